@@ -1,0 +1,58 @@
+// Walks every media type of the document (request bodies and responses) and yields its
+// named examples with the pointer of the schema they must satisfy.
+import { listOperations, pointerSegment, type OpenApiDocument } from './document.ts';
+
+export type MediaExample = {
+  /** Where the example is used, e.g. "createSwap 200 pendingSwap". */
+  label: string;
+  name: string;
+  summary: string | undefined;
+  value: unknown;
+  schemaPointer: string;
+};
+
+type MediaType = { schema?: unknown; examples?: Record<string, { $ref?: string; summary?: string; value?: unknown }> };
+type WithContent = { $ref?: string; content?: Record<string, MediaType> };
+
+/** Resolves a local "#/…" reference of the document. */
+export function resolvePointer(doc: OpenApiDocument, ref: string): unknown {
+  return ref
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter(Boolean)
+    .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc);
+}
+
+export type MediaTypeEntry = { label: string; pointer: string; media: MediaType };
+
+/** Every JSON media type of every request body and response, with the pointer of its object. */
+export function listMediaTypes(doc: OpenApiDocument): MediaTypeEntry[] {
+  const entries: MediaTypeEntry[] = [];
+  for (const { method, path, operation } of listOperations(doc)) {
+    const base = `#/paths/${pointerSegment(path)}/${method}`;
+    const holders: [string, string, WithContent | undefined][] = [
+      ['request', `${base}/requestBody`, operation.requestBody as WithContent | undefined],
+      ...Object.entries(operation.responses).map(([code, r]): [string, string, WithContent] => [code, `${base}/responses/${code}`, r as WithContent]),
+    ];
+    for (const [what, pointer, holder] of holders) {
+      if (!holder) continue;
+      const resolvedPointer = holder.$ref ?? pointer;
+      const resolved = (holder.$ref ? resolvePointer(doc, holder.$ref) : holder) as WithContent;
+      for (const [type, media] of Object.entries(resolved.content ?? {})) {
+        entries.push({ label: `${operation.operationId} ${what}`, pointer: `${resolvedPointer}/content/${pointerSegment(type)}`, media });
+      }
+    }
+  }
+  return entries;
+}
+
+/** Every named example of every media type, resolved, with its schema pointer. */
+export function listMediaExamples(doc: OpenApiDocument): MediaExample[] {
+  return listMediaTypes(doc).flatMap(({ label, pointer, media }) =>
+    Object.entries(media.examples ?? {}).map(([name, example]) => {
+      const resolved = (example.$ref ? resolvePointer(doc, example.$ref) : example) as { summary?: string; value?: unknown };
+      return { label: `${label} ${name}`, name, summary: resolved.summary, value: resolved.value, schemaPointer: `${pointer}/schema` };
+    }),
+  );
+}

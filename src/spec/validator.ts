@@ -1,0 +1,71 @@
+// JSON Schema validation of bodies against the bundled document with Ajv (2020-12
+// dialect, the dialect of OpenAPI 3.1), independent of Redocly, Prism and Dredd.
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { loadBundledDocument, pointerSegment, type OpenApiDocument } from './document.ts';
+
+// ajv-formats is published as CommonJS with a default export.
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+
+const documentId = 'urn:wallet-api:openapi';
+const openApiSchemaKeywords = ['example', 'x-undocumented', 'discriminator', 'xml', 'externalDocs'];
+const openApiRootKeywords = ['openapi', 'info', 'servers', 'paths', 'webhooks', 'components', 'security', 'tags', 'jsonSchemaDialect'];
+
+export type ValidationResult = { valid: true } | { valid: false; message: string };
+
+export class SpecValidator {
+  private readonly ajv: Ajv2020;
+  private readonly compiled = new Map<string, ValidateFunction>();
+
+  constructor(readonly document: OpenApiDocument = loadBundledDocument()) {
+    // Strict mode stays on so a typo in a schema keyword fails loudly. OpenAPI's own
+    // keywords (schema-level and, because the document root is registered as the
+    // schema resource, root-level) and our vendor extension are annotations only.
+    this.ajv = new Ajv2020({
+      allErrors: true,
+      strict: true,
+      strictRequired: false,
+      strictTypes: false,
+      keywords: [...openApiSchemaKeywords, ...openApiRootKeywords],
+    });
+    addFormats(this.ajv);
+    // The whole document is registered once; schemas are addressed by JSON pointer.
+    this.ajv.addSchema({ ...structuredClone(document), $id: documentId } as object);
+  }
+
+  /** Validates a value against the schema at a JSON pointer of the document ("#/components/schemas/Wallet"). */
+  validateAt(pointer: string, value: unknown): ValidationResult {
+    let validate = this.compiled.get(pointer);
+    if (!validate) {
+      const ref = `${documentId}${pointer}`;
+      validate = this.ajv.compile({ $ref: ref });
+      this.compiled.set(pointer, validate);
+    }
+    if (validate(value)) return { valid: true };
+    return { valid: false, message: this.ajv.errorsText(validate.errors, { dataVar: 'body' }) };
+  }
+
+  /**
+   * The pointer of the response schema for an operation and HTTP status: the exact code
+   * first, then its range (4XX), then `default`. A response that is a $ref to
+   * components/responses is followed (Ajv follows $ref only inside schemas).
+   * Undefined when the spec describes no such response.
+   */
+  responseSchemaPointer(method: string, path: string, status: number): string | undefined {
+    const operation = this.document.paths[path]?.[method.toLowerCase()];
+    if (!operation) return undefined;
+    const code = String(status);
+    const key = [code, `${code[0]}XX`, 'default'].find((k) => k in operation.responses);
+    if (!key) return undefined;
+    const response = operation.responses[key] as { $ref?: string };
+    const base = response.$ref ?? `#/paths/${pointerSegment(path)}/${method.toLowerCase()}/responses/${key}`;
+    return `${base}/content/application~1json/schema`;
+  }
+
+  /** Validates a response body for an operation (path template as in the spec) and status. */
+  validateResponse(method: string, path: string, status: number, body: unknown): ValidationResult {
+    const pointer = this.responseSchemaPointer(method, path, status);
+    if (!pointer) return { valid: false, message: `the spec describes no ${status} response for ${method.toUpperCase()} ${path}` };
+    return this.validateAt(pointer, body);
+  }
+}
