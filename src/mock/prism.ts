@@ -1,0 +1,23 @@
+// Starts the Prism mock (stateless, examples from the spec, request validation on) on a
+// loopback port. Used by `npm run mock`, the tests and the benchmarks.
+import { fileURLToPath } from 'node:url';
+import { bundledSpecPath } from '../spec/document.ts';
+import { freePort, spawnService, waitForHttp } from '../support/process.ts';
+
+const prismBin = fileURLToPath(new URL('../../node_modules/.bin/prism', import.meta.url));
+
+export type RunningMock = { url: string; close: () => Promise<void>; output: () => string };
+
+export async function startMock(options: { port?: number; host?: string; specPath?: string } = {}): Promise<RunningMock> {
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port ?? (await freePort());
+  const service = spawnService(prismBin, ['mock', options.specPath ?? bundledSpecPath, '--host', host, '--port', String(port)]);
+  const url = `http://${host}:${port}`;
+  try {
+    await waitForHttp(`${url}/api/v1/wallets`, 30_000, service.child);
+  } catch (error) {
+    await service.stop();
+    throw new Error(`Prism did not start: ${(error as Error).message}\n${service.output()}`);
+  }
+  return { url, close: service.stop, output: service.output };
+}
