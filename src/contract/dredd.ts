@@ -27,7 +27,15 @@ export type DreddRun = {
 };
 
 export type DreddSummary = { passing: number; failing: number; errors: number; skipped: number; total: number };
-export type DreddResult = { exitCode: number; output: string; summary: DreddSummary | undefined; timedOut: boolean };
+export type DreddResult = {
+  exitCode: number;
+  /** What Dredd printed, redacted. */
+  output: string;
+  /** Read before redaction, so a secret that happens to be a common word cannot hide it. */
+  summary: DreddSummary | undefined;
+  hooksFailedToLoad: boolean;
+  timedOut: boolean;
+};
 
 export function dreddArgs(run: DreddRun): string[] {
   const args = [run.descriptionPath, run.endpoint, '--loglevel', 'error', run.color ? '--color' : '--no-color'];
@@ -45,6 +53,8 @@ export function runDredd(run: DreddRun): Promise<DreddResult> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let summary: DreddSummary | undefined;
+  let hooksFailedToLoad = false;
   const pending = { stdout: '', stderr: '' };
   const onData = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
     // Line by line, so a secret split across two chunks is still recognised.
@@ -54,6 +64,8 @@ export function runDredd(run: DreddRun): Promise<DreddResult> {
     if (cut > 0) emit(text.slice(0, cut));
   };
   const emit = (text: string) => {
+    summary = parseSummary(text) ?? summary;
+    hooksFailedToLoad ||= text.includes('Skipping hook loading');
     const clean = redact(text);
     output += clean;
     write(clean);
@@ -70,7 +82,7 @@ export function runDredd(run: DreddRun): Promise<DreddResult> {
     child.on('close', (code) => {
       clearTimeout(timer);
       for (const rest of [pending.stdout, pending.stderr]) if (rest) emit(rest + '\n');
-      resolve({ exitCode: code ?? 1, output, summary: parseSummary(output), timedOut });
+      resolve({ exitCode: code ?? 1, output, summary, hooksFailedToLoad, timedOut });
     });
   });
 }

@@ -110,7 +110,7 @@ function readRecords(path: string): TransactionRecord[] | undefined {
 export function checkRun(result: DreddResult, records: TransactionRecord[] | undefined, local: boolean): string[] {
   const problems: string[] = [];
   if (result.timedOut) problems.push('Dredd did not finish in time and was stopped');
-  if (/Skipping hook loading/.test(result.output)) problems.push('Dredd could not load the hooks file (see its warning above)');
+  if (result.hooksFailedToLoad) problems.push('Dredd could not load the hooks file (see its warning above)');
   if (!result.summary) problems.push(`Dredd printed no summary (exit code ${result.exitCode})`);
   else if (result.summary.failing > 0 || result.summary.errors > 0) {
     problems.push(`${result.summary.failing} failing, ${result.summary.errors} errors`);

@@ -65,7 +65,7 @@ describe('the checks after a Dredd run', () => {
     { name: 'negative', operationId: 'listWallets', negative: true, outcome: 'pass', schemaChecked: true },
   ];
   const summary = { passing: 17, failing: 0, errors: 0, skipped: 0, total: 17 };
-  const result = { exitCode: 0, output: 'complete: …', summary, timedOut: false };
+  const result = { exitCode: 0, output: 'complete: …', summary, hooksFailedToLoad: false, timedOut: false };
 
   it('accept a complete run', () => {
     expect(checkRun(result, passing(), true)).toEqual([]);
@@ -76,7 +76,7 @@ describe('the checks after a Dredd run', () => {
     expect(checkRun(result, records, true)).toEqual(['operations that did not pass at least once: cancelSwap']);
     expect(checkRun(result, records, false)).toEqual([]);
     expect(checkRun(result, undefined, true)).toEqual(['the hooks wrote no records, so no response was checked against the spec']);
-    expect(checkRun({ ...result, output: 'warn: Skipping hook loading.' }, passing(), true)).toEqual(['Dredd could not load the hooks file (see its warning above)']);
+    expect(checkRun({ ...result, hooksFailedToLoad: true }, passing(), true)).toEqual(['Dredd could not load the hooks file (see its warning above)']);
     expect(checkRun({ ...result, exitCode: 1, summary: { ...summary, failing: 1 } }, passing(), true)).toEqual(['1 failing, 0 errors']);
   });
 });
