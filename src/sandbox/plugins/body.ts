@@ -16,6 +16,16 @@ declare module 'fastify' {
   }
 }
 
+/** Fastify's parser also refuses prototype-poisoning keys; this tells the two refusals apart. */
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const bodyPlugin = shared(async (app: FastifyInstance) => {
   app.decorateRequest('rawBody', undefined);
   app.decorateRequest('bodyProblem', undefined);
@@ -27,7 +37,7 @@ export const bodyPlugin = shared(async (app: FastifyInstance) => {
     request.rawBody = text;
     if (text === '') return done(null, undefined);
     parseJson(request, text, (error, value) => {
-      if (error) request.bodyProblem = 'The body is not valid JSON';
+      if (error) request.bodyProblem = isJson(text) ? 'The body must not contain __proto__ or constructor.prototype keys' : 'The body is not valid JSON';
       done(null, error ? undefined : value);
     });
   });
