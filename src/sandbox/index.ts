@@ -36,7 +36,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     ...(options.docsHtmlPath === undefined ? {} : { docsHtmlPath: options.docsHtmlPath }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
-  await app.listen({ host, port: options.port ?? 0 });
+  try {
+    await app.listen({ host, port: options.port ?? 0 });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('The sandbox is not listening on a TCP port');
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;

@@ -71,6 +71,23 @@ describe('sandbox data file', () => {
   });
 });
 
+describe('sandbox docs page', () => {
+  it('serves the given HTML file at GET /docs without credentials, and refuses to start without it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-docs-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>API reference</title>');
+    const sandbox = await startSandbox({ docsHtmlPath: join(dir, 'index.html') });
+    try {
+      const response = await fetch(`${sandbox.url}/docs`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await response.text()).toContain('<title>API reference</title>');
+    } finally {
+      await sandbox.close();
+    }
+    await expect(startSandbox({ docsHtmlPath: join(dir, 'missing.html') })).rejects.toThrow(/Docs page not found/);
+  });
+});
+
 describe('sandbox settings from the environment', () => {
   it('parses SANDBOX_API_KEYS without ever repeating a secret in an error', () => {
     expect(parseApiKeys('a:one, b:two:with:colons')).toEqual({ a: 'one', b: 'two:with:colons' });
