@@ -114,6 +114,7 @@ export class ContractSession {
     if (kind.negative && real.statusCode >= 400 && real.statusCode < 500) {
       transaction.expected.statusCode = String(real.statusCode);
     }
+    matchMediaTypeParameters(transaction);
     let body: unknown;
     try {
       body = JSON.parse(real.body);
@@ -235,10 +236,27 @@ export class ContractSession {
   }
 }
 
-/** Puts a real id into the single path parameter of a transaction's URI. */
+/** Puts a real id into the single path parameter of a transaction's URI (and the id Dredd prints). */
 export function usePathId(transaction: DreddTransaction, pathTemplate: string, id: string): void {
   const uri = pathTemplate.replace(/\{[^}]+\}/, encodeURIComponent(id));
   const prefix = transaction.fullPath.slice(0, transaction.fullPath.length - transaction.request.uri.length);
+  transaction.id = transaction.id.replace(transaction.request.uri, uri);
   transaction.request.uri = uri;
   transaction.fullPath = prefix + uri;
+}
+
+const mediaType = (value: string) => value.split(';')[0]!.trim().toLowerCase();
+
+/**
+ * Dredd compares Content-Type as an exact string, so `application/json; charset=utf-8`
+ * fails against `application/json`. Both are the same media type (RFC 9110: parameters
+ * such as charset qualify it), so when the media types are equal the expected value takes
+ * the real one's parameters; a different media type still fails.
+ */
+export function matchMediaTypeParameters(transaction: DreddTransaction): void {
+  const expectedKey = Object.keys(transaction.expected.headers).find((k) => k.toLowerCase() === 'content-type');
+  const realKey = Object.keys(transaction.real?.headers ?? {}).find((k) => k.toLowerCase() === 'content-type');
+  if (!expectedKey || !realKey) return;
+  const real = transaction.real!.headers[realKey]!;
+  if (mediaType(real) === mediaType(transaction.expected.headers[expectedKey]!)) transaction.expected.headers[expectedKey] = real;
 }

@@ -1,0 +1,62 @@
+// Assembles the sandbox: validation, error envelopes, then one authenticated context
+// holding the public API (from the spec) and the test helpers, and the docs page outside it.
+import { existsSync } from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Catalog } from './catalog.ts';
+import { loadData } from './data.ts';
+import { errorEnvelope } from './errors.ts';
+import { createOperations, type OperationContext } from './operations/index.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { bodyPlugin } from './plugins/body.ts';
+import { errorPlugin, sendError } from './plugins/errors.ts';
+import { validationPlugin } from './plugins/validation.ts';
+import { apiRoutes } from './routes/api.ts';
+import { docsRoute } from './routes/docs.ts';
+import { testHelperPrefix, testHelperRoutes } from './routes/test-helpers.ts';
+import { createRuntime } from './runtime.ts';
+import { SandboxStore } from './state.ts';
+
+export type SandboxAppOptions = {
+  apiKeys: Record<string, string>;
+  dataPath?: string;
+  deterministic?: boolean;
+  timestampWindowSeconds: number;
+  docsHtmlPath?: string;
+  logger?: boolean;
+};
+
+export async function buildSandboxApp(options: SandboxAppOptions): Promise<FastifyInstance> {
+  if (Object.keys(options.apiKeys).length === 0) throw new Error('The sandbox needs at least one API key');
+  if (!(options.timestampWindowSeconds > 0)) throw new Error('The timestamp window must be a positive number of seconds');
+  if (options.docsHtmlPath !== undefined && !existsSync(options.docsHtmlPath)) throw new Error(`Docs page not found: ${options.docsHtmlPath}`);
+
+  const context: OperationContext = {
+    catalog: new Catalog(loadData(options.dataPath)),
+    store: new SandboxStore(),
+    runtime: createRuntime(options.deterministic ?? false),
+  };
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    forceCloseConnections: true,
+    // Malformed URLs and raw protocol errors get the envelope too.
+    frameworkErrors: (error, _request, reply) => sendError(reply, 400, `Invalid request: ${error.message}`),
+    clientErrorHandler: (_error, socket) => {
+      if (!socket.writable) return;
+      const body = JSON.stringify(errorEnvelope('Invalid request: malformed HTTP request'));
+      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    },
+  });
+
+  await app.register(validationPlugin);
+  await app.register(errorPlugin);
+  await app.register(async (authenticated) => {
+    await authenticated.register(authPlugin, { apiKeys: options.apiKeys, timestampWindowSeconds: options.timestampWindowSeconds });
+    await authenticated.register(bodyPlugin);
+    await authenticated.register(apiRoutes, { operations: createOperations(context) });
+    await authenticated.register(testHelperRoutes, { context, prefix: testHelperPrefix });
+  });
+  if (options.docsHtmlPath !== undefined) await app.register(docsRoute, { htmlPath: options.docsHtmlPath });
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,44 @@
+// Sandbox settings from the environment, for `npm run sandbox`. Errors name the variable
+// and the entry but never repeat a secret.
+import type { SandboxOptions } from './index.ts';
+
+export const defaultSandboxPort = 4020;
+
+/** Parses SANDBOX_API_KEYS: comma-separated `key:secret` pairs (the secret may contain colons). */
+export function parseApiKeys(value: string): Record<string, string> {
+  const keys: Record<string, string> = {};
+  value.split(',').forEach((entry, index) => {
+    const trimmed = entry.trim();
+    const colon = trimmed.indexOf(':');
+    const key = trimmed.slice(0, colon);
+    const secret = trimmed.slice(colon + 1);
+    if (colon <= 0 || secret === '') throw new Error(`SANDBOX_API_KEYS entry ${index + 1} must be key:secret with both parts non-empty`);
+    if (key in keys) throw new Error(`SANDBOX_API_KEYS entry ${index + 1} repeats an API key`);
+    keys[key] = secret;
+  });
+  return keys;
+}
+
+function positiveNumber(name: string, value: string): number {
+  const parsed = Number(value);
+  if (value.trim() === '' || !Number.isFinite(parsed) || parsed <= 0) throw new Error(`${name} must be a positive number, got ${JSON.stringify(value)}`);
+  return parsed;
+}
+
+function port(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65_535) throw new Error(`PORT must be an integer from 0 to 65535, got ${JSON.stringify(value)}`);
+  return parsed;
+}
+
+export type SandboxEnvironment = { options: SandboxOptions; usesDemoCredentials: boolean };
+
+/** Reads PORT, SANDBOX_API_KEYS, SANDBOX_DATA_PATH, SANDBOX_TIMESTAMP_WINDOW_SECONDS and SANDBOX_DETERMINISTIC. */
+export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv): SandboxEnvironment {
+  const options: SandboxOptions = { host: '127.0.0.1', port: env.PORT ? port(env.PORT) : defaultSandboxPort };
+  if (env.SANDBOX_API_KEYS) options.apiKeys = parseApiKeys(env.SANDBOX_API_KEYS);
+  if (env.SANDBOX_DATA_PATH) options.dataPath = env.SANDBOX_DATA_PATH;
+  if (env.SANDBOX_TIMESTAMP_WINDOW_SECONDS) options.timestampWindowSeconds = positiveNumber('SANDBOX_TIMESTAMP_WINDOW_SECONDS', env.SANDBOX_TIMESTAMP_WINDOW_SECONDS);
+  if (env.SANDBOX_DETERMINISTIC) options.deterministic = ['1', 'true', 'yes'].includes(env.SANDBOX_DETERMINISTIC.toLowerCase());
+  return { options, usesDemoCredentials: options.apiKeys === undefined };
+}

@@ -1,0 +1,49 @@
+// The sandbox: a stateful, in-memory implementation of the service's behaviour on
+// loopback, for contract tests and for integrators' local development.
+import { buildSandboxApp } from './app.ts';
+
+export type SandboxOptions = {
+  host?: string;
+  /** 0 or omitted: a free port. */
+  port?: number;
+  /** API key → signing secret. Default: the demo credentials. */
+  apiKeys?: Record<string, string>;
+  /** Discovery data file. Default: data.json next to this module. */
+  dataPath?: string;
+  /** Counter ids and a fixed clock on records, so runs are reproducible. */
+  deterministic?: boolean;
+  /** Accepted distance between x-timestamp and the sandbox's clock. Default 300. */
+  timestampWindowSeconds?: number;
+  /** When set, GET /docs serves this file. */
+  docsHtmlPath?: string;
+  logger?: boolean;
+};
+
+export type RunningSandbox = { url: string; close(): Promise<void> };
+
+/** Demo credentials, used when no API keys are configured. Not a secret. */
+export const demoCredentials = { apiKey: 'sandbox-demo-key', secret: 'sandbox-demo-secret' } as const;
+
+export const defaultTimestampWindowSeconds = 300;
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const host = options.host ?? '127.0.0.1';
+  const app = await buildSandboxApp({
+    apiKeys: options.apiKeys ?? { [demoCredentials.apiKey]: demoCredentials.secret },
+    timestampWindowSeconds: options.timestampWindowSeconds ?? defaultTimestampWindowSeconds,
+    ...(options.dataPath === undefined ? {} : { dataPath: options.dataPath }),
+    ...(options.deterministic === undefined ? {} : { deterministic: options.deterministic }),
+    ...(options.docsHtmlPath === undefined ? {} : { docsHtmlPath: options.docsHtmlPath }),
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
+  });
+  try {
+    await app.listen({ host, port: options.port ?? 0 });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('The sandbox is not listening on a TCP port');
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return { url: `http://${shownHost}:${address.port}`, close: () => app.close() };
+}

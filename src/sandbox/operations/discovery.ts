@@ -1,0 +1,44 @@
+// Discovery: markets with tickers, networks per coin, rates. All from the data file.
+import { notFound, success } from '../errors.ts';
+import { shown, type Handler, type OperationContext } from './context.ts';
+
+export function discoveryOperations({ catalog, runtime }: OperationContext): Record<string, Handler> {
+  return {
+    listMarkets: () => {
+      const at = Math.floor(runtime.now().getTime() / 1000);
+      const tickers = Object.fromEntries(
+        Object.entries(catalog.data.markets).map(([name, m]) => [name, { at, ticker: { buy: m.buy, sell: m.sell, last: m.last } }]),
+      );
+      return success('Markets retrieved', tickers);
+    },
+
+    listCoinNetworks: (request) => {
+      const { coin } = request.params as { coin: string };
+      const asset = catalog.asset(coin);
+      if (!asset) throw notFound(`Coin ${shown(coin)} is not supported`);
+      return success(
+        'Networks retrieved',
+        asset.networks.map(({ reference, name }) => ({ reference, name })),
+      );
+    },
+
+    // The rates shape is not published; the sandbox lists every supported asset with its
+    // name and the last price of each market it is the base of.
+    getRates: () => {
+      const rates = Object.fromEntries(
+        catalog.assets.map((asset) => [
+          asset.code,
+          {
+            name: asset.name,
+            last: Object.fromEntries(
+              Object.values(catalog.data.markets)
+                .filter((m) => m.base === asset.code)
+                .map((m) => [m.quote, m.last]),
+            ),
+          },
+        ]),
+      );
+      return success('Rates retrieved', rates);
+    },
+  };
+}

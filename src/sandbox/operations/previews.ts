@@ -1,0 +1,74 @@
+// Withdrawal and payout previews. A preview is a pending transaction in the caller's
+// history; the test helpers complete or fail it (the service's confirming endpoint is
+// not published).
+import type { AssetData } from '../data.ts';
+import { invalidInput, success } from '../errors.ts';
+import type { TransactionRecord } from '../state.ts';
+import { requiredQuery, shown, tenantOf, type Handler, type OperationContext } from './context.ts';
+
+type WithdrawalBody = { chain: string; amount: number; coin: string; receiverAddress: string; remark?: string };
+type LocalPayoutBody = { amount: number; coin: string; accountNumber?: string; bankCode?: string; remark?: string };
+
+/** Chain recorded on bank payouts, which move on no blockchain. */
+export const bankChain = 'bank';
+
+function checkMinimum(asset: AssetData, amount: number): void {
+  if (amount < asset.minimumWithdrawal) {
+    throw invalidInput(`amount ${amount} is below the minimum withdrawal amount of ${asset.minimumWithdrawal} ${asset.code}`);
+  }
+}
+
+export function previewOperations(context: OperationContext): Record<string, Handler> {
+  const { catalog, runtime } = context;
+
+  const record = (request: Parameters<Handler>[0], fields: Pick<TransactionRecord, 'amount' | 'fee' | 'coin' | 'chain' | 'type' | 'remark'>) => {
+    const now = runtime.now().toISOString();
+    const transaction: TransactionRecord = {
+      _id: runtime.newId(),
+      uid: runtime.newUid(),
+      ...fields,
+      amountToReceive: Math.max(0, fields.amount - fields.fee),
+      currency: fields.coin.toUpperCase(),
+      status: 'pending',
+      payoutStatus: 'pending',
+      rate: 1,
+      createdAt: now,
+      updatedAt: now,
+    };
+    tenantOf(context, request).transactions.set(transaction._id, transaction);
+    return transaction;
+  };
+
+  return {
+    getMinimumWithdrawalAmount: (request) => {
+      const coin = requiredQuery(request.query as { coin?: string }, 'coin');
+      const asset = catalog.asset(coin);
+      if (!asset) throw invalidInput(`coin ${shown(coin)} is not supported; discover assets through GET /api/v1/utils/rates`);
+      return success('Minimum withdrawal amount retrieved', { minimumAmount: asset.minimumWithdrawal });
+    },
+
+    previewWithdrawal: (request) => {
+      const { chain, amount, coin, remark } = request.body as WithdrawalBody;
+      const asset = catalog.asset(coin);
+      if (!asset) throw invalidInput(`coin ${shown(coin)} is not supported; discover assets through GET /api/v1/utils/rates`);
+      if (!catalog.network(asset, chain)) {
+        throw invalidInput(`chain ${shown(chain)} is not a network of ${asset.code}; discover networks through GET /api/v1/utils/${asset.code}/networks`);
+      }
+      checkMinimum(asset, amount);
+      const t = record(request, { amount, fee: asset.withdrawalFee, coin, chain, type: 'CRYPTO_WITHDRAWAL', remark: remark ?? '' });
+      return success('Withdrawal preview created', { transactionId: t._id, amount, fee: t.fee, coin, chain, status: t.status });
+    },
+
+    previewLocalPayout: (request) => {
+      const { amount, coin, remark } = request.body as LocalPayoutBody;
+      const asset = catalog.asset(coin);
+      if (!asset?.localPayout) {
+        const payable = catalog.assets.filter((a) => a.localPayout).map((a) => a.code);
+        throw invalidInput(`coin ${shown(coin)} cannot be paid out to a bank account; use ${payable.join(' or ')}`);
+      }
+      checkMinimum(asset, amount);
+      const t = record(request, { amount, fee: asset.withdrawalFee, coin, chain: bankChain, type: 'LOCAL_PAYOUT', remark: remark ?? '' });
+      return success('Payout preview created', { transactionId: t._id, amount, coin, fee: t.fee, status: t.status });
+    },
+  };
+}

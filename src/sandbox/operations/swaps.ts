@@ -1,0 +1,63 @@
+// Swaps: quote from the market tickers, create (pending), confirm or cancel (only from
+// pending). Handlers run to completion on the event loop, so the check-and-set of a
+// state change cannot interleave with another request: of a concurrent confirm and
+// cancel exactly one wins, the other is told the swap is no longer pending.
+import type { FastifyRequest } from 'fastify';
+import type { OperationContext } from './context.ts';
+import { conflict, invalidInput, notFound, success } from '../errors.ts';
+import { quoteSwap, type SwapQuote } from '../pricing.ts';
+import type { SwapRecord, SwapState } from '../state.ts';
+import { requiredQuery, shown, tenantOf, type Handler } from './context.ts';
+
+type CreateSwapBody = { from: string; to: string; amount: number; password: string };
+
+export function swapOperations(context: OperationContext): Record<string, Handler> {
+  const { catalog, runtime } = context;
+
+  const price = (from: string, to: string, amount: number): SwapQuote => {
+    for (const [name, code] of [['from', from], ['to', to]] as const) {
+      if (!catalog.asset(code)) throw invalidInput(`${name} ${shown(code)} is not a supported asset; discover assets through GET /api/v1/utils/rates`);
+    }
+    if (from === to) throw invalidInput('from and to must be different assets');
+    const pair = catalog.marketFor(from, to);
+    if (!pair) throw invalidInput(`No market prices ${from} to ${to}; discover markets through GET /api/v1/wallets/markets`);
+    const quote = quoteSwap(amount, pair, catalog.data.swapFeeRate);
+    if (!quote) throw invalidInput(`amount ${amount} is too small or too large to quote`);
+    return quote;
+  };
+
+  const move = (request: FastifyRequest, next: SwapState, verb: string, message: string) => {
+    const { id } = request.params as { id: string };
+    const swap = tenantOf(context, request).swaps.get(id);
+    if (!swap) throw notFound(`No swap ${shown(id)}`);
+    if (swap.status !== 'pending') throw conflict(`Swap ${id} is ${swap.status}; only a pending swap can be ${verb}`);
+    swap.status = next;
+    swap.updatedAt = runtime.now().toISOString();
+    return success(message, { id: swap.id, status: swap.status });
+  };
+
+  return {
+    getSwapQuote: (request) => {
+      const query = request.query as { from?: string; to?: string; amount?: number };
+      const from = requiredQuery(query, 'from');
+      const to = requiredQuery(query, 'to');
+      const amount = requiredQuery(query, 'amount');
+      return success('Quote retrieved', price(from, to, amount));
+    },
+
+    // The swap market shape is not published; the sandbox lists the pairs it can swap.
+    getSwapMarket: () => success('Swap market retrieved', { pairs: catalog.swapPairs() }),
+
+    createSwap: (request) => {
+      const { from, to, amount } = request.body as CreateSwapBody;
+      price(from, to, amount);
+      const now = runtime.now().toISOString();
+      const swap: SwapRecord = { id: runtime.newId(), from, to, amount, status: 'pending', createdAt: now, updatedAt: now };
+      tenantOf(context, request).swaps.set(swap.id, swap);
+      return success('Swap created', { id: swap.id, from, to, status: swap.status });
+    },
+
+    confirmSwap: (request) => move(request, 'confirmed', 'confirmed', 'Swap confirmed'),
+    cancelSwap: (request) => move(request, 'cancelled', 'cancelled', 'Swap cancelled'),
+  };
+}

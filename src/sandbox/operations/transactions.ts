@@ -1,0 +1,30 @@
+// Transaction history: newest first, paged.
+import { notFound, success } from '../errors.ts';
+import { shown, tenantOf, type Handler, type OperationContext } from './context.ts';
+
+/** Page size when the caller sends none, and the largest page served (the service publishes neither). */
+export const defaultPageSize = 20;
+export const maximumPageSize = 100;
+
+export function transactionOperations(context: OperationContext): Record<string, Handler> {
+  return {
+    listTransactions: (request) => {
+      const query = request.query as { limit?: number; page?: number };
+      const limit = Math.min(query.limit ?? defaultPageSize, maximumPageSize);
+      const page = query.page ?? 1;
+      const all = [...tenantOf(context, request).transactions.values()];
+      const total = all.length;
+      // Newest first: the map holds creation order, so the page is read from its end.
+      const end = total - (page - 1) * limit;
+      const data = end > 0 ? all.slice(Math.max(0, end - limit), end).reverse() : [];
+      return success('Transactions retrieved', { page, pages: Math.ceil(total / limit), limit, total, data });
+    },
+
+    getTransaction: (request) => {
+      const { id } = request.params as { id: string };
+      const transaction = tenantOf(context, request).transactions.get(id);
+      if (!transaction) throw notFound(`No transaction ${shown(id)}`);
+      return success('Transaction retrieved', transaction);
+    },
+  };
+}

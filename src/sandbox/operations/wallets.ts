@@ -1,0 +1,67 @@
+// Wallets: create, list, deposit addresses.
+import { sandboxAddress } from '../addresses.ts';
+import { invalidInput, success } from '../errors.ts';
+import type { WalletRecord } from '../state.ts';
+import { requiredQuery, shown, tenantOf, type Handler, type OperationContext } from './context.ts';
+
+type CreateWalletBody = { token: string; name?: string };
+
+export function walletOperations(context: OperationContext): Record<string, Handler> {
+  const { catalog, runtime } = context;
+  return {
+    createWallet: (request) => {
+      const { token, name } = request.body as CreateWalletBody;
+      const asset = catalog.assetForToken(token);
+      if (!asset) throw invalidInput(`token ${shown(token)} is not a supported asset; discover assets through GET /api/v1/utils/rates`);
+      const _id = runtime.newId();
+      const wallet: WalletRecord = {
+        _id,
+        token,
+        ...(name === undefined ? {} : { name }),
+        address: sandboxAddress(asset.chainType, _id),
+        chainType: asset.chainType,
+        status: 'active',
+        subscribedChains: asset.networks.map((n) => n.reference),
+        usage: 'crypto_to_cash',
+        provider: 'sandbox',
+      };
+      tenantOf(context, request).wallets.push(wallet);
+      return success('Wallet created', { _id, token, status: wallet.status });
+    },
+
+    listWallets: (request) =>
+      success(
+        'Wallets retrieved',
+        tenantOf(context, request).wallets.map(({ _id, address, chainType, status, subscribedChains, usage, provider }) => ({
+          _id,
+          address,
+          chainType,
+          status,
+          subscribedChains,
+          usage,
+          provider,
+        })),
+      ),
+
+    // The response shape is not published; the sandbox answers coin, chain and address,
+    // one stable address per coin and chain for each caller.
+    getDepositAddress: (request) => {
+      const query = request.query as { coin?: string; chain?: string };
+      const coin = requiredQuery(query, 'coin');
+      const chain = requiredQuery(query, 'chain');
+      const asset = catalog.asset(coin);
+      if (!asset) throw invalidInput(`coin ${shown(coin)} is not supported; discover assets through GET /api/v1/utils/rates`);
+      if (!catalog.network(asset, chain)) {
+        throw invalidInput(`chain ${shown(chain)} is not a network of ${asset.code}; discover networks through GET /api/v1/utils/${asset.code}/networks`);
+      }
+      const addresses = tenantOf(context, request).depositAddresses;
+      const key = `${coin}/${chain}`;
+      let address = addresses.get(key);
+      if (address === undefined) {
+        address = sandboxAddress(asset.chainType, runtime.newId());
+        addresses.set(key, address);
+      }
+      return success('Deposit address retrieved', { coin, chain, address });
+    },
+  };
+}

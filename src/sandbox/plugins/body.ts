@@ -1,0 +1,57 @@
+// Request bodies. Only application/json is accepted. The body is kept as the exact
+// string received (the signature covers those bytes), and problems with it (bad JSON,
+// another media type) are recorded during parsing but reported only after
+// authentication, by the hook below. Operations with a body in the spec require one;
+// operations without one refuse any.
+import type { FastifyInstance } from 'fastify';
+import { invalidInput } from '../errors.ts';
+import { shared } from './shared.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The body exactly as received (undefined when there is none). */
+    rawBody: string | undefined;
+    /** Why the body cannot be used, found while parsing and reported after authentication. */
+    bodyProblem: string | undefined;
+  }
+}
+
+/** Fastify's parser also refuses prototype-poisoning keys; this tells the two refusals apart. */
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const bodyPlugin = shared(async (app: FastifyInstance) => {
+  app.decorateRequest('rawBody', undefined);
+  app.decorateRequest('bodyProblem', undefined);
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
+    const text = raw as string;
+    request.rawBody = text;
+    if (text === '') return done(null, undefined);
+    parseJson(request, text, (error, value) => {
+      if (error) request.bodyProblem = isJson(text) ? 'The body must not contain __proto__ or constructor.prototype keys' : 'The body is not valid JSON';
+      done(null, error ? undefined : value);
+    });
+  });
+  app.addContentTypeParser('*', { parseAs: 'string' }, (request, raw, done) => {
+    request.rawBody = raw as string;
+    request.bodyProblem = 'Content-Type must be application/json';
+    done(null, undefined);
+  });
+
+  app.addHook('preValidation', async (request) => {
+    if (request.bodyProblem) throw invalidInput(request.bodyProblem);
+    const hasBody = request.rawBody !== undefined && request.rawBody !== '';
+    const takesBody = request.routeOptions.schema?.body !== undefined;
+    if (takesBody && !hasBody) throw invalidInput('A JSON request body is required (Content-Type: application/json)');
+    if (!takesBody && hasBody) throw invalidInput('This operation takes no request body');
+  });
+});

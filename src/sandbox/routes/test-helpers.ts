@@ -1,0 +1,36 @@
+// Test helpers, outside /api/v1 and outside the public spec (the way payment providers
+// ship them): settle a pending preview the way the service would after its unpublished
+// confirmation step, and forget everything the caller created. Same authentication as
+// the API; every record touched is the caller's own.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { conflict, notFound, success } from '../errors.ts';
+import type { OperationContext } from '../operations/context.ts';
+import { shown, tenantOf } from '../operations/context.ts';
+
+export const testHelperPrefix = '/sandbox';
+
+const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', minLength: 1 } },
+};
+
+export async function testHelperRoutes(app: FastifyInstance, { context }: { context: OperationContext }): Promise<void> {
+  const settle = (outcome: 'completed' | 'failed') => (request: FastifyRequest) => {
+    const { id } = request.params as { id: string };
+    const transaction = tenantOf(context, request).transactions.get(id);
+    if (!transaction) throw notFound(`No transaction ${shown(id)}`);
+    if (transaction.status !== 'pending') throw conflict(`Transaction ${id} is ${transaction.status}; only a pending transaction can be settled`);
+    transaction.status = outcome;
+    transaction.payoutStatus = outcome;
+    transaction.updatedAt = context.runtime.now().toISOString();
+    return success(`Transaction ${outcome}`, transaction);
+  };
+
+  app.post('/transactions/:id/complete', { schema: { params: idParams } }, settle('completed'));
+  app.post('/transactions/:id/fail', { schema: { params: idParams } }, settle('failed'));
+  app.post('/reset', async (request) => {
+    context.store.reset(request.apiKey);
+    return success('Sandbox state reset', null);
+  });
+}

@@ -1,0 +1,112 @@
+// Calls a running sandbox the way an integrator's backend does (signed with the shared
+// signer over real HTTP) and checks every response it sees against the spec: API
+// responses by operation and status, test-helper responses by the envelope and the
+// Transaction schema. A response that breaks the spec fails the calling test.
+import { Agent, request as httpRequest } from 'node:http';
+import { SpecValidator } from '../../src/spec/validator.ts';
+import { formatTimestamp, hmacSha256 } from '../../src/signing/index.ts';
+
+export const specValidator = new SpecValidator();
+
+export type Credentials = { apiKey: string; secret: string };
+
+export type CallOptions = {
+  /** Path parameters for the template's {placeholders}. */
+  params?: Record<string, string>;
+  /** Query string, appended as given (already encoded) or built from an object. */
+  query?: string | Record<string, string | number>;
+  /** JSON-encoded for the request; use rawBody to send exact bytes. */
+  body?: unknown;
+  rawBody?: string;
+  /** Default application/json when a body is sent; null sends none. */
+  contentType?: string | null;
+  /** Overrides (a value) or removes (null) any of the authentication headers. */
+  auth?: { 'x-api-key'?: string | null; 'x-timestamp'?: string | null; 'x-signature'?: string | null };
+  /** Signs with another secret (a wrong signature). */
+  signWith?: string;
+  /** The timestamp signed and sent. */
+  timestamp?: Date;
+};
+
+export type CallResult = { status: number; body: Record<string, any> };
+
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+
+function fillTemplate(template: string, params: Record<string, string> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`no value for {${name}} in ${template}`);
+    return encodeURIComponent(value);
+  });
+}
+
+function send(url: URL, method: string, headers: Record<string, string>, body: string): Promise<{ status: number; contentType: string; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers, agent, timeout: 20_000 }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text }));
+    });
+    req.on('timeout', () => req.destroy(new Error(`${method} ${url.pathname} timed out`)));
+    req.on('error', reject);
+    if (body !== '') req.write(body);
+    req.end();
+  });
+}
+
+/** Checks a response against the spec: by operation for /api/v1, otherwise as a test helper's. */
+export function checkAgainstSpec(method: string, template: string, status: number, body: unknown): void {
+  const operation = specValidator.document.paths[template]?.[method.toLowerCase()];
+  let result;
+  if (operation) {
+    result = specValidator.validateResponse(method, template, status, body);
+  } else if (status >= 400) {
+    result = specValidator.validateAt('#/components/schemas/ErrorEnvelope', body);
+  } else {
+    const envelope = body as { status?: unknown; message?: unknown; data?: unknown };
+    if (envelope.status !== 'success' || typeof envelope.message !== 'string') result = { valid: false as const, message: 'not a success envelope' };
+    else result = envelope.data === null ? { valid: true as const } : specValidator.validateAt('#/components/schemas/Transaction', envelope.data);
+  }
+  if (!result.valid) throw new Error(`${method} ${template} answered ${status} with a body the spec does not allow: ${result.message}\n${JSON.stringify(body)}`);
+}
+
+export class SandboxCaller {
+  /** Every (method, template, status) answered, for coverage checks. */
+  constructor(
+    readonly baseUrl: string,
+    readonly credentials: Credentials,
+    readonly seen: { method: string; template: string; status: number }[] = [],
+  ) {}
+
+  /** The same sandbox with other credentials (sharing the record of responses seen). */
+  as(credentials: Credentials): SandboxCaller {
+    return new SandboxCaller(this.baseUrl, credentials, this.seen);
+  }
+
+  async call(method: string, template: string, options: CallOptions = {}): Promise<CallResult> {
+    const query = typeof options.query === 'string' ? options.query : options.query ? new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)])).toString() : '';
+    const pathWithQuery = fillTemplate(template, options.params) + (query ? `?${query}` : '');
+    const body = options.rawBody ?? (options.body === undefined ? '' : JSON.stringify(options.body));
+    const timestamp = formatTimestamp(options.timestamp ?? new Date());
+    const { apiKey, secret } = this.credentials;
+    const signature = await hmacSha256({ secret: options.signWith ?? secret })({ method, pathWithQuery, body, timestamp, apiKey });
+    const headers: Record<string, string> = { 'x-api-key': apiKey, 'x-timestamp': timestamp, 'x-signature': signature };
+    for (const [name, value] of Object.entries(options.auth ?? {})) {
+      if (value === null) delete headers[name];
+      else if (value !== undefined) headers[name] = value;
+    }
+    const contentType = options.contentType === undefined ? (body === '' ? null : 'application/json') : options.contentType;
+    if (contentType !== null) headers['content-type'] = contentType;
+
+    const response = await send(new URL(pathWithQuery, this.baseUrl), method, headers, body);
+    if (!response.contentType.startsWith('application/json')) throw new Error(`${method} ${pathWithQuery} answered ${response.status} with ${response.contentType}: ${response.text}`);
+    const parsed = JSON.parse(response.text) as Record<string, any>;
+    checkAgainstSpec(method, template, response.status, parsed);
+    this.seen.push({ method: method.toLowerCase(), template, status: response.status });
+    return { status: response.status, body: parsed };
+  }
+
+  get = (template: string, options?: CallOptions) => this.call('GET', template, options);
+  post = (template: string, options?: CallOptions) => this.call('POST', template, options);
+}
