@@ -2,7 +2,7 @@
 // timeouts, opt-in GET retries and typed errors. The API key and signer live only in
 // this closure; the client object exposes neither.
 import { inspect } from 'node:util';
-import createFetchClient, { type FetchResponse, type ParamsOption, type RequestBodyOption } from 'openapi-fetch';
+import createFetchClient, { createQuerySerializer, type FetchResponse, type ParamsOption, type RequestBodyOption } from 'openapi-fetch';
 import type { paths } from '../../generated/schema.d.ts';
 import { InvalidResponseError, WalletApiError } from './errors.ts';
 import { checkTimeout, resolveOptions, resolveRetry, type ClientOptions, type EnvironmentName, type RetryOptions } from './options.ts';
@@ -53,6 +53,8 @@ export function createClient(options: ClientOptions): WalletApiClient {
   const fetchClient = createFetchClient<paths>({
     baseUrl: resolved.baseUrl,
     Request: PreparedRequest as unknown as typeof Request,
+    // The default serializer, built once instead of on every call.
+    querySerializer: createQuerySerializer(),
   });
 
   async function call(method: 'GET' | 'POST', path: string, init: LooseInit = {}): Promise<CallResponse<Method, never>> {
@@ -84,6 +86,8 @@ export function createClient(options: ClientOptions): WalletApiClient {
         throw new InvalidResponseError({ operation: ctx.operation, httpStatus: lastStatus, reason: 'with a body that is not JSON', body: undefined });
       }
       throw classify(error, ctx);
+    } finally {
+      ctx.deadline?.disarm();
     }
   }
 

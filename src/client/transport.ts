@@ -35,7 +35,41 @@ export type CallContext = {
   timeoutMs: number;
   signal: AbortSignal | undefined;
   retry: ResolvedOptions['retry'];
+  /** The armed deadline of the current attempt, if any. */
+  deadline?: Deadline;
 };
+
+export type Deadline = { signal: AbortSignal; timedOut: boolean; disarm: () => void };
+
+/**
+ * Arms the timeout of one attempt: an AbortController aborted by a plain timer (and by the
+ * caller's signal). AbortSignal.timeout and AbortSignal.any would do the same at several
+ * times the cost per request.
+ */
+export function armTimeout(ctx: CallContext): Deadline {
+  const controller = new AbortController();
+  const caller = ctx.signal;
+  const onCallerAbort = () => controller.abort(caller!.reason);
+  const deadline: Deadline = {
+    signal: controller.signal,
+    timedOut: false,
+    disarm: () => {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', onCallerAbort);
+    },
+  };
+  const timer = setTimeout(() => {
+    deadline.timedOut = true;
+    controller.abort(new DOMException(`timed out after ${ctx.timeoutMs} ms`, 'TimeoutError'));
+  }, ctx.timeoutMs);
+  timer.unref();
+  if (caller) {
+    if (caller.aborted) controller.abort(caller.reason);
+    else caller.addEventListener('abort', onCallerAbort, { once: true });
+  }
+  ctx.deadline = deadline;
+  return deadline;
+}
 
 /** The operation ("METHOD /path/template") each response answered, for `unwrap`. */
 export const operationOfResponse = new WeakMap<Response, string>();
@@ -62,18 +96,20 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
     headers.set('x-timestamp', timestamp);
     headers.set('x-signature', signature);
 
-    const timeout = AbortSignal.timeout(ctx.timeoutMs);
-    const signal = ctx.signal ? AbortSignal.any([ctx.signal, timeout]) : timeout;
+    const deadline = armTimeout(ctx);
     try {
       // redirect: 'manual' so credentials are never replayed to another address.
-      const response = await options.fetch(url, { method: prepared.method, headers, body: prepared.body, signal, redirect: 'manual' });
+      const response = await options.fetch(url, { method: prepared.method, headers, body: prepared.body, signal: deadline.signal, redirect: 'manual' });
       if (attempt >= attempts || !ctx.retry!.retryOnStatus.includes(response.status)) {
+        // The deadline stays armed while openapi-fetch reads the body; the caller disarms it.
         operationOfResponse.set(response, ctx.operation);
         return response;
       }
+      deadline.disarm();
       await response.body?.cancel();
     } catch (error) {
-      const failure = classify(error, ctx, timeout);
+      deadline.disarm();
+      const failure = classify(error, ctx);
       if (failure instanceof AbortedError || attempt >= attempts) throw failure;
     }
     await pause(backoff(ctx.retry!, attempt), ctx.signal, ctx.operation);
@@ -83,9 +119,9 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
 type WalletFailure = NetworkError | TimeoutError | AbortedError;
 
 /** Maps what fetch (or reading the body) threw to the client's error kinds. */
-export function classify(error: unknown, ctx: Pick<CallContext, 'operation' | 'timeoutMs' | 'signal'>, timeout?: AbortSignal): WalletFailure {
+export function classify(error: unknown, ctx: CallContext): WalletFailure {
+  if (ctx.deadline?.timedOut) return new TimeoutError(ctx.operation, ctx.timeoutMs);
   if (ctx.signal?.aborted) return new AbortedError(ctx.operation);
-  if (timeout?.aborted || (error instanceof DOMException && error.name === 'TimeoutError')) return new TimeoutError(ctx.operation, ctx.timeoutMs);
   return new NetworkError(ctx.operation, error);
 }
 
