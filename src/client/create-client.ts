@@ -68,11 +68,13 @@ export function createClient(options: ClientOptions): WalletApiClient {
       retry: method === 'GET' ? (retry === false ? undefined : retry ? resolveRetry(retry) : resolved.retry) : undefined,
     };
     const fetchOnce = (request: Request) => send(resolved, request as unknown as PreparedRequest, ctx);
+    let sent = false;
     let lastStatus = 0;
     try {
       const result = await fetchClient.request(method.toLowerCase() as 'get', path as never, {
         ...rest,
         fetch: async (request: Request) => {
+          sent = true;
           const response = await fetchOnce(request);
           lastStatus = response.status;
           return response;
@@ -80,7 +82,8 @@ export function createClient(options: ClientOptions): WalletApiClient {
       } as never);
       return result as CallResponse<Method, never>;
     } catch (error) {
-      if (error instanceof WalletApiError) throw error;
+      // Before sending, only the caller's own input can fail (e.g. a body JSON cannot serialise).
+      if (error instanceof WalletApiError || !sent) throw error;
       // openapi-fetch parses 2xx bodies as JSON and throws SyntaxError when they are not.
       if (error instanceof SyntaxError && lastStatus) {
         throw new InvalidResponseError({ operation: ctx.operation, httpStatus: lastStatus, reason: 'with a body that is not JSON', body: undefined });

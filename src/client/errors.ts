@@ -95,14 +95,17 @@ export class AbortedError extends WalletApiError {
 }
 
 /**
- * The signer threw. Its error is deliberately not attached: a signer's message may quote
- * its secret or canonical string.
+ * The signer failed: it threw, or returned no signature. What it threw is deliberately not
+ * attached: a signer's message may quote its secret or canonical string.
  */
 export class SigningError extends WalletApiError {
   readonly kind = 'signing';
-  constructor(operation: string, thrown: unknown) {
-    const what = thrown instanceof Error ? thrown.name : typeof thrown;
-    super(`${operation} was not sent: the signer threw (${what}; its message is withheld because it may contain secrets)`, operation);
+  constructor(operation: string, problem: { thrown: unknown } | { returned: unknown }) {
+    const what =
+      'thrown' in problem
+        ? `the signer threw (${problem.thrown instanceof Error ? problem.thrown.name : typeof problem.thrown}; its message is withheld because it may contain secrets)`
+        : `the signer returned ${typeof problem.returned === 'string' ? 'an empty string' : typeof problem.returned} instead of a signature`;
+    super(`${operation} was not sent: ${what}`, operation);
   }
 }
 

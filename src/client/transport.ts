@@ -90,9 +90,9 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
     try {
       signature = await options.signer({ method: prepared.method, pathWithQuery, body, timestamp, apiKey: options.apiKey });
     } catch (thrown) {
-      throw new SigningError(ctx.operation, thrown);
+      throw new SigningError(ctx.operation, { thrown });
     }
-    if (typeof signature !== 'string' || signature === '') throw new SigningError(ctx.operation, new TypeError('empty signature'));
+    if (typeof signature !== 'string' || signature === '') throw new SigningError(ctx.operation, { returned: signature });
     headers.set('x-timestamp', timestamp);
     headers.set('x-signature', signature);
 

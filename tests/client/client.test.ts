@@ -242,6 +242,16 @@ describe('failures, timeouts and retries', () => {
       },
     });
     await expect(c.GET('/api/v1/wallets')).rejects.toBeInstanceOf(SigningError);
+    await expect(client({ signer: () => '' }).GET('/api/v1/wallets')).rejects.toThrow(/the signer returned an empty string instead of a signature/);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('reports a body that cannot be serialised as the caller\'s own error, not a network failure', async () => {
+    const error = await client()
+      .POST('/api/v1/swaps', { body: { ...swapBody, amount: 10n as unknown as number } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error).not.toBeInstanceOf(NetworkError);
     expect(server.requests).toHaveLength(0);
   });
 });
