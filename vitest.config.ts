@@ -1,6 +1,17 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+// The examples import the package by its name, as integrators do; in the repo that name
+// means the sources (tsconfig.json `paths` does the same for tsc and tsx).
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
 export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^@wallet-api\/sdk$/, replacement: source('./src/client/index.ts') },
+      { find: /^@wallet-api\/sdk\/signing$/, replacement: source('./src/signing/index.ts') },
+    ],
+  },
   test: {
     include: ['tests/**/*.test.ts'],
     testTimeout: 30_000,

@@ -2,7 +2,6 @@
 // API on loopback and print both addresses. Ctrl-C (or SIGTERM) stops everything it started.
 // `npm start -- --serve-only` skips the preparation and serves what was built last.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { buildDocs, defaultDocsPath } from '../src/docs/build.ts';
 import { startDocsServer } from '../src/docs/server.ts';
 import { demoCredentials, startSandbox } from '../src/sandbox/index.ts';
@@ -29,11 +28,9 @@ async function startApi(docsHtmlPath: string): Promise<LocalApi> {
   };
 }
 
-/** The npm scripts that prepare what is served; `generate` runs once the project defines it. */
+/** The npm scripts that prepare what is served. */
 function prepare(): void {
-  const scripts = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts;
   for (const step of ['lint', 'bundle', 'generate']) {
-    if (!scripts[step]) continue;
     process.stdout.write(`\n> npm run ${step}\n`);
     const result = spawnSync('npm', ['run', '--silent', step], { stdio: 'inherit' });
     if (result.status !== 0) throw new Error(`npm run ${step} failed (exit ${result.status ?? result.signal})`);

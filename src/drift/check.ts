@@ -2,10 +2,11 @@
 // and compared byte for byte with the committed copy. Add an entry here for every new
 // generated artefact.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { renderSchemaTypes } from '../codegen/schema-types.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const bin = (name: string) => join(repoRoot, 'node_modules/.bin', name);
@@ -16,33 +17,41 @@ export type GeneratedArtefact = {
   /** The command that rewrites it. */
   fixWith: string;
   /** Writes a fresh copy to outPath. */
-  regenerate: (outPath: string) => void;
+  regenerate: (outPath: string) => void | Promise<void>;
 };
 
 export const generatedArtefacts: GeneratedArtefact[] = [
   {
     path: 'generated/openapi.yaml',
     fixWith: 'npm run bundle',
-    regenerate: (outPath) =>
+    regenerate: (outPath) => {
       execFileSync(bin('redocly'), ['bundle', 'openapi/openapi.yaml', '--output', outPath], {
         cwd: repoRoot,
         stdio: 'pipe',
         env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-      }),
+      });
+    },
+  },
+  {
+    path: 'generated/schema.d.ts',
+    fixWith: 'npm run generate',
+    regenerate: async (outPath) => writeFileSync(outPath, await renderSchemaTypes()),
   },
 ];
 
 export type DriftResult = { path: string; fixWith: string; fresh: boolean };
 
-export function checkDrift(artefacts: GeneratedArtefact[] = generatedArtefacts, root: string = repoRoot): DriftResult[] {
+export async function checkDrift(artefacts: GeneratedArtefact[] = generatedArtefacts, root: string = repoRoot): Promise<DriftResult[]> {
   const dir = mkdtempSync(join(tmpdir(), 'drift-'));
   try {
-    return artefacts.map((artefact, index) => {
+    const results: DriftResult[] = [];
+    for (const [index, artefact] of artefacts.entries()) {
       const outPath = join(dir, `${index}-${artefact.path.split('/').pop()}`);
-      artefact.regenerate(outPath);
+      await artefact.regenerate(outPath);
       const fresh = readFileSync(outPath).equals(readFileSync(join(root, artefact.path)));
-      return { path: artefact.path, fixWith: artefact.fixWith, fresh };
-    });
+      results.push({ path: artefact.path, fixWith: artefact.fixWith, fresh });
+    }
+    return results;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,0 +1,172 @@
+// `npm run bench:client [-- --requests N --block B]`: sequential round-trips to one local
+// server (a separate process answering a fixed envelope), the same number per variant,
+// after a warm-up. Variants take turns in blocks of B requests so that load from other
+// processes hits them alike. Prints req/s, the ratio to raw fetch, and the CPU time this
+// process spent per request (the client's own cost, less sensitive to machine load).
+//
+//   raw fetch            fetch(url, init) with fixed auth headers, then response.json()
+//   raw fetch+timeout    the same with an AbortSignal timeout, as the client always has
+//   raw fetch+signing    the same plus a fresh timestamp and hmacSha256 signature: the floor of any signing client
+//   openapi-fetch        plain openapi-fetch typed by the schema, fixed auth headers
+//   clone-and-read       openapi-fetch + a middleware that clones the Request to read and sign the body
+//   client (signed)      this client: hmacSha256 signing, timeout, unwrap
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import createFetchClient from 'openapi-fetch';
+import type { paths } from '../generated/schema.d.ts';
+import { createClient, hmacSha256, unwrap } from '../src/client/index.ts';
+import { formatTimestamp } from '../src/signing/index.ts';
+import { freePort, spawnService, waitForHttp } from '../src/support/process.ts';
+
+const { values } = parseArgs({ options: { requests: { type: 'string', default: '4000' }, block: { type: 'string', default: '200' } } });
+const requests = Number(values.requests);
+const block = Number(values.block);
+if (!(Number.isInteger(requests) && Number.isInteger(block) && block > 0 && requests >= block && requests <= 100_000)) {
+  throw new Error('--requests must be an integer in [block, 100000] and --block a positive integer');
+}
+const blocks = Math.floor(requests / block);
+
+const port = await freePort();
+const server = spawnService(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./bench-server.ts', import.meta.url)), String(port)]);
+const baseUrl = `http://127.0.0.1:${port}`;
+
+try {
+  await waitForHttp(baseUrl, 15_000, server.child);
+  const secret = 'bench-secret';
+  const apiKey = 'bench-key';
+  const sign = hmacSha256({ secret });
+  const swap = { from: 'usdt', to: 'ngn', amount: 100, password: 'customer-authorization-value' };
+  const fixedHeaders = { 'x-api-key': apiKey, 'x-timestamp': '2026-11-21T10:15:30.123Z', 'x-signature': 'f'.repeat(64) };
+
+  const plain = createFetchClient<paths>({ baseUrl });
+  const cloning = createFetchClient<paths>({ baseUrl });
+  cloning.use({
+    async onRequest({ request }) {
+      const url = new URL(request.url);
+      const timestamp = formatTimestamp(new Date());
+      const body = await request.clone().text();
+      request.headers.set('x-api-key', apiKey);
+      request.headers.set('x-timestamp', timestamp);
+      request.headers.set('x-signature', await sign({ method: request.method, pathWithQuery: url.pathname + url.search, body, timestamp, apiKey }));
+      return request;
+    },
+  });
+  const client = createClient({ environment: 'custom', baseUrl, apiKey, signer: sign });
+
+  async function signedFetch(method: string, pathWithQuery: string, body: string | undefined): Promise<unknown> {
+    const timestamp = formatTimestamp(new Date());
+    const signature = await sign({ method, pathWithQuery, body: body ?? '', timestamp, apiKey });
+    const headers: Record<string, string> = { 'x-api-key': apiKey, 'x-timestamp': timestamp, 'x-signature': signature };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 30_000);
+    try {
+      const response = await fetch(`${baseUrl}${pathWithQuery}`, { method, headers, body, signal: controller.signal });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return await response.json();
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  type Variant = { name: string; post: () => Promise<unknown>; get: () => Promise<unknown> };
+  const variants: Variant[] = [
+    {
+      name: 'raw fetch',
+      post: async () => {
+        const response = await fetch(`${baseUrl}/api/v1/swaps`, { method: 'POST', headers: { 'content-type': 'application/json', ...fixedHeaders }, body: JSON.stringify(swap) });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        return response.json();
+      },
+      get: async () => {
+        const response = await fetch(`${baseUrl}/api/v1/transactions?limit=20&page=1`, { headers: fixedHeaders });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        return response.json();
+      },
+    },
+    {
+      name: 'raw fetch+timeout',
+      post: async () => {
+        const controller = new AbortController();
+        const timer = setTimeout(() => controller.abort(), 30_000);
+        try {
+          const init = { method: 'POST', headers: { 'content-type': 'application/json', ...fixedHeaders }, body: JSON.stringify(swap), signal: controller.signal };
+          const response = await fetch(`${baseUrl}/api/v1/swaps`, init);
+          if (!response.ok) throw new Error(`HTTP ${response.status}`);
+          return await response.json();
+        } finally {
+          clearTimeout(timer);
+        }
+      },
+      get: async () => {
+        const controller = new AbortController();
+        const timer = setTimeout(() => controller.abort(), 30_000);
+        try {
+          const response = await fetch(`${baseUrl}/api/v1/transactions?limit=20&page=1`, { headers: fixedHeaders, signal: controller.signal });
+          if (!response.ok) throw new Error(`HTTP ${response.status}`);
+          return await response.json();
+        } finally {
+          clearTimeout(timer);
+        }
+      },
+    },
+    {
+      name: 'raw fetch+signing',
+      post: () => signedFetch('POST', '/api/v1/swaps', JSON.stringify(swap)),
+      get: () => signedFetch('GET', '/api/v1/transactions?limit=20&page=1', undefined),
+    },
+    {
+      name: 'openapi-fetch',
+      post: () => plain.POST('/api/v1/swaps', { body: swap, headers: fixedHeaders }),
+      get: () => plain.GET('/api/v1/transactions', { params: { query: { limit: 20, page: 1 } }, headers: fixedHeaders }),
+    },
+    {
+      name: 'clone-and-read',
+      post: () => cloning.POST('/api/v1/swaps', { body: swap }),
+      get: () => cloning.GET('/api/v1/transactions', { params: { query: { limit: 20, page: 1 } } }),
+    },
+    {
+      name: 'client (signed)',
+      post: () => unwrap(client.POST('/api/v1/swaps', { body: swap })),
+      get: () => unwrap(client.GET('/api/v1/transactions', { params: { query: { limit: 20, page: 1 } } })),
+    },
+  ];
+
+  type Totals = { ms: number; cpuMicros: number; count: number };
+  // With --expose-gc (npm run bench:client), every block starts on a collected heap, so
+  // no variant pays for the garbage of the one before it.
+  const collect = (globalThis as { gc?: () => void }).gc ?? (() => {});
+  async function measure(call: () => Promise<unknown>, count: number, totals: Totals): Promise<void> {
+    collect();
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    for (let i = 0; i < count; i++) await call();
+    totals.ms += performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    totals.cpuMicros += used.user + used.system;
+    totals.count += count;
+  }
+
+  console.log(`node ${process.version}; ${blocks * block} sequential requests per variant, in turns of ${block}, after a warm-up of ${block}`);
+  for (const kind of ['post', 'get'] as const) {
+    const totals = new Map(variants.map((v) => [v.name, { ms: 0, cpuMicros: 0, count: 0 }]));
+    for (const v of variants) await measure(v[kind], block, { ms: 0, cpuMicros: 0, count: 0 }); // warm-up
+    for (let turn = 0; turn < blocks; turn++) {
+      // Rotate who goes first so no variant always follows the same neighbour.
+      for (let i = 0; i < variants.length; i++) {
+        const v = variants[(turn + i) % variants.length]!;
+        await measure(v[kind], block, totals.get(v.name)!);
+      }
+    }
+    const rateOf = (t: Totals) => t.count / (t.ms / 1000);
+    const raw = rateOf(totals.get('raw fetch')!);
+    console.log(`\n${kind === 'post' ? 'POST /api/v1/swaps (JSON body, signed)' : 'GET /api/v1/transactions?limit=20&page=1'}`);
+    console.log(`  ${'variant'.padEnd(18)} ${'req/s'.padStart(7)}   ${'× raw fetch'.padStart(11)}   CPU µs/request (client process)`);
+    for (const v of variants) {
+      const t = totals.get(v.name)!;
+      console.log(`  ${v.name.padEnd(18)} ${rateOf(t).toFixed(0).padStart(7)}   ${`${(rateOf(t) / raw).toFixed(2)}×`.padStart(11)}   ${(t.cpuMicros / t.count).toFixed(0)}`);
+    }
+  }
+} finally {
+  await server.stop();
+}

@@ -1,0 +1,20 @@
+// The typed client of the Wallet, Payout and Swap API, for integrators' backends.
+export { createClient } from './create-client.ts';
+export type { CallInit, CallOptions, CallResponse, PathsWithMethod, WalletApiClient } from './create-client.ts';
+export { unwrap } from './envelope.ts';
+export type { CallResult, UnwrappedData } from './envelope.ts';
+export {
+  AbortedError,
+  ApiError,
+  ConfigurationError,
+  InvalidResponseError,
+  NetworkError,
+  SigningError,
+  TimeoutError,
+  WalletApiError,
+} from './errors.ts';
+export type { ClientErrorKind } from './errors.ts';
+export type { ClientOptions, EnvironmentName, RetryOptions } from './options.ts';
+export type * from './types.ts';
+export { defaultCanonicalString, formatTimestamp, hmacSha256 } from '../signing/index.ts';
+export type { HmacSha256Options, SignatureEncoding, SignatureInput, Signer } from '../signing/index.ts';

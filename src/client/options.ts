@@ -1,0 +1,131 @@
+// Options of createClient and their checks. Everything is explicit: the environment,
+// its base address, the API key and the signer. Production is never a default.
+import type { Signer } from '../signing/index.ts';
+import { ConfigurationError } from './errors.ts';
+
+/**
+ * Which environment the client talks to. Staging and production addresses are issued at
+ * onboarding, so each needs its `baseUrl`; `custom` is for the local sandbox or mock.
+ */
+export type EnvironmentName = 'staging' | 'production' | 'custom';
+
+/** Retries of GET requests. POSTs are never retried: they move value and have no idempotency key. */
+export type RetryOptions = {
+  /** Total attempts including the first (at least 1). */
+  attempts: number;
+  /** Delay before the first retry; doubles on each further retry. Default 100 ms. */
+  initialDelayMs?: number;
+  /** Upper bound of one delay. Default 2000 ms. */
+  maxDelayMs?: number;
+  /** HTTP statuses worth retrying. Default 429, 502, 503, 504. */
+  retryOnStatus?: readonly number[];
+};
+
+export type ClientOptions = {
+  environment: EnvironmentName;
+  /** Base address of the environment, e.g. the staging address issued at onboarding. */
+  baseUrl: string;
+  /** Sent as x-api-key. */
+  apiKey: string;
+  /**
+   * Computes x-signature. The provider has not published its algorithm: pass
+   * `hmacSha256({ secret })` (what the sandbox verifies) or your own signer.
+   */
+  signer: Signer;
+  /** Timeout of each attempt, in milliseconds. Default 30 000. */
+  timeoutMs?: number;
+  /** GET retries; off unless set. */
+  retry?: RetryOptions;
+  /** Clock for x-timestamp (tests inject a fixed one). Default `() => new Date()`. */
+  now?: () => Date;
+  /** The fetch implementation. Default the global fetch. */
+  fetch?: typeof globalThis.fetch;
+  /**
+   * The client holds API credentials and refuses to start where a browser global exists.
+   * Set this only when the "browser" is really a server-side runtime that defines one.
+   */
+  dangerouslyAllowBrowser?: boolean;
+};
+
+export type ResolvedOptions = {
+  environment: EnvironmentName;
+  baseUrl: string;
+  apiKey: string;
+  signer: Signer;
+  timeoutMs: number;
+  retry: Required<RetryOptions> | undefined;
+  now: () => Date;
+  fetch: typeof globalThis.fetch;
+};
+
+const environments: readonly EnvironmentName[] = ['staging', 'production', 'custom'];
+export const defaultTimeoutMs = 30_000;
+const defaultRetryStatuses = [429, 502, 503, 504] as const;
+
+/** True where a browser-like global exists (window, document, or a web worker scope). */
+export function browserGlobalPresent(scope: Record<string, unknown> = globalThis as unknown as Record<string, unknown>): boolean {
+  return scope.window !== undefined || scope.document !== undefined || typeof scope.importScripts === 'function';
+}
+
+export function resolveOptions(options: ClientOptions): ResolvedOptions {
+  if (!options || typeof options !== 'object') throw new ConfigurationError('options are required (environment, baseUrl, apiKey, signer)');
+  if (browserGlobalPresent() && options.dangerouslyAllowBrowser !== true) {
+    throw new ConfigurationError(
+      'a browser global (window, document or a worker scope) exists. This client holds API credentials and must run only on your backend; ' +
+        'pass dangerouslyAllowBrowser: true only if this is really a server-side runtime.',
+    );
+  }
+  if (!environments.includes(options.environment)) {
+    throw new ConfigurationError(`environment must be chosen explicitly: one of ${environments.map((e) => `"${e}"`).join(', ')}`);
+  }
+  const baseUrl = checkBaseUrl(options.environment, options.baseUrl);
+  if (typeof options.apiKey !== 'string' || options.apiKey.trim() === '') throw new ConfigurationError('apiKey is required (a non-empty string)');
+  if (typeof options.signer !== 'function') {
+    throw new ConfigurationError('signer is required: a function computing x-signature, e.g. hmacSha256({ secret })');
+  }
+  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
+  checkTimeout(timeoutMs, 'timeoutMs');
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  if (typeof fetchImpl !== 'function') throw new ConfigurationError('no fetch implementation: pass options.fetch');
+  return {
+    environment: options.environment,
+    baseUrl,
+    apiKey: options.apiKey,
+    signer: options.signer,
+    timeoutMs,
+    retry: options.retry === undefined ? undefined : resolveRetry(options.retry),
+    now: options.now ?? (() => new Date()),
+    fetch: fetchImpl,
+  };
+}
+
+export function checkTimeout(value: unknown, name: string): asserts value is number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw new ConfigurationError(`${name} must be a positive number of milliseconds`);
+}
+
+export function resolveRetry(retry: RetryOptions): Required<RetryOptions> {
+  if (!Number.isInteger(retry.attempts) || retry.attempts < 1) throw new ConfigurationError('retry.attempts must be an integer of at least 1');
+  const resolved = {
+    attempts: retry.attempts,
+    initialDelayMs: retry.initialDelayMs ?? 100,
+    maxDelayMs: retry.maxDelayMs ?? 2000,
+    retryOnStatus: retry.retryOnStatus ?? defaultRetryStatuses,
+  };
+  if (!(resolved.initialDelayMs >= 0) || !(resolved.maxDelayMs >= resolved.initialDelayMs)) {
+    throw new ConfigurationError('retry delays must satisfy 0 <= initialDelayMs <= maxDelayMs');
+  }
+  return resolved;
+}
+
+function checkBaseUrl(environment: EnvironmentName, value: unknown): string {
+  // The address is never quoted back: it could carry credentials.
+  if (typeof value !== 'string' || !URL.canParse(value)) throw new ConfigurationError(`baseUrl of the ${environment} environment must be an absolute URL`);
+  const url = new URL(value);
+  if (url.username || url.password) throw new ConfigurationError('baseUrl must not contain credentials');
+  if (url.search || url.hash) throw new ConfigurationError('baseUrl must not contain a query or fragment');
+  const allowed = environment === 'custom' ? ['http:', 'https:'] : ['https:'];
+  if (!allowed.includes(url.protocol)) {
+    throw new ConfigurationError(`baseUrl of the ${environment} environment must use ${allowed.join(' or ')}`);
+  }
+  return url.href.replace(/\/+$/, '');
+}

@@ -1,0 +1,147 @@
+// Sending one call: sign, time out, retry GETs, classify failures.
+//
+// openapi-fetch builds the URL, serialises the body and merges headers, then hands a
+// "Request" to our fetch. A real Request would turn the body string into a stream that
+// we would have to clone and read back to sign it, and fetch(Request) is slower than
+// fetch(url, init). So the client gives openapi-fetch `PreparedRequest` instead: it
+// keeps the serialised body string as it is, the signer signs those exact bytes, and
+// the global fetch sends them.
+import { formatTimestamp } from '../signing/index.ts';
+import { AbortedError, NetworkError, SigningError, TimeoutError } from './errors.ts';
+import type { ResolvedOptions } from './options.ts';
+
+/** What openapi-fetch passes to `new Request(url, init)`. */
+type PreparedInit = { method?: string; headers?: Headers; body?: unknown };
+
+/** The request as openapi-fetch prepared it, before authentication. */
+export class PreparedRequest {
+  readonly url: string;
+  readonly method: string;
+  readonly headers: Headers;
+  readonly body: string | undefined;
+
+  constructor(url: string, init: PreparedInit) {
+    this.url = url;
+    this.method = (init.method ?? 'GET').toUpperCase();
+    this.headers = init.headers instanceof Headers ? init.headers : new Headers();
+    if (init.body !== undefined && typeof init.body !== 'string') throw new TypeError('the client sends JSON bodies only');
+    this.body = init.body;
+  }
+}
+
+/** Per-call settings the transport needs. */
+export type CallContext = {
+  operation: string;
+  timeoutMs: number;
+  signal: AbortSignal | undefined;
+  retry: ResolvedOptions['retry'];
+  /** The armed deadline of the current attempt, if any. */
+  deadline?: Deadline;
+};
+
+export type Deadline = { signal: AbortSignal; timedOut: boolean; disarm: () => void };
+
+/**
+ * Arms the timeout of one attempt: an AbortController aborted by a plain timer (and by the
+ * caller's signal). AbortSignal.timeout and AbortSignal.any would do the same at several
+ * times the cost per request.
+ */
+export function armTimeout(ctx: CallContext): Deadline {
+  const controller = new AbortController();
+  const caller = ctx.signal;
+  const onCallerAbort = () => controller.abort(caller!.reason);
+  const deadline: Deadline = {
+    signal: controller.signal,
+    timedOut: false,
+    disarm: () => {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', onCallerAbort);
+    },
+  };
+  const timer = setTimeout(() => {
+    deadline.timedOut = true;
+    controller.abort(new DOMException(`timed out after ${ctx.timeoutMs} ms`, 'TimeoutError'));
+  }, ctx.timeoutMs);
+  timer.unref();
+  if (caller) {
+    if (caller.aborted) controller.abort(caller.reason);
+    else caller.addEventListener('abort', onCallerAbort, { once: true });
+  }
+  ctx.deadline = deadline;
+  return deadline;
+}
+
+/** The operation ("METHOD /path/template") each response answered, for `unwrap`. */
+export const operationOfResponse = new WeakMap<Response, string>();
+
+/** Sends a prepared request with authentication headers; retries only when ctx.retry is set (GETs). */
+export async function send(options: ResolvedOptions, prepared: PreparedRequest, ctx: CallContext): Promise<Response> {
+  const url = new URL(prepared.url);
+  // What the server sees on the request line: the URL after WHATWG normalisation.
+  const pathWithQuery = url.pathname + url.search;
+  const body = prepared.body ?? '';
+  const headers = prepared.headers;
+  headers.set('x-api-key', options.apiKey);
+  const attempts = ctx.retry?.attempts ?? 1;
+
+  for (let attempt = 1; ; attempt++) {
+    const timestamp = formatTimestamp(options.now());
+    let signature: string;
+    try {
+      signature = await options.signer({ method: prepared.method, pathWithQuery, body, timestamp, apiKey: options.apiKey });
+    } catch (thrown) {
+      throw new SigningError(ctx.operation, { thrown });
+    }
+    if (typeof signature !== 'string' || signature === '') throw new SigningError(ctx.operation, { returned: signature });
+    headers.set('x-timestamp', timestamp);
+    headers.set('x-signature', signature);
+
+    const deadline = armTimeout(ctx);
+    try {
+      // redirect: 'manual' so credentials are never replayed to another address.
+      const response = await options.fetch(url, { method: prepared.method, headers, body: prepared.body, signal: deadline.signal, redirect: 'manual' });
+      if (attempt >= attempts || !ctx.retry!.retryOnStatus.includes(response.status)) {
+        // The deadline stays armed while openapi-fetch reads the body; the caller disarms it.
+        operationOfResponse.set(response, ctx.operation);
+        return response;
+      }
+      deadline.disarm();
+      await response.body?.cancel();
+    } catch (error) {
+      deadline.disarm();
+      const failure = classify(error, ctx);
+      if (failure instanceof AbortedError || attempt >= attempts) throw failure;
+    }
+    await pause(backoff(ctx.retry!, attempt), ctx.signal, ctx.operation);
+  }
+}
+
+type WalletFailure = NetworkError | TimeoutError | AbortedError;
+
+/** Maps what fetch (or reading the body) threw to the client's error kinds. */
+export function classify(error: unknown, ctx: CallContext): WalletFailure {
+  if (ctx.deadline?.timedOut) return new TimeoutError(ctx.operation, ctx.timeoutMs);
+  if (ctx.signal?.aborted) return new AbortedError(ctx.operation);
+  return new NetworkError(ctx.operation, error);
+}
+
+/** Exponential backoff with jitter in [50 %, 100 %] of the step, capped. */
+export function backoff(retry: NonNullable<CallContext['retry']>, attempt: number, random: () => number = Math.random): number {
+  const step = Math.min(retry.maxDelayMs, retry.initialDelayMs * 2 ** (attempt - 1));
+  return Math.round(step * (0.5 + random() / 2));
+}
+
+function pause(ms: number, signal: AbortSignal | undefined, operation: string): Promise<void> {
+  if (signal?.aborted) return Promise.reject(new AbortedError(operation));
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new AbortedError(operation));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

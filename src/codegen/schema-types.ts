@@ -1,0 +1,24 @@
+// Renders generated/schema.d.ts from the bundled spec with openapi-typescript's Node API.
+// The CLI would pick up redocly.yaml's `apis` (the unbundled source) instead of the
+// bundle, so `npm run generate` and the drift test both go through this one function.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
+import { bundledSpecPath } from '../spec/document.ts';
+
+export const schemaTypesPath = fileURLToPath(new URL('../../generated/schema.d.ts', import.meta.url));
+
+/** The TypeScript declarations of a bundled OpenAPI document, exactly as committed. */
+export async function renderSchemaTypes(specPath: string = bundledSpecPath): Promise<string> {
+  const ast = await openapiTS(pathToFileURL(specPath), { silent: true });
+  return COMMENT_HEADER + astToString(ast);
+}
+
+/** The committed declarations, or '' when the file is missing. */
+export function readCommittedSchemaTypes(): string {
+  try {
+    return readFileSync(schemaTypesPath, 'utf8');
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,300 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AbortedError,
+  ApiError,
+  ConfigurationError,
+  createClient,
+  hmacSha256,
+  InvalidResponseError,
+  NetworkError,
+  SigningError,
+  TimeoutError,
+  unwrap,
+  type ClientOptions,
+  type SignatureInput,
+} from '../../src/client/index.ts';
+import { defaultCanonicalString, signaturesMatch, timestampPattern } from '../../src/signing/index.ts';
+import { freePort } from '../../src/support/process.ts';
+import { answerJson, startCaptureServer, successEnvelope, type CaptureServer } from '../support/capture-server.ts';
+
+const secret = 'unit-test-secret';
+const apiKey = 'unit-test-key';
+let server: CaptureServer;
+
+beforeAll(async () => {
+  server = await startCaptureServer();
+});
+afterAll(() => server.close());
+afterEach(() => {
+  server.requests.length = 0;
+  server.handle((_req, res) => answerJson(res, 200, successEnvelope));
+});
+
+function client(overrides: Partial<ClientOptions> = {}) {
+  return createClient({ environment: 'custom', baseUrl: server.url, apiKey, signer: hmacSha256({ secret }), ...overrides });
+}
+
+const swapBody = { from: 'usdt', to: 'ngn', amount: 100, password: 'p' };
+
+describe('authentication headers', () => {
+  it('sends x-api-key, an ISO 8601 UTC timestamp from the injected clock, and the signature of exactly the bytes received', async () => {
+    const seen: SignatureInput[] = [];
+    const sign = hmacSha256({ secret });
+    const fixed = new Date(Date.UTC(2026, 10, 21, 10, 15, 30, 7));
+    const c = client({
+      now: () => fixed,
+      signer: (input) => {
+        seen.push(input);
+        return sign(input);
+      },
+    });
+    const password = 'pä ss "quoted" ✓';
+    await unwrap(c.POST('/api/v1/swaps', { body: { ...swapBody, password } }));
+    await unwrap(c.GET('/api/v1/transactions', { params: { query: { limit: 20, page: 2 } } }));
+
+    expect(server.requests).toHaveLength(2);
+    const [post, get] = server.requests;
+    expect(post!.headers['x-api-key']).toBe(apiKey);
+    expect(post!.headers['x-timestamp']).toBe('2026-11-21T10:15:30.007Z');
+    expect(timestampPattern.test(String(post!.headers['x-timestamp']))).toBe(true);
+    // Server side: rebuild the signature input from what arrived on the wire.
+    for (const [index, received] of server.requests.entries()) {
+      const wire = {
+        method: received.method,
+        pathWithQuery: received.url,
+        body: received.body.toString('utf8'),
+        timestamp: String(received.headers['x-timestamp']),
+        apiKey: String(received.headers['x-api-key']),
+      };
+      expect(seen[index]).toEqual(wire);
+      const expected = (await hmacSha256({ secret })(wire)) as string;
+      expect(signaturesMatch(expected, String(received.headers['x-signature']))).toBe(true);
+    }
+    expect(post!.body.toString('utf8')).toBe(JSON.stringify({ ...swapBody, password }));
+    expect(post!.headers['content-type']).toBe('application/json');
+    expect(get!.url).toBe('/api/v1/transactions?limit=20&page=2');
+    expect(seen[1]!.body).toBe('');
+    expect(defaultCanonicalString(seen[1]!)).toBe(`2026-11-21T10:15:30.007Z\nGET\n/api/v1/transactions?limit=20&page=2\n`);
+  });
+
+  it('signs the path after URL encoding and under a base path, as the server sees it', async () => {
+    const seen: SignatureInput[] = [];
+    const c = client({ baseUrl: `${server.url}/prefix/`, signer: (input) => (seen.push(input), 'sig') });
+    await unwrap(c.GET('/api/v1/utils/{coin}/networks', { params: { path: { coin: 'us dt/ü' } } }));
+    expect(server.requests[0]!.url).toBe(seen[0]!.pathWithQuery);
+    expect(seen[0]!.pathWithQuery).toBe('/prefix/api/v1/utils/us%20dt%2F%C3%BC/networks');
+  });
+
+  it('uses a fresh timestamp on every request and accepts async signers', async () => {
+    let tick = 0;
+    const c = client({ now: () => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, tick++)), signer: async (i) => `sig-${i.timestamp}` });
+    await unwrap(c.GET('/api/v1/wallets'));
+    await unwrap(c.GET('/api/v1/wallets'));
+    expect(server.requests.map((r) => r.headers['x-timestamp'])).toEqual(['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.001Z']);
+    expect(server.requests[1]!.headers['x-signature']).toBe('sig-2026-01-01T00:00:00.001Z');
+  });
+
+  it('keeps its authentication headers even when a call passes its own', async () => {
+    await unwrap(client().GET('/api/v1/wallets', { headers: { 'x-api-key': 'other', 'x-trace': 't1' } }));
+    expect(server.requests[0]!.headers['x-api-key']).toBe(apiKey);
+    expect(server.requests[0]!.headers['x-trace']).toBe('t1');
+  });
+});
+
+describe('envelope handling', () => {
+  it('returns data only for 2xx with status "success"', async () => {
+    expect(await unwrap(client().POST('/api/v1/swaps/{id}/confirm', { params: { path: { id: 'swap-1' } } }))).toEqual(successEnvelope.data);
+  });
+
+  it('treats a 200 with status "error" as an ApiError', async () => {
+    server.handle((_req, res) => answerJson(res, 200, { status: 'error', message: 'Swap already confirmed', data: null }));
+    const error = await unwrap(client().POST('/api/v1/swaps/{id}/confirm', { params: { path: { id: 'swap-1' } } })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      kind: 'api',
+      httpStatus: 200,
+      apiMessage: 'Swap already confirmed',
+      operation: 'POST /api/v1/swaps/{id}/confirm',
+      envelope: { status: 'error', message: 'Swap already confirmed', data: null },
+    });
+    expect((error as Error).message).toBe('POST /api/v1/swaps/{id}/confirm failed with HTTP 200: Swap already confirmed');
+  });
+
+  it('treats a non-2xx envelope as an ApiError even when it says success', async () => {
+    server.handle((_req, res) => answerJson(res, 409, { status: 'success', message: 'odd', data: {} }));
+    await expect(unwrap(client().GET('/api/v1/wallets'))).rejects.toMatchObject({ kind: 'api', httpStatus: 409, apiMessage: 'odd' });
+  });
+
+  it.each([
+    ['a non-JSON 200', 200, 'text/html', '<html>oops</html>', /answered HTTP 200 with a body that is not JSON/],
+    ['a non-JSON 502', 502, 'text/html', '<html>bad gateway</html>', /answered HTTP 502 with a body that is not JSON/],
+    ['an empty 200', 200, 'application/json', '', /answered HTTP 200 with an empty body/],
+    ['JSON that is not an envelope', 200, 'application/json', '[1,2]', /JSON that is not the \{status, message, data\} envelope/],
+    ['an unknown envelope status', 200, 'application/json', '{"status":"maybe","message":"m","data":null}', /unknown envelope status/],
+  ])('turns %s into an InvalidResponseError', async (_label, status, type, text, message) => {
+    server.handle((_req, res) => {
+      res.writeHead(status, { 'content-type': type });
+      res.end(text);
+    });
+    const error = await unwrap(client().GET('/api/v1/wallets')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error).toMatchObject({ kind: 'invalid-response', httpStatus: status, operation: 'GET /api/v1/wallets' });
+    expect((error as Error).message).toMatch(message);
+  });
+});
+
+describe('failures, timeouts and retries', () => {
+  it('reports a refused connection as a NetworkError', async () => {
+    const port = await freePort();
+    const c = client({ baseUrl: `http://127.0.0.1:${port}` });
+    const error = await c.GET('/api/v1/wallets').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({ kind: 'network', operation: 'GET /api/v1/wallets' });
+    expect((error as Error).message).toMatch(/ECONNREFUSED/);
+  });
+
+  it('reports a slow answer as a TimeoutError, with the client default and per call', async () => {
+    server.handle(() => {
+      /* never answers */
+    });
+    const started = Date.now();
+    await expect(client({ timeoutMs: 150 }).GET('/api/v1/wallets')).rejects.toMatchObject({ kind: 'timeout', timeoutMs: 150 });
+    await expect(client().GET('/api/v1/wallets', { timeoutMs: 100 })).rejects.toBeInstanceOf(TimeoutError);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('times out a body that stops half way', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"status":"succ');
+    });
+    await expect(client({ timeoutMs: 150 }).GET('/api/v1/wallets')).rejects.toBeInstanceOf(TimeoutError);
+  });
+
+  it('reports the caller aborting as an AbortedError', async () => {
+    server.handle(() => {});
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    await expect(client().GET('/api/v1/wallets', { signal: controller.signal })).rejects.toBeInstanceOf(AbortedError);
+  });
+
+  it('does not retry GETs unless asked', async () => {
+    server.handle((_req, res) => answerJson(res, 503, { status: 'error', message: 'busy', data: null }));
+    await expect(unwrap(client().GET('/api/v1/wallets'))).rejects.toMatchObject({ httpStatus: 503 });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('retries GETs on retryable statuses with backoff, re-signing each attempt', async () => {
+    let calls = 0;
+    server.handle((_req, res) => (++calls < 3 ? answerJson(res, 503, { status: 'error', message: 'busy', data: null }) : answerJson(res, 200, successEnvelope)));
+    let tick = 0;
+    const c = client({ retry: { attempts: 3, initialDelayMs: 20, maxDelayMs: 40 }, now: () => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, tick++)) });
+    expect(await unwrap(c.GET('/api/v1/wallets'))).toEqual(successEnvelope.data);
+    expect(server.requests).toHaveLength(3);
+    expect(new Set(server.requests.map((r) => r.headers['x-timestamp'])).size).toBe(3);
+    expect(new Set(server.requests.map((r) => r.headers['x-signature'])).size).toBe(3);
+  });
+
+  it('retries GETs after timeouts, up to the attempt limit, and a call can turn retries off', async () => {
+    server.handle(() => {});
+    const c = client({ timeoutMs: 60, retry: { attempts: 3, initialDelayMs: 1 } });
+    await expect(c.GET('/api/v1/wallets')).rejects.toBeInstanceOf(TimeoutError);
+    expect(server.requests).toHaveLength(3);
+    await expect(c.GET('/api/v1/wallets', { retry: false })).rejects.toBeInstanceOf(TimeoutError);
+    expect(server.requests).toHaveLength(4);
+  });
+
+  it('retries GETs after a refused connection', async () => {
+    const port = await freePort();
+    await expect(client({ baseUrl: `http://127.0.0.1:${port}` }).GET('/api/v1/wallets', { retry: { attempts: 2, initialDelayMs: 1 } })).rejects.toBeInstanceOf(
+      NetworkError,
+    );
+  });
+
+  it('gives up after the last attempt and returns the last answer', async () => {
+    server.handle((_req, res) => answerJson(res, 502, { status: 'error', message: 'down', data: null }));
+    await expect(unwrap(client({ retry: { attempts: 2, initialDelayMs: 1 } }).GET('/api/v1/wallets'))).rejects.toMatchObject({ httpStatus: 502 });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('never retries POSTs, even with a client-wide retry policy', async () => {
+    server.handle((_req, res) => answerJson(res, 503, { status: 'error', message: 'busy', data: null }));
+    const c = client({ retry: { attempts: 5, initialDelayMs: 1 } });
+    await expect(unwrap(c.POST('/api/v1/swaps', { body: swapBody }))).rejects.toMatchObject({ httpStatus: 503 });
+    server.handle(() => {});
+    await expect(c.POST('/api/v1/swaps', { body: swapBody, timeoutMs: 60 })).rejects.toBeInstanceOf(TimeoutError);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('does not follow redirects (credentials are never replayed elsewhere)', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(307, { location: 'http://127.0.0.1:9/elsewhere' });
+      res.end();
+    });
+    await expect(unwrap(client().GET('/api/v1/wallets'))).rejects.toMatchObject({ kind: 'invalid-response', httpStatus: 307 });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('does not send a request whose signer throws', async () => {
+    const c = client({
+      signer: () => {
+        throw new Error('boom');
+      },
+    });
+    await expect(c.GET('/api/v1/wallets')).rejects.toBeInstanceOf(SigningError);
+    await expect(client({ signer: () => '' }).GET('/api/v1/wallets')).rejects.toThrow(/the signer returned an empty string instead of a signature/);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('reports a body that cannot be serialised as the caller\'s own error, not a network failure', async () => {
+    const error = await client()
+      .POST('/api/v1/swaps', { body: { ...swapBody, amount: 10n as unknown as number } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error).not.toBeInstanceOf(NetworkError);
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('configuration', () => {
+  const base = { environment: 'custom', baseUrl: 'http://127.0.0.1:1', apiKey, signer: hmacSha256({ secret }) } as const;
+
+  it.each([
+    ['no environment', { environment: undefined }, /environment must be chosen explicitly/],
+    ['an unknown environment', { environment: 'prod' }, /environment must be chosen explicitly/],
+    ['no base URL', { baseUrl: undefined }, /baseUrl of the custom environment must be an absolute URL/],
+    ['a relative base URL', { baseUrl: '/api' }, /must be an absolute URL/],
+    ['plain http for production', { environment: 'production', baseUrl: 'http://api.example.test' }, /production environment must use https:/],
+    ['plain http for staging', { environment: 'staging', baseUrl: 'http://api.example.test' }, /staging environment must use https:/],
+    ['credentials in the base URL', { baseUrl: 'https://u:p@api.example.test' }, /must not contain credentials/],
+    ['a missing API key', { apiKey: undefined }, /apiKey is required/],
+    ['an empty API key', { apiKey: '  ' }, /apiKey is required/],
+    ['a missing signer', { signer: undefined }, /signer is required/],
+    ['a bad timeout', { timeoutMs: 0 }, /timeoutMs must be a positive number/],
+    ['a bad retry policy', { retry: { attempts: 0 } }, /retry.attempts must be an integer of at least 1/],
+  ])('refuses %s', (_label, change, message) => {
+    const attempt = () => createClient({ ...base, ...change } as unknown as ClientOptions);
+    expect(attempt).toThrow(ConfigurationError);
+    expect(attempt).toThrow(message);
+  });
+
+  it('takes staging and production only over https and never defaults to either', () => {
+    expect(createClient({ ...base, environment: 'staging', baseUrl: 'https://staging.example.test/' })).toMatchObject({
+      environment: 'staging',
+      baseUrl: 'https://staging.example.test',
+    });
+    expect(createClient({ ...base, environment: 'production', baseUrl: 'https://api.example.test' }).environment).toBe('production');
+  });
+
+  it.each(['window', 'document'])('refuses to start where a browser global (%s) exists unless dangerouslyAllowBrowser is set', (name) => {
+    const scope = globalThis as Record<string, unknown>;
+    scope[name] = {};
+    try {
+      expect(() => createClient(base)).toThrow(/browser global .* must run only on your backend/);
+      expect(createClient({ ...base, dangerouslyAllowBrowser: true }).environment).toBe('custom');
+    } finally {
+      delete scope[name];
+    }
+    expect(createClient(base).environment).toBe('custom');
+  });
+});

@@ -1,0 +1,111 @@
+// A canary API key and signing secret go through every way the client can fail; neither
+// they nor any signature sent may show up in a message, toString, JSON.stringify,
+// util.inspect or anything written to the console.
+import { inspect } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createClient, hmacSha256, unwrap, type ClientOptions } from '../../src/client/index.ts';
+import { freePort } from '../../src/support/process.ts';
+import { answerJson, startCaptureServer, type CaptureServer } from '../support/capture-server.ts';
+
+const apiKey = 'CANARY-API-KEY-7f3a9c';
+const secret = 'CANARY-SIGNING-SECRET-e41d07';
+let server: CaptureServer;
+
+beforeAll(async () => {
+  server = await startCaptureServer();
+});
+afterAll(() => server.close());
+
+function renderings(value: unknown): string[] {
+  return [
+    String(value),
+    value instanceof Error ? value.message : '',
+    value instanceof Error ? (value.stack ?? '') : '',
+    JSON.stringify(value) ?? '',
+    inspect(value),
+    inspect(value, { showHidden: true, depth: Infinity, getters: true }),
+    inspect(value, { showHidden: true, depth: Infinity, customInspect: false }),
+  ];
+}
+
+async function failureOf(run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('secrets', () => {
+  it('never appear in errors, the client, or console output', async () => {
+    const written: string[] = [];
+    const spies = [
+      vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (written.push(String(chunk)), true)),
+      vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (written.push(String(chunk)), true)),
+      ...(['log', 'info', 'warn', 'error', 'debug', 'trace'] as const).map((m) => vi.spyOn(console, m).mockImplementation((...args) => void written.push(args.map(String).join(' ')))),
+    ];
+    const base: ClientOptions = { environment: 'custom', baseUrl: server.url, apiKey, signer: hmacSha256({ secret }), timeoutMs: 200 };
+    const client = createClient(base);
+    const seen: unknown[] = [client];
+    try {
+      server.handle((_req, res) => answerJson(res, 401, { status: 'error', message: 'Invalid signature', data: null }));
+      seen.push(await failureOf(() => unwrap(client.POST('/api/v1/swaps', { body: { from: 'usdt', to: 'ngn', amount: 1, password: 'p' } }))));
+      server.handle((_req, res) => answerJson(res, 200, { status: 'error', message: 'Refused', data: null }));
+      seen.push(await failureOf(() => unwrap(client.GET('/api/v1/wallets'))));
+      server.handle((_req, res) => {
+        res.writeHead(502, { 'content-type': 'text/html' });
+        res.end('<html>bad gateway</html>');
+      });
+      seen.push(await failureOf(() => unwrap(client.GET('/api/v1/wallets'))));
+      server.handle((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('not json');
+      });
+      seen.push(await failureOf(() => unwrap(client.GET('/api/v1/wallets'))));
+      server.handle(() => {});
+      seen.push(await failureOf(() => client.GET('/api/v1/wallets')));
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 20);
+      seen.push(await failureOf(() => client.GET('/api/v1/wallets', { signal: controller.signal })));
+      const closed = createClient({ ...base, baseUrl: `http://127.0.0.1:${await freePort()}` });
+      seen.push(closed, await failureOf(() => closed.GET('/api/v1/wallets', { retry: { attempts: 2, initialDelayMs: 1 } })));
+      const leakySigner = createClient({
+        ...base,
+        signer: (input) => {
+          throw new Error(`cannot sign with ${secret} for ${input.apiKey}`);
+        },
+      });
+      seen.push(await failureOf(() => leakySigner.GET('/api/v1/wallets')));
+      seen.push(await failureOf(async () => createClient({ ...base, baseUrl: `https://user:${secret}@api.example.test` })));
+      seen.push(await failureOf(async () => createClient({ ...base, environment: 'production', baseUrl: `http://api.example.test/${apiKey}` })));
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+
+    const signatures = server.requests.map((r) => String(r.headers['x-signature']));
+    expect(signatures.length).toBeGreaterThanOrEqual(6);
+    expect(server.requests.every((r) => r.headers['x-api-key'] === apiKey)).toBe(true);
+    const canaries = [apiKey, secret, ...signatures];
+    const texts = [...seen.flatMap(renderings), ...written];
+    // The checks can fail: the raw request headers do contain the canaries.
+    expect(canaries.some((canary) => inspect(server.requests).includes(canary))).toBe(true);
+    for (const text of texts) {
+      for (const canary of canaries) expect(text.includes(canary), `secret found in: ${text.slice(0, 200)}`).toBe(false);
+    }
+    expect(seen.map((e) => (e as { kind?: string }).kind)).toEqual([
+      undefined,
+      'api',
+      'api',
+      'invalid-response',
+      'invalid-response',
+      'timeout',
+      'aborted',
+      undefined,
+      'network',
+      'signing',
+      'configuration',
+      'configuration',
+    ]);
+  });
+});

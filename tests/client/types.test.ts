@@ -1,0 +1,89 @@
+// Compile-time guarantees of the client, checked by `tsc --noEmit` (npm run typecheck).
+// Every `@ts-expect-error` line must fail to compile, or tsc reports the unused directive.
+import { describe, expectTypeOf, it } from 'vitest';
+import type { components } from '../../generated/schema.d.ts';
+import { createClient, hmacSha256, type CallResponse, type CallResult, type PathsWithMethod, type UnwrappedData, type WalletApiClient } from '../../src/client/index.ts';
+import type * as Named from '../../src/client/types.ts';
+
+type Schemas = components['schemas'];
+
+describe('named types', () => {
+  it('cover every schema of the spec and are the generated types themselves', () => {
+    expectTypeOf<keyof Named.NamedSchemas>().toEqualTypeOf<keyof Schemas>();
+    expectTypeOf<Named.NamedSchemas>().toEqualTypeOf<{ [K in keyof Schemas]: Schemas[K] }>();
+    expectTypeOf<Named.Wallet>().toEqualTypeOf<Schemas['Wallet']>();
+    expectTypeOf<Named.TransactionPage['data'][number]>().toEqualTypeOf<Named.Transaction>();
+    expectTypeOf<Named.ErrorEnvelope>().toEqualTypeOf<{ status: 'error'; message: string; data: null }>();
+    expectTypeOf<Named.OperationData<'createSwap'>>().toEqualTypeOf<Named.Swap>();
+    expectTypeOf<Named.OperationData<'listWallets'>>().toEqualTypeOf<Named.Wallet[]>();
+  });
+});
+
+describe('typed calls', () => {
+  it('give unwrap the operation’s data type', () => {
+    type Data<M extends 'get' | 'post', P extends PathsWithMethod<M>> = UnwrappedData<CallResponse<M, P>>;
+    expectTypeOf<Data<'get', '/api/v1/wallets'>>().toEqualTypeOf<Named.Wallet[]>();
+    expectTypeOf<Data<'get', '/api/v1/swaps/quotes'>>().toEqualTypeOf<Named.SwapQuote>();
+    expectTypeOf<Data<'post', '/api/v1/swaps/{id}/confirm'>>().toEqualTypeOf<Named.SwapStateChange>();
+    expectTypeOf<Data<'get', '/api/v1/transactions'>>().toEqualTypeOf<Named.TransactionPage>();
+    expectTypeOf<Data<'get', '/api/v1/wallets/markets'>>().toEqualTypeOf<Named.MarketTickers>();
+    expectTypeOf<Data<'post', '/api/v1/swaps'>>().not.toEqualTypeOf<Named.SwapStateChange>();
+    expectTypeOf<ReturnType<WalletApiClient['GET']>>().toMatchTypeOf<Promise<CallResult>>();
+  });
+});
+
+/** Never called: the body only has to compile (or fail to, where marked). */
+export async function compileOnly(): Promise<void> {
+  const client = createClient({ environment: 'custom', baseUrl: 'http://127.0.0.1:1', apiKey: 'k', signer: hmacSha256({ secret: 's' }) });
+  const swap = { from: 'usdt', to: 'ngn', amount: 100, password: 'p' };
+
+  // Correct calls compile.
+  await client.POST('/api/v1/swaps', { body: swap });
+  await client.GET('/api/v1/wallets/minimum-withdrawal-amount', { params: { query: { coin: 'usdt' } }, timeoutMs: 1000, retry: { attempts: 2 } });
+
+  // A wrong path.
+  // @ts-expect-error "/api/v1/walets" is not a path of the spec
+  await client.GET('/api/v1/walets');
+  // @ts-expect-error "/api/v1/swaps" has no GET
+  await client.GET('/api/v1/swaps');
+  // @ts-expect-error "/api/v1/wallets" has no POST
+  await client.POST('/api/v1/wallets', { body: {} });
+
+  // A missing required body field.
+  // @ts-expect-error password is required
+  await client.POST('/api/v1/swaps', { body: { from: 'usdt', to: 'ngn', amount: 100 } });
+  // @ts-expect-error the body is required
+  await client.POST('/api/v1/swaps');
+  // @ts-expect-error token is required
+  await client.POST('/api/v1/wallets/generate-wallet', { body: { name: 'Treasury' } });
+
+  // A wrong type.
+  // @ts-expect-error amount is a number
+  await client.POST('/api/v1/swaps', { body: { ...swap, amount: '100' } });
+  // @ts-expect-error limit is an integer, not a string
+  await client.GET('/api/v1/transactions', { params: { query: { limit: '20' } } });
+  // @ts-expect-error the swap id is a string
+  await client.POST('/api/v1/swaps/{id}/confirm', { params: { path: { id: 42 } } });
+
+  // An unknown parameter or field.
+  // @ts-expect-error "sort" is not a query parameter of the transaction list
+  await client.GET('/api/v1/transactions', { params: { query: { limit: 20, sort: 'desc' } } });
+  // @ts-expect-error "coins" is not the path parameter
+  await client.GET('/api/v1/utils/{coin}/networks', { params: { path: { coins: 'usdt' } } });
+  // @ts-expect-error request bodies are closed: "memo" is not a field
+  await client.POST('/api/v1/swaps', { body: { ...swap, memo: 'x' } });
+  // @ts-expect-error unknown call option
+  await client.GET('/api/v1/wallets', { timeout: 5 });
+
+  // A missing required parameter.
+  // @ts-expect-error coin is required
+  await client.GET('/api/v1/wallets/minimum-withdrawal-amount');
+
+  // POSTs cannot be retried.
+  // @ts-expect-error retry is not a POST option
+  await client.POST('/api/v1/swaps', { body: swap, retry: { attempts: 2 } });
+
+  // The environment is never implied.
+  // @ts-expect-error environment is required
+  createClient({ baseUrl: 'https://staging.example.test', apiKey: 'k', signer: hmacSha256({ secret: 's' }) });
+}
