@@ -1,0 +1,18 @@
+// Contract tests with Dredd. Usage:
+//   npm run contract -- [--target sandbox|mock|staging|production] [--confirm-production]
+// Default target: sandbox, started and stopped here on a free port. Staging and production
+// read their address and credentials from the environment (see README).
+import { runContract } from '../src/contract/run.ts';
+import { parseContractArgs, TargetRefused } from '../src/contract/targets.ts';
+
+try {
+  const options = parseContractArgs(process.argv.slice(2));
+  process.exitCode = await runContract(options, process.env, {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    color: process.stdout.isTTY === true,
+  });
+} catch (error) {
+  process.stderr.write(`contract: ${(error as Error).message}\n`);
+  process.exitCode = error instanceof TargetRefused ? 2 : 1;
+}

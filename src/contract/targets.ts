@@ -1,0 +1,102 @@
+// Where the contract tests run and with which credentials. Local targets (the sandbox
+// and the Prism mock) are started by the runner; remote targets (staging, production)
+// take their address and credentials from environment variables, and the runner refuses
+// to start, naming what is missing, before any request is sent. Values are never printed.
+
+export const targetNames = ['sandbox', 'mock', 'staging', 'production'] as const;
+export type TargetName = (typeof targetNames)[number];
+
+/** The environment variables a remote target reads. */
+export const envNames = {
+  stagingUrl: 'WALLET_API_STAGING_URL',
+  productionUrl: 'WALLET_API_PRODUCTION_URL',
+  apiKey: 'WALLET_API_KEY',
+  signingSecret: 'WALLET_API_SIGNING_SECRET',
+  signerModule: 'WALLET_API_SIGNER_MODULE',
+} as const;
+
+export const confirmProductionFlag = '--confirm-production';
+
+/** How the hooks sign: the default HMAC with a secret, or an integrator-supplied signer module. */
+export type SigningConfig = { kind: 'secret'; secret: string } | { kind: 'module'; modulePath: string };
+
+export type RemoteTarget = {
+  name: 'staging' | 'production';
+  baseUrl: string;
+  apiKey: string;
+  signing: SigningConfig;
+  /** Production runs GET operations only. */
+  readOnly: boolean;
+};
+
+export type ContractOptions = { target: TargetName; confirmProduction: boolean };
+
+export class TargetRefused extends Error {
+  override name = 'TargetRefused';
+}
+
+/** Parses `--target <name>` (default sandbox) and `--confirm-production`; refuses anything else. */
+export function parseContractArgs(args: readonly string[]): ContractOptions {
+  let target: TargetName = 'sandbox';
+  let confirmProduction = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const [flag, inline] = arg.startsWith('--target=') ? ['--target', arg.slice('--target='.length)] : [arg, undefined];
+    if (flag === '--target') {
+      const value = inline ?? args[++i];
+      if (!value || !(targetNames as readonly string[]).includes(value)) {
+        throw new TargetRefused(`--target must be one of ${targetNames.join(', ')}${value ? `, not "${value}"` : ''}`);
+      }
+      target = value as TargetName;
+    } else if (flag === confirmProductionFlag) {
+      confirmProduction = true;
+    } else {
+      throw new TargetRefused(`unknown argument "${arg}" (usage: --target ${targetNames.join('|')} [${confirmProductionFlag}])`);
+    }
+  }
+  return { target, confirmProduction };
+}
+
+/**
+ * The address and credentials of a remote target, from the environment. Throws
+ * TargetRefused naming every missing variable (never their values) and, for production,
+ * the missing confirmation flag.
+ */
+export function resolveRemoteTarget(name: 'staging' | 'production', env: NodeJS.ProcessEnv, confirmProduction: boolean): RemoteTarget {
+  const problems: string[] = [];
+  if (name === 'production' && !confirmProduction) {
+    problems.push(`${confirmProductionFlag} (production is tested only when this flag is given explicitly)`);
+  }
+  const urlName = name === 'staging' ? envNames.stagingUrl : envNames.productionUrl;
+  const present = (key: string) => typeof env[key] === 'string' && env[key]!.trim() !== '';
+  if (!present(urlName)) problems.push(urlName);
+  else if (!isHttpUrl(env[urlName]!)) problems.push(`${urlName} (set, but not an http(s) URL)`);
+  if (!present(envNames.apiKey)) problems.push(envNames.apiKey);
+  if (!present(envNames.signingSecret) && !present(envNames.signerModule)) {
+    problems.push(`${envNames.signingSecret} or ${envNames.signerModule}`);
+  }
+  if (problems.length > 0) {
+    throw new TargetRefused(`refusing to run the contract tests against ${name}: missing ${problems.join('; ')}`);
+  }
+  const signing: SigningConfig = present(envNames.signerModule)
+    ? { kind: 'module', modulePath: env[envNames.signerModule]! }
+    : { kind: 'secret', secret: env[envNames.signingSecret]! };
+  return { name, baseUrl: env[urlName]!.replace(/\/+$/, ''), apiKey: env[envNames.apiKey]!, signing, readOnly: name === 'production' };
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Set by the runner for the hooks process (no secrets: those travel in envNames). */
+export const hookEnvNames = {
+  /** "1" when only GET operations may run. */
+  readOnly: 'WALLET_API_CONTRACT_READ_ONLY',
+  /** Where the hooks write the per-transaction records (JSON) for the runner's checks. */
+  reportPath: 'WALLET_API_CONTRACT_REPORT',
+} as const;

@@ -1,0 +1,57 @@
+// Builds the published docs: one self-contained HTML file made by Redocly `build-docs`
+// (Redoc inlined, nothing loaded from third parties) from the bundled spec with its
+// "not published by the provider" markers made visible.
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { stringify } from 'yaml';
+import { loadBundledDocument } from '../spec/document.ts';
+import { withVisibleMarkers } from './markers.ts';
+
+const run = promisify(execFile);
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const redoclyBin = join(repoRoot, 'node_modules/.bin/redocly');
+
+export const defaultDocsPath = join(repoRoot, 'dist/docs/index.html');
+
+/**
+ * Redoc has no option to drop the "API docs by" logo, which it fetches from Redocly's CDN
+ * after the page loads. Both logo addresses are swapped for an inline SVG wordmark, so the
+ * attribution stays and nothing is fetched. A Redocly upgrade that changes them fails here.
+ */
+const cdnLogos = ['https://cdn.redoc.ly/redoc/logo-mini-full.svg', 'https://cdn.redoc.ly/redoc/logo-mini.svg'];
+const inlineLogo = (width: number, text: string) =>
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="16" viewBox="0 0 ${width} 16"><text x="0" y="12" font-family="sans-serif" font-size="12" fill="#0044d4">${text}</text></svg>`,
+  );
+const inlineLogos = [inlineLogo(52, 'Redocly'), inlineLogo(14, 'R')];
+
+/** Builds the docs into outputPath (default dist/docs/index.html) and returns the path. */
+export async function buildDocs(outputPath: string = defaultDocsPath): Promise<string> {
+  const work = mkdtempSync(join(tmpdir(), 'docs-'));
+  try {
+    const source = join(work, 'openapi.yaml');
+    writeFileSync(source, stringify(withVisibleMarkers(loadBundledDocument()), { lineWidth: 0 }));
+    const built = join(work, 'index.html');
+    await run(redoclyBin, ['build-docs', source, '--inlineBundle', '--output', built], {
+      cwd: repoRoot,
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    let html = readFileSync(built, 'utf8');
+    cdnLogos.forEach((logo, index) => {
+      const uses = html.split(logo).length - 1;
+      if (uses !== 1) throw new Error(`expected the Redoc logo ${logo} once in the built docs, found it ${uses} times`);
+      html = html.replace(logo, inlineLogos[index]!);
+    });
+    mkdirSync(dirname(outputPath), { recursive: true });
+    writeFileSync(outputPath, html);
+    return outputPath;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,126 @@
+// `npm run preflight`: the checks a release engineer runs before switching an integration
+// to production — spec lint, generated-file drift, the breaking-change gate and the
+// contract tests against the target — each as its own process, all of them even when one
+// fails, then a one-screen report. Exit code 1 when any check failed.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { redactor } from '../contract/dredd.ts';
+import { confirmProductionFlag, envNames, targetNames, TargetRefused, type TargetName } from '../contract/targets.ts';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const tsx = (script: string, ...args: string[]) => [process.execPath, '--import', 'tsx', join(repoRoot, 'scripts', script), ...args];
+
+export type PreflightOptions = { target: TargetName; confirmProduction: boolean; base?: string };
+
+export type Step = {
+  name: string;
+  command: string[];
+  summarize: (output: string) => string;
+  /** The lines that explain a failure; default: the last lines of the output. */
+  explain?: (lines: string[]) => string[];
+};
+export type StepResult = { name: string; passed: boolean; seconds: number; summary: string; tail: string[] };
+
+export function parsePreflightArgs(args: readonly string[]): PreflightOptions {
+  const options: PreflightOptions = { target: 'sandbox', confirmProduction: false };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--target' || arg === '--base') {
+      const value = args[++i];
+      if (!value) throw new TargetRefused(`${arg} needs a value`);
+      if (arg === '--base') options.base = value;
+      else if ((targetNames as readonly string[]).includes(value)) options.target = value as TargetName;
+      else throw new TargetRefused(`--target must be one of ${targetNames.join(', ')}, not "${value}"`);
+    } else if (arg === confirmProductionFlag) {
+      options.confirmProduction = true;
+    } else {
+      throw new TargetRefused(`unknown argument "${arg}" (usage: --target ${targetNames.join('|')} [--base <git ref>] [${confirmProductionFlag}])`);
+    }
+  }
+  return options;
+}
+
+const lastLine = (pattern: RegExp) => (output: string) =>
+  output
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => pattern.test(l))
+    .pop() ?? '';
+
+export function preflightSteps(options: PreflightOptions): Step[] {
+  return [
+    {
+      name: 'lint',
+      command: [join(repoRoot, 'node_modules/.bin/redocly'), 'lint', '--format=stylish'],
+      summarize: lastLine(/valid|failed|error|warning/i),
+    },
+    { name: 'drift', command: tsx('drift.ts'), summarize: lastLine(/^drift: \d/) },
+    { name: 'breaking changes', command: tsx('diff.ts', ...(options.base ? ['--base', options.base] : [])), summarize: lastLine(/^diff: /) },
+    {
+      name: `contract (${options.target})`,
+      command: tsx('contract.ts', '--target', options.target, ...(options.confirmProduction ? [confirmProductionFlag] : [])),
+      summarize: (output) => [lastLine(/complete: \d+ passing/)(output), ...output.split('\n').filter((l) => l.startsWith('contract: ') && !/ at https?:/.test(l))].filter(Boolean).join(' | '),
+      // Dredd's per-failure lines (which transaction, and why), without the dumps.
+      explain: (lines) => [...new Set(lines.filter((l) => /^(fail|error): /.test(l) || l.startsWith('contract: ')))].slice(0, 10),
+    },
+  ];
+}
+
+/** Runs one step, keeping its (redacted) output. */
+export function runStep(step: Step, env: NodeJS.ProcessEnv, secrets: string[], timeoutMs = 600_000): Promise<StepResult> {
+  const redact = redactor(secrets);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(step.command[0]!, step.command.slice(1), {
+      cwd: repoRoot,
+      env: { ...env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', FORCE_COLOR: '0', NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    const finish = (code: number | null, error?: Error) => {
+      clearTimeout(timer);
+      // Summaries are read before redaction (a short secret may be a common word) and
+      // redacted before they are shown.
+      // eslint-disable-next-line no-control-regex
+      const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
+      const lines = plain.split('\n').filter((l) => l.trim() !== '');
+      const summary = error ? `could not start: ${error.message}` : step.summarize(plain) || `exit code ${code}`;
+      const tail = (step.explain?.(lines) ?? []).length > 0 ? step.explain!(lines) : lines.slice(-8);
+      resolve({ name: step.name, passed: code === 0 && !error, seconds: (Date.now() - started) / 1000, summary: redact(summary), tail: tail.map(redact) });
+    };
+    child.on('error', (error) => finish(null, error));
+    child.on('close', (code) => finish(code));
+  });
+}
+
+/** The one-screen report: a line per check, and the last lines of each failed one. */
+export function formatReport(options: PreflightOptions, results: StepResult[]): string {
+  const failed = results.filter((r) => !r.passed);
+  const width = Math.max(...results.map((r) => r.name.length));
+  const lines = [
+    `Preflight against ${options.target}`,
+    '',
+    ...results.map((r) => `  ${r.passed ? 'PASS' : 'FAIL'}  ${r.name.padEnd(width)}  ${r.seconds.toFixed(1).padStart(5)}s  ${r.summary}`),
+    '',
+  ];
+  for (const r of failed) {
+    lines.push(`${r.name} (last lines):`, ...r.tail.map((l) => `  ${l.length > 200 ? `${l.slice(0, 197)}...` : l}`), '');
+  }
+  lines.push(failed.length === 0 ? `Preflight passed: ${results.length} of ${results.length} checks.` : `Preflight FAILED: ${failed.map((r) => r.name).join(', ')}.`);
+  return lines.join('\n') + '\n';
+}
+
+export async function runPreflight(options: PreflightOptions, env: NodeJS.ProcessEnv, write: (text: string) => void): Promise<number> {
+  const secrets = [env[envNames.apiKey], env[envNames.signingSecret]].filter((s): s is string => Boolean(s));
+  const results: StepResult[] = [];
+  for (const step of preflightSteps(options)) {
+    write(`preflight: ${step.name}...\n`);
+    results.push(await runStep(step, env, secrets));
+  }
+  write('\n' + formatReport(options, results));
+  return results.every((r) => r.passed) ? 0 : 1;
+}

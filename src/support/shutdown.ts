@@ -1,0 +1,28 @@
+// Stops what a long-running command started when the developer presses Ctrl-C (SIGINT)
+// or the process manager sends SIGTERM, then exits.
+export function closeOnSignal(close: () => Promise<void>): void {
+  let closing = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    process.stderr.write(`\n${signal}: stopping…\n`);
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`could not stop cleanly: ${(error as Error).message}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+/** A loopback port from an environment variable, or the default. */
+export function portFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`${name} must be a port number (0–65535), got "${raw}"`);
+  return port;
+}

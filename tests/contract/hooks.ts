@@ -1,0 +1,52 @@
+// Dredd hooks of the contract tests (run by `npm run contract`, loaded through tsx).
+// The logic lives in src/contract/session.ts; this file only wires it to Dredd's hook
+// points. Settings come from the runner through the environment.
+import { writeFileSync } from 'node:fs';
+import hooks from 'hooks';
+import { asyncHook } from '../../src/contract/dredd-transaction.ts';
+import { loadNegativeCases } from '../../src/contract/negative-cases.ts';
+import { ContractSession } from '../../src/contract/session.ts';
+import { signerFromEnv } from '../../src/contract/signer-from-env.ts';
+import { envNames, hookEnvNames } from '../../src/contract/targets.ts';
+import { SpecValidator } from '../../src/spec/validator.ts';
+
+let session: ContractSession | undefined;
+let startupError = '';
+
+hooks.beforeAll((transactions, done) => {
+  signerFromEnv(process.env)
+    .then((signer) => {
+      session = new ContractSession({
+        validator: new SpecValidator(),
+        signer,
+        apiKey: process.env[envNames.apiKey] ?? '',
+        readOnly: process.env[hookEnvNames.readOnly] === '1',
+        negative: loadNegativeCases(),
+        baseUrl: hooks.configuration.endpoint,
+      });
+      session.order(transactions);
+      done();
+    })
+    .catch((error: unknown) => {
+      // Without a session every transaction fails in beforeEach with this reason.
+      startupError = error instanceof Error ? error.message : String(error);
+      done();
+    });
+});
+
+hooks.beforeEach(
+  asyncHook(async (transaction) => {
+    if (!session) throw new Error(`the contract hooks could not start: ${startupError}`);
+    await session.prepare(transaction);
+  }),
+);
+
+hooks.beforeEachValidation((transaction) => session?.checkResponse(transaction));
+
+hooks.afterEach((transaction) => session?.finish(transaction));
+
+hooks.afterAll((_transactions, done) => {
+  const reportPath = process.env[hookEnvNames.reportPath];
+  if (reportPath && session) writeFileSync(reportPath, JSON.stringify(session.records, null, 2));
+  done();
+});

@@ -1,0 +1,63 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildDocs } from '../../src/docs/build.ts';
+import { visibleMarkerLabel, withVisibleMarkers } from '../../src/docs/markers.ts';
+import { listOperations, loadBundledDocument } from '../../src/spec/document.ts';
+import { resolvePointer } from '../../src/spec/examples.ts';
+import { collectUnknowns } from '../../src/spec/unknowns.ts';
+
+const doc = loadBundledDocument();
+let html: string;
+let outputDir: string;
+
+beforeAll(async () => {
+  outputDir = mkdtempSync(join(tmpdir(), 'docs-build-'));
+  html = readFileSync(await buildDocs(join(outputDir, 'index.html')), 'utf8');
+});
+
+describe('withVisibleMarkers', () => {
+  it('writes every marker into the description of the object that carries it, leaving the bundle untouched', () => {
+    const before = JSON.stringify(doc);
+    const shown = withVisibleMarkers(doc);
+    const unknowns = collectUnknowns(doc);
+    expect(unknowns.length).toBeGreaterThan(20);
+    for (const u of unknowns) {
+      const holder = (u.pointer === '#' ? shown.info : resolvePointer(shown, u.pointer)) as { description: string };
+      expect(holder.description, u.pointer).toContain(`**${visibleMarkerLabel}** ${u.missing}`);
+    }
+    expect(JSON.stringify(doc)).toBe(before);
+  });
+});
+
+describe('npm run docs', () => {
+  it('writes one self-contained HTML file', () => {
+    expect(readdirSync(dirname(join(outputDir, 'index.html')))).toEqual(['index.html']);
+    expect(html).not.toMatch(/<script[^>]+\bsrc=/i);
+    expect(html).not.toMatch(/<link[^>]+\bhref=["']?https?:/i);
+    expect(html).not.toContain('cdn.redoc.ly');
+  });
+
+  it('carries the title, the servers, the security descriptions and all 16 operations with their tags', () => {
+    expect(html).toContain(`<title>${String(doc.info.title)}</title>`);
+    for (const server of doc.servers as { url: string; description: string }[]) {
+      expect(html).toContain(server.url);
+      expect(html).toContain(server.description);
+    }
+    for (const scheme of Object.values(doc.components.securitySchemes ?? {}) as { description: string }[]) {
+      expect(html).toContain(JSON.stringify(scheme.description).slice(1, -1));
+    }
+    const operations = listOperations(doc);
+    expect(operations).toHaveLength(16);
+    for (const { operation } of operations) {
+      expect(html).toContain(`"operationId":"${operation.operationId}"`);
+      expect(html).toContain(`"summary":"${operation.summary}"`);
+    }
+    for (const tag of doc.tags as { name: string }[]) expect(html).toContain(`"name":"${tag.name}"`);
+  });
+
+  it('carries every not-published marker in a visible description', () => {
+    for (const u of collectUnknowns(doc)) expect(html, u.pointer).toContain(JSON.stringify(`**${visibleMarkerLabel}** ${u.missing}`).slice(1, -1));
+  });
+});

@@ -1,0 +1,66 @@
+// The whole preflight against a loopback stand-in for staging.
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatReport, parsePreflightArgs, runPreflight } from '../../src/preflight/run.ts';
+import { startFakeService, type FakeService } from '../contract/support/fake-service.ts';
+
+const apiKey = 'preflight-key-5d2e';
+const secret = 'preflight-secret-c41f';
+
+let service: FakeService | undefined;
+afterEach(async () => {
+  await service?.close();
+  service = undefined;
+});
+
+async function preflight(env: NodeJS.ProcessEnv) {
+  let output = '';
+  const exitCode = await runPreflight({ target: 'staging', confirmProduction: false }, { ...process.env, ...env }, (t) => (output += t));
+  return { exitCode, output };
+}
+
+describe('preflight', () => {
+  it('reads its arguments', () => {
+    expect(parsePreflightArgs(['--target', 'staging'])).toEqual({ target: 'staging', confirmProduction: false });
+    expect(parsePreflightArgs(['--target', 'production', '--confirm-production', '--base', 'v1.0.0'])).toEqual({ target: 'production', confirmProduction: true, base: 'v1.0.0' });
+    expect(() => parsePreflightArgs(['--target', 'live'])).toThrow('--target must be one of sandbox, mock, staging, production, not "live"');
+  });
+
+  it('fails when the contract tests fail, showing why and no secret', async () => {
+    service = await startFakeService({ apiKey, secret, corrupt: { operationId: 'getSwapQuote', body: (valid) => ({ ...valid, status: 'ok' }) } });
+    const { exitCode, output } = await preflight({ WALLET_API_STAGING_URL: service.url, WALLET_API_KEY: apiKey, WALLET_API_SIGNING_SECRET: secret });
+    expect(exitCode).toBe(1);
+    const report = output.slice(output.indexOf('Preflight against'));
+    expect(report).toMatch(/PASS {2}lint .*\n {2}PASS {2}drift .*\n {2}PASS {2}breaking changes .*\n {2}FAIL {2}contract \(staging\) .*complete: 16 passing, 1 failing/);
+    expect(report).toContain('body/status must be equal to constant');
+    expect(report.split('\n').length).toBeLessThan(25);
+    expect(output).toContain('Preflight FAILED: contract (staging).');
+    expect(output).not.toContain(apiKey);
+    expect(output).not.toContain(secret);
+  });
+
+  it('reports success in one line per check', () => {
+    const report = formatReport({ target: 'staging', confirmProduction: false }, [{ name: 'lint', passed: true, seconds: 0.4, summary: 'valid', tail: ['x'] }]);
+    expect(report).toBe('Preflight against staging\n\n  PASS  lint    0.4s  valid\n\nPreflight passed: 1 of 1 checks.\n');
+  });
+
+  it('formats failed checks with their last lines', () => {
+    const report = formatReport({ target: 'staging', confirmProduction: false }, [
+      { name: 'lint', passed: true, seconds: 0.4, summary: 'valid', tail: [] },
+      { name: 'drift', passed: false, seconds: 0.5, summary: 'drift: 1 of 1 generated file(s) stale', tail: ['drift: STALE  generated/openapi.yaml (run `npm run bundle` and commit it)'] },
+    ]);
+    expect(report).toBe(
+      [
+        'Preflight against staging',
+        '',
+        '  PASS  lint     0.4s  valid',
+        '  FAIL  drift    0.5s  drift: 1 of 1 generated file(s) stale',
+        '',
+        'drift (last lines):',
+        '  drift: STALE  generated/openapi.yaml (run `npm run bundle` and commit it)',
+        '',
+        'Preflight FAILED: drift.',
+        '',
+      ].join('\n'),
+    );
+  });
+});
