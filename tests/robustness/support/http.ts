@@ -23,7 +23,7 @@ export type RawRequest = {
   auth?: AuthFault;
 };
 
-export type RawResponse = { status: number; contentType: string | null; text: string; json: unknown };
+export type RawResponse = { status: number; contentType: string | null; text: string; json: unknown; sentHeaders: Record<string, string>; correctSignature: string };
 
 const signers = new Map<string, Signer>();
 function signerFor(secret: string): Signer {
@@ -32,25 +32,30 @@ function signerFor(secret: string): Signer {
   return signer;
 }
 
-/** The three auth headers for a request, then the fault applied to them. */
-export async function authHeaders(request: RawRequest, credentials: Credentials, now = new Date()): Promise<Record<string, string>> {
+/**
+ * The three auth headers for a request, then the fault applied to them, and the signature
+ * the request would carry without a fault (a secret even when it is not sent).
+ */
+export async function signedHeaders(request: RawRequest, credentials: Credentials, now = new Date()): Promise<{ headers: Record<string, string>; correctSignature: string }> {
   const fault = request.auth ?? { kind: 'none' };
   const apiKey = fault.kind === 'unknownKey' ? fault.apiKey : credentials.apiKey;
   const timestamp =
     fault.kind === 'malformedTimestamp'
       ? fault.value
       : formatTimestamp(new Date(now.getTime() + (fault.kind === 'staleTimestamp' ? fault.offsetSeconds * 1000 : 0)));
-  const signature =
-    fault.kind === 'wrongSignature'
-      ? fault.value
-      : await signerFor(credentials.secret)({ method: request.method, pathWithQuery: request.pathWithQuery, body: request.body ?? '', timestamp, apiKey });
+  const correct = await signerFor(credentials.secret)({ method: request.method, pathWithQuery: request.pathWithQuery, body: request.body ?? '', timestamp, apiKey });
+  const signature = fault.kind === 'wrongSignature' ? fault.value : correct;
   const headers: Record<string, string> = { 'x-api-key': apiKey, 'x-timestamp': timestamp, 'x-signature': signature };
   if (fault.kind === 'missingHeader') delete headers[fault.header];
-  return headers;
+  return { headers, correctSignature: correct };
+}
+
+export async function authHeaders(request: RawRequest, credentials: Credentials): Promise<Record<string, string>> {
+  return (await signedHeaders(request, credentials)).headers;
 }
 
 export async function send(baseUrl: string, request: RawRequest, credentials: Credentials): Promise<RawResponse> {
-  const headers = await authHeaders(request, credentials);
+  const { headers, correctSignature } = await signedHeaders(request, credentials);
   if (request.contentType !== undefined) headers['content-type'] = request.contentType;
   // A Uint8Array body keeps fetch from adding a content-type of its own.
   const body = request.body === undefined ? undefined : new TextEncoder().encode(request.body);
@@ -62,7 +67,7 @@ export async function send(baseUrl: string, request: RawRequest, credentials: Cr
   } catch {
     json = undefined;
   }
-  return { status: response.status, contentType: response.headers.get('content-type'), text, json };
+  return { status: response.status, contentType: response.headers.get('content-type'), text, json, sentHeaders: headers, correctSignature };
 }
 
 /** A signed JSON request that is expected to succeed; throws with the envelope otherwise. */
