@@ -1,6 +1,6 @@
 // Runs the sandbox on loopback until interrupted. Usage: npm run sandbox
 // Settings: PORT (default 4020), SANDBOX_API_KEYS (key:secret,…), SANDBOX_DATA_PATH,
-// SANDBOX_TIMESTAMP_WINDOW_SECONDS (default 300), SANDBOX_DETERMINISTIC=1.
+// SANDBOX_TIMESTAMP_WINDOW_SECONDS (default 300), SANDBOX_DETERMINISTIC=1, SANDBOX_LOG=off.
 import { sandboxOptionsFromEnv } from '../src/sandbox/config.ts';
 import { demoCredentials, startSandbox } from '../src/sandbox/index.ts';
 

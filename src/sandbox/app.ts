@@ -37,7 +37,9 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<Fasti
   };
 
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Request logs carry method, URL and status; the auth headers are redacted in case a
+    // serializer ever includes headers, so no key or signature reaches a log line.
+    logger: options.logger ? { redact: { paths: ['req.headers["x-api-key"]', 'req.headers["x-signature"]'], censor: '[redacted]' } } : false,
     forceCloseConnections: true,
     // Malformed URLs and raw protocol errors get the envelope too.
     frameworkErrors: (error, _request, reply) => sendError(reply, 400, `Invalid request: ${error.message}`),

@@ -4,7 +4,7 @@
 // checks off. Bodies are validated exactly as sent: no coercion ("5" is not a number) and
 // no removal of extra properties (closed bodies answer 400). Query strings and path
 // parameters are strings on the wire, so they are coerced to the schema's types.
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import { shared } from './shared.ts';
@@ -29,8 +29,47 @@ function createAjv(coerceTypes: boolean): Ajv2020 {
   return ajv;
 }
 
+/** How a number or an integer may be written in a query string or a path. */
+const numberNotation = { integer: /^-?\d+$/, number: /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/ } as const;
+
+type StringPartSchema = { properties?: Record<string, { type?: string }> };
+
+/**
+ * Ajv coerces any string JavaScript's Number() accepts: "0x10" becomes 16, " 5" 5, and a
+ * numeric string too large for a double ("1e400") Infinity, which it then accepts as a
+ * number or integer. Query and path values are therefore checked before coercion for a
+ * plain decimal notation, and after it for a finite value.
+ */
+function decimalNumbersOnly(schema: StringPartSchema, validate: ValidateFunction): ValidateFunction {
+  const numeric = Object.entries(schema.properties ?? {}).flatMap(([name, property]) =>
+    property.type === 'integer' || property.type === 'number' ? [[name, property.type] as const] : [],
+  );
+  const fail = (name: string, message: string) => {
+    const error: ErrorObject = { instancePath: `/${name}`, schemaPath: `#/properties/${name}/type`, keyword: 'type', params: {}, message };
+    checked.errors = [error];
+    return false;
+  };
+  const checked = ((data: Record<string, unknown>) => {
+    for (const [name, type] of numeric) {
+      const raw = data?.[name];
+      if (typeof raw === 'string' && !numberNotation[type].test(raw)) return fail(name, `must be ${type === 'integer' ? 'an integer' : 'a number'} in decimal notation`);
+    }
+    if (!validate(data)) {
+      checked.errors = validate.errors;
+      return false;
+    }
+    for (const [name] of numeric) {
+      const value = data?.[name];
+      if (typeof value === 'number' && !Number.isFinite(value)) return fail(name, 'must be a finite number');
+    }
+    checked.errors = null;
+    return true;
+  }) as ValidateFunction;
+  return checked;
+}
+
 export const validationPlugin = shared(async (app: FastifyInstance) => {
   const bodies = createAjv(false);
   const strings = createAjv(true);
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodies : strings).compile(schema));
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodies.compile(schema) : decimalNumbersOnly(schema as StringPartSchema, strings.compile(schema))));
 });

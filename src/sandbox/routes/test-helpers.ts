@@ -1,11 +1,13 @@
 // Test helpers, outside /api/v1 and outside the public spec (the way payment providers
 // ship them): settle a pending preview the way the service would after its unpublished
-// confirmation step, and forget everything the caller created. Same authentication as
+// confirmation step, read back the caller's swaps (the public API has no read of a swap),
+// and forget everything the caller created. Same authentication as
 // the API; every record touched is the caller's own.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { conflict, notFound, success } from '../errors.ts';
 import type { OperationContext } from '../operations/context.ts';
 import { shown, tenantOf } from '../operations/context.ts';
+import type { SwapRecord } from '../state.ts';
 
 export const testHelperPrefix = '/sandbox';
 
@@ -29,6 +31,14 @@ export async function testHelperRoutes(app: FastifyInstance, { context }: { cont
 
   app.post('/transactions/:id/complete', { schema: { params: idParams } }, settle('completed'));
   app.post('/transactions/:id/fail', { schema: { params: idParams } }, settle('failed'));
+  const swapView = (swap: SwapRecord) => ({ id: swap.id, from: swap.from, to: swap.to, amount: swap.amount, status: swap.status, createdAt: swap.createdAt, updatedAt: swap.updatedAt });
+  app.get('/swaps', (request) => success('Swaps retrieved', [...tenantOf(context, request).swaps.values()].map(swapView)));
+  app.get('/swaps/:id', { schema: { params: idParams } }, (request) => {
+    const { id } = request.params as { id: string };
+    const swap = tenantOf(context, request).swaps.get(id);
+    if (!swap) throw notFound(`No swap ${shown(id)}`);
+    return success('Swap retrieved', swapView(swap));
+  });
   app.post('/reset', async (request) => {
     context.store.reset(request.apiKey);
     return success('Sandbox state reset', null);

@@ -1,0 +1,243 @@
+// fast-check arbitraries of malformed requests for every operation of the spec. Each
+// case is one mutation of an otherwise valid request, so the refusal it must get is
+// attributable to that mutation.
+import fc from 'fast-check';
+import type { AuthFault, RawRequest } from './http.ts';
+import { baselinePath, baselineQuery, type JsonSchema, type OperationModel } from './operations.ts';
+
+export type MalformedCase = {
+  operationId: string;
+  kind: string;
+  request: RawRequest;
+  /** The exact status a correct server must answer, when the kind fixes it. */
+  expectedStatus?: number;
+};
+
+export type CaseContext = {
+  /** Real path values of the tenant under test, by operationId then parameter, so faults aim at things that exist. */
+  ownIds: Record<string, Record<string, string>>;
+  /** Real path values of another tenant, by operationId then parameter: they must look unknown. */
+  foreignIds: Record<string, Record<string, string>>;
+  /** The accepted timestamp window, in seconds. */
+  timestampWindowSeconds: number;
+};
+
+/** Fields whose values must be discovered identifiers (unknown values are refused). */
+const discoveredFields = new Set(['coin', 'chain', 'token', 'from', 'to']);
+/** Query parameters that may be left out (the list has defaults). */
+const optionalQuery = new Set(['limit', 'page']);
+
+const printable = (max: number) => fc.stringMatching(new RegExp(`^[ -~]{0,${max}}$`));
+const anyJson = fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<unknown>;
+
+function valuesOfOtherTypes(schema: JsonSchema): fc.Arbitrary<unknown> {
+  const type = schema.type;
+  const candidates: fc.Arbitrary<unknown>[] = [
+    fc.constant(null),
+    fc.boolean(),
+    fc.array(fc.integer(), { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 2 }),
+  ];
+  if (type !== 'string') candidates.push(fc.string({ maxLength: 20 }));
+  if (type !== 'number' && type !== 'integer') candidates.push(fc.double({ noNaN: true, noDefaultInfinity: true }));
+  return fc.oneof(...candidates);
+}
+
+const invalidAmount = fc.oneof(
+  fc.constant(0),
+  fc.constant(-0),
+  fc.double({ max: -Number.MIN_VALUE, noNaN: true, noDefaultInfinity: true }),
+  fc.constant(-1e308),
+);
+
+/** Number literals that are not finite JSON numbers, written into the body text. */
+const rawNumberLiterals = fc.constantFrom('1e400', '-1e400', 'NaN', 'Infinity', '-Infinity', '0x1F', '.5', '+1', '01', '1_000');
+
+const wrongContentTypes = fc.constantFrom<string | undefined>(
+  undefined,
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'application/xml',
+  'multipart/form-data; boundary=x',
+  'application/octet-stream',
+);
+
+function authFaults(windowSeconds: number): fc.Arbitrary<AuthFault> {
+  const outside = fc.integer({ min: windowSeconds + 30, max: 10_000_000 });
+  return fc.oneof(
+    fc.constantFrom('x-api-key', 'x-timestamp', 'x-signature').map((header) => ({ kind: 'missingHeader', header }) as AuthFault),
+    printable(40)
+      .filter((s) => Number.isNaN(Date.parse(s.trim())) || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(s.trim()))
+      .map((value) => ({ kind: 'malformedTimestamp', value }) as AuthFault),
+    fc.oneof(outside, outside.map((s) => -s)).map((offsetSeconds) => ({ kind: 'staleTimestamp', offsetSeconds }) as AuthFault),
+    fc.oneof(fc.stringMatching(/^[0-9a-f]{64}$/), printable(80)).map((value) => ({ kind: 'wrongSignature', value }) as AuthFault),
+    fc.stringMatching(/^[A-Za-z0-9-]{1,40}$/).map((k) => ({ kind: 'unknownKey', apiKey: `unknown-${k}` }) as AuthFault),
+  );
+}
+
+function withQuery(path: string, pairs: [string, string][]): string {
+  return pairs.length ? `${path}?${new URLSearchParams(pairs).toString()}` : path;
+}
+
+/** The valid baseline request of an operation (spec examples, the tenant's real ids). */
+export function baselineRequest(op: OperationModel, ctx: CaseContext): RawRequest {
+  const path = withQuery(baselinePath(op, ctx.ownIds[op.operationId]), baselineQuery(op));
+  if (!op.body) return { method: op.method, pathWithQuery: path };
+  return { method: op.method, pathWithQuery: path, body: JSON.stringify(op.body.example), contentType: 'application/json' };
+}
+
+function bodyCases(op: OperationModel, base: RawRequest): fc.Arbitrary<MalformedCase>[] {
+  if (!op.body) return [];
+  const { schema, example } = op.body;
+  const properties = schema.properties ?? {};
+  const fields = Object.keys(properties);
+  const required = schema.required ?? [];
+  const json = 'application/json';
+  // The content type is always passed: undefined means the header is absent.
+  const withBody = (kind: string, body: string, contentType: string | undefined): MalformedCase => ({
+    operationId: op.operationId,
+    kind,
+    request: { ...base, body, contentType },
+  });
+  const mutate = (kind: string, change: (b: Record<string, unknown>) => void) => {
+    const body = structuredClone(example);
+    change(body);
+    return withBody(kind, JSON.stringify(body), json);
+  };
+  const numberFields = fields.filter((f) => properties[f]?.type === 'number');
+  const identifierFields = fields.filter((f) => discoveredFields.has(f) && f in example);
+  const limitedFields = fields.filter((f) => properties[f]?.maxLength !== undefined);
+
+  const cases: fc.Arbitrary<MalformedCase>[] = [
+    fc.constantFrom(...required).map((f) => mutate(`missing body field ${f}`, (b) => delete b[f])),
+    fc
+      .constantFrom(...fields)
+      .chain((f) => valuesOfOtherTypes(properties[f]!).map((v) => mutate(`wrong type for ${f}`, (b) => (b[f] = v)))),
+    fc
+      .tuple(fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,20}$/).filter((n) => !fields.includes(n) && n !== '__proto__'), anyJson)
+      .map(([name, value]) => mutate(`extra body field`, (b) => (b[name] = value))),
+    anyJson
+      .filter((v) => v === null || typeof v !== 'object' || Array.isArray(v))
+      .map((v) => withBody('body is not an object', JSON.stringify(v), json)),
+    fc
+      .integer({ min: 1, max: Math.max(1, JSON.stringify(example).length - 1) })
+      .map((cut) => withBody('truncated JSON', JSON.stringify(example).slice(0, cut), json)),
+    printable(60)
+      .filter((s) => {
+        try {
+          JSON.parse(s);
+          return false;
+        } catch {
+          return true;
+        }
+      })
+      .map((s) => withBody('broken JSON', s, json)),
+    wrongContentTypes.map((type) => withBody(`content-type ${type ?? 'absent'}`, JSON.stringify(example), type)),
+    fc.constant(withBody('empty body', '', json)),
+    fc.constant({ operationId: op.operationId, kind: 'no body', request: { method: base.method, pathWithQuery: base.pathWithQuery } }),
+    fc.integer({ min: 1_100_000, max: 1_600_000 }).map((n) => mutate('body larger than the limit', (b) => (b[fields.find((f) => properties[f]?.type === 'string')!] = 'x'.repeat(n)))),
+  ];
+  if (numberFields.length) {
+    cases.push(
+      fc.tuple(fc.constantFrom(...numberFields), invalidAmount).map(([f, v]) => mutate(`non-positive ${f}`, (b) => (b[f] = v))),
+      fc.tuple(fc.constantFrom(...numberFields), rawNumberLiterals).map(([f, literal]) => {
+        const text = JSON.stringify({ ...example, [f]: '__NUMBER__' }).replace('"__NUMBER__"', literal);
+        return withBody(`${f} written as ${literal}`, text, json);
+      }),
+    );
+  }
+  if (identifierFields.length) {
+    cases.push(
+      fc
+        .tuple(fc.constantFrom(...identifierFields), fc.oneof(fc.stringMatching(/^zz[a-z0-9]{0,10}$/), fc.integer({ min: 1_000, max: 200_000 }).map((n) => 'q'.repeat(n))))
+        .map(([f, v]) => mutate(`unknown ${f}`, (b) => (b[f] = v))),
+    );
+  }
+  for (const f of limitedFields) {
+    const max = properties[f]!.maxLength!;
+    cases.push(fc.integer({ min: max + 1, max: 100_000 }).map((n) => mutate(`${f} longer than ${max}`, (b) => (b[f] = 'n'.repeat(n)))));
+  }
+  return cases;
+}
+
+function queryCases(op: OperationModel, base: RawRequest, ctx: CaseContext): fc.Arbitrary<MalformedCase>[] {
+  const query = op.parameters.filter((p) => p.in === 'query');
+  if (!query.length) return [];
+  const pairs = baselineQuery(op);
+  const path = baselinePath(op, ctx.ownIds[op.operationId]);
+  const make = (kind: string, changed: [string, string][]): MalformedCase => ({
+    operationId: op.operationId,
+    kind,
+    request: { ...base, pathWithQuery: withQuery(path, changed) },
+  });
+  const badValue = (schema: JsonSchema, name: string): fc.Arbitrary<string> => {
+    if (schema.type === 'integer') return fc.constantFrom('abc', '', '1.5', '0', '-1', '9'.repeat(400), 'true', '1e400', '0x10');
+    if (schema.type === 'number') return fc.constantFrom('abc', '', '0', '-5', '1e400', 'NaN', 'Infinity', '-Infinity', 'true');
+    return discoveredFields.has(name)
+      ? fc.oneof(fc.stringMatching(/^zz[a-z0-9]{0,10}$/), fc.integer({ min: 1_000, max: 6_000 }).map((n) => 'q'.repeat(n)))
+      : fc.constant('');
+  };
+  const cases = [
+    fc
+      .constantFrom(...query)
+      .chain((p) => badValue(p.schema, p.name).map((v) => make(`bad query ${p.name}=${v.slice(0, 12)}`, [...pairs.filter(([n]) => n !== p.name), [p.name, v]]))),
+    fc.constantFrom(...query).map((p) => make(`repeated query ${p.name}`, [...pairs, [p.name, String(p.example)]])),
+  ];
+  const omittable = query.filter((p) => !optionalQuery.has(p.name));
+  if (omittable.length) cases.push(fc.constantFrom(...omittable).map((p) => make(`missing query ${p.name}`, pairs.filter(([n]) => n !== p.name))));
+  return cases;
+}
+
+function pathCases(op: OperationModel, base: RawRequest, ctx: CaseContext): fc.Arbitrary<MalformedCase>[] {
+  const pathParams = op.parameters.filter((p) => p.in === 'path');
+  const query = base.pathWithQuery.includes('?') ? base.pathWithQuery.slice(base.pathWithQuery.indexOf('?')) : '';
+  const own = ctx.ownIds[op.operationId] ?? {};
+  return pathParams.map((p) => {
+    const foreign = ctx.foreignIds[op.operationId]?.[p.name];
+    // Coins are discovered values: an unknown one is made so that it cannot be a real coin.
+    const unknown =
+      p.name === 'coin'
+        ? fc.stringMatching(/^zz[a-z0-9]{0,12}$/)
+        : fc.oneof(
+            fc.stringMatching(/^[a-f0-9]{24}$/),
+            fc.string({ minLength: 1, maxLength: 40, unit: 'grapheme' }),
+            ...(foreign ? [fc.constant(foreign)] : []),
+          );
+    return unknown
+      .filter((value) => value !== own[p.name] && value.trim() !== '' && value !== '.' && value !== '..')
+      .map((value) => ({
+        operationId: op.operationId,
+        kind: value === foreign ? `another tenant's ${p.name}` : `unknown path ${p.name}`,
+        request: { ...base, pathWithQuery: baselinePath(op, { ...own, [p.name]: value }) + query },
+        expectedStatus: p.name === 'coin' ? undefined : 404,
+      }));
+  });
+}
+
+/** Every kind of malformed request for one operation. */
+export function malformedCasesFor(op: OperationModel, ctx: CaseContext): fc.Arbitrary<MalformedCase> {
+  const base = baselineRequest(op, ctx);
+  const auth = authFaults(ctx.timestampWindowSeconds).map((fault) => ({
+    operationId: op.operationId,
+    kind: `auth ${fault.kind}`,
+    request: { ...base, auth: fault },
+    expectedStatus: 401,
+  }));
+  return fc.oneof(auth, ...bodyCases(op, base), ...queryCases(op, base, ctx), ...pathCases(op, base, ctx));
+}
+
+/** Requests for paths and methods the spec does not have. */
+export function unroutedCases(ops: OperationModel[]): fc.Arbitrary<MalformedCase> {
+  const known = new Set(ops.map((o) => `${o.method} ${o.pathTemplate}`));
+  const wrongMethod = fc
+    .tuple(fc.constantFrom(...ops), fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'))
+    .filter(([op, method]) => !known.has(`${method} ${op.pathTemplate}`))
+    .map(([op, method]) => ({ operationId: op.operationId, kind: `method ${method} not in the spec`, request: { method, pathWithQuery: baselinePath(op) } }));
+  const unknownPath = fc.stringMatching(/^[a-z0-9-]{1,20}$/).map((segment) => ({
+    operationId: '(none)',
+    kind: 'path not in the spec',
+    request: { method: 'GET', pathWithQuery: `/api/v1/${segment}/${segment}/${segment}` },
+    expectedStatus: 404,
+  }));
+  return fc.oneof(wrongMethod, unknownPath);
+}

@@ -1,0 +1,119 @@
+// Load: 10,000 swap creations over 100 concurrent connections, each followed by a random
+// confirm, cancel, both at once, or nothing. Afterwards every swap is read back: ids are
+// unique, every swap is retrievable, the totals are exact and no swap is in two states.
+import { Agent, request as httpRequest } from 'node:http';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
+import { SpecValidator } from '../../src/spec/validator.ts';
+import { authHeaders, type Credentials } from './support/http.ts';
+
+const swaps = Number(process.env.LOAD_SWAPS ?? 10_000);
+const connections = 100;
+const tenant: Credentials = { apiKey: 'load-tenant', secret: 'load-secret' };
+const validator = new SpecValidator();
+const agent = new Agent({ keepAlive: true, maxSockets: connections });
+
+type Action = 'confirm' | 'cancel' | 'both' | 'none';
+type Reply = { status: number; body: { status: string; message: string; data: any } };
+
+let sandbox: RunningSandbox;
+const counts = { requests: 0, serverErrors: 0, invalidBodies: 0, confirmed: 0, cancelled: 0, conflicts: 0, socketsUsed: new Set<unknown>() };
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ apiKeys: { [tenant.apiKey]: tenant.secret } });
+});
+afterAll(async () => {
+  agent.destroy();
+  await sandbox?.close();
+});
+
+async function send(method: string, template: string, path: string, body?: unknown): Promise<Reply> {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  const headers = await authHeaders({ method, pathWithQuery: path, body: text }, tenant);
+  if (text) headers['content-type'] = 'application/json';
+  const reply = await new Promise<Reply>((resolve, reject) => {
+    const req = httpRequest(new URL(path, sandbox.url), { method, headers, agent }, (res) => {
+      counts.socketsUsed.add(res.socket);
+      let data = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (data += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(data) }));
+    });
+    req.on('error', reject);
+    req.end(text || undefined);
+  });
+  counts.requests += 1;
+  if (reply.status >= 500) counts.serverErrors += 1;
+  if (template.startsWith('/api/v1') && !validator.validateResponse(method, template, reply.status, reply.body).valid) counts.invalidBodies += 1;
+  return reply;
+}
+
+/** Runs tasks with at most `limit` in flight. */
+async function pool<T>(items: T[], limit: number, task: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        await task(items[index]!, index);
+      }
+    }),
+  );
+}
+
+describe('swap load', () => {
+  it(`creates ${swaps} swaps over ${connections} connections with random confirm/cancel, losing nothing`, async () => {
+    const seed = Number(process.env.LOAD_SEED ?? Date.now() % 1_000_000);
+    const actions = fc.sample(fc.constantFrom<Action>('confirm', 'cancel', 'both', 'none'), { numRuns: swaps, seed });
+    const outcome = new Map<string, { action: Action; expected: 'pending' | 'confirmed' | 'cancelled' }>();
+    const started = Date.now();
+
+    await pool(actions, connections, async (action) => {
+      const created = await send('POST', '/api/v1/swaps', '/api/v1/swaps', { from: 'usdt', to: 'ngn', amount: 20, password: 'p' });
+      expect(created.status).toBe(200);
+      const id = created.body.data.id as string;
+      expect(outcome.has(id), `duplicate id ${id}`).toBe(false);
+      outcome.set(id, { action, expected: 'pending' });
+      const move = (verb: 'confirm' | 'cancel') => send('POST', `/api/v1/swaps/{id}/${verb}`, `/api/v1/swaps/${id}/${verb}`);
+      if (action === 'confirm' || action === 'cancel') {
+        const reply = await move(action);
+        expect(reply.status).toBe(200);
+        outcome.set(id, { action, expected: action === 'confirm' ? 'confirmed' : 'cancelled' });
+      } else if (action === 'both') {
+        const [confirm, cancel] = await Promise.all([move('confirm'), move('cancel')]);
+        expect([confirm.status, cancel.status].sort()).toEqual([200, 409]);
+        counts.conflicts += 1;
+        outcome.set(id, { action, expected: confirm.status === 200 ? 'confirmed' : 'cancelled' });
+      }
+    });
+    const seconds = (Date.now() - started) / 1000;
+
+    // Every swap is retrievable one by one, in the state its successful change left it.
+    await pool([...outcome.entries()], connections, async ([id, { expected }]) => {
+      const read = await send('GET', '/sandbox/swaps/{id}', `/sandbox/swaps/${id}`);
+      expect(read.status, id).toBe(200);
+      expect(read.body.data.status, id).toBe(expected);
+    });
+
+    // The list holds exactly these swaps, each once, with exact totals per state.
+    const list = await send('GET', '/sandbox/swaps', '/sandbox/swaps');
+    const listed = list.body.data as { id: string; status: string }[];
+    expect(listed).toHaveLength(swaps);
+    expect(new Set(listed.map((s) => s.id))).toEqual(new Set(outcome.keys()));
+    const byState = (records: { status: string }[]) => records.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
+    const expectedTotals = byState([...outcome.values()].map((o) => ({ status: o.expected })));
+    expect(byState(listed)).toEqual(expectedTotals);
+    counts.confirmed = expectedTotals.confirmed ?? 0;
+    counts.cancelled = expectedTotals.cancelled ?? 0;
+
+    expect(counts.serverErrors).toBe(0);
+    expect(counts.invalidBodies).toBe(0);
+    expect(counts.socketsUsed.size).toBeGreaterThan(connections / 2);
+    console.log(
+      `swap load (seed ${seed}): ${swaps} swaps created in ${seconds.toFixed(1)} s over ${counts.socketsUsed.size} connections; ` +
+        `${counts.requests} requests, ${counts.serverErrors} 5xx seen, ${counts.invalidBodies} bodies invalid; ` +
+        `final states ${JSON.stringify(expectedTotals)}; ${counts.conflicts} concurrent confirm/cancel pairs, each with one winner`,
+    );
+  }, 600_000);
+});
