@@ -90,6 +90,8 @@ describe('secrets', () => {
     const texts = [...seen.flatMap(renderings), ...written];
     // The checks can fail: the raw request headers do contain the canaries.
     expect(canaries.some((canary) => inspect(server.requests).includes(canary))).toBe(true);
+    const leaks = texts.filter((text) => canaries.some((canary) => text.includes(canary)));
+    console.log(`secrets (client): ${seen.length} failures and clients rendered ${texts.length} ways against ${canaries.length} canaries; ${leaks.length} leaks`);
     for (const text of texts) {
       for (const canary of canaries) expect(text.includes(canary), `secret found in: ${text.slice(0, 200)}`).toBe(false);
     }

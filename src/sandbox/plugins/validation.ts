@@ -52,7 +52,7 @@ function decimalNumbersOnly(schema: StringPartSchema, validate: ValidateFunction
   const checked = ((data: Record<string, unknown>) => {
     for (const [name, type] of numeric) {
       const raw = data?.[name];
-      if (typeof raw === 'string' && !numberNotation[type].test(raw)) return fail(name, `must be ${type === 'integer' ? 'an integer' : 'a number'} in decimal notation`);
+      if (typeof raw === 'string' && !numberNotation[type].test(raw)) return fail(name, `must be ${type} in decimal notation`);
     }
     if (!validate(data)) {
       checked.errors = validate.errors;
