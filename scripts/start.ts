@@ -1,32 +1,10 @@
-// npm start: lint, bundle, generate and build the docs, then serve the docs and a local
-// API on loopback and print both addresses. Ctrl-C (or SIGTERM) stops everything it started.
+// npm start: lint, bundle, generate and build the docs, then serve the sandbox API with the
+// docs at /docs on loopback and print the addresses. Ctrl-C (or SIGTERM) stops everything.
 // `npm start -- --serve-only` skips the preparation and serves what was built last.
 import { spawnSync } from 'node:child_process';
 import { buildDocs, defaultDocsPath } from '../src/docs/build.ts';
-import { startDocsServer } from '../src/docs/server.ts';
 import { demoCredentials, startSandbox } from '../src/sandbox/index.ts';
 import { closeOnSignal, portFromEnv } from '../src/support/shutdown.ts';
-
-type LocalApi = {
-  /** Base address of the API (requests go to `${url}/api/v1/…`). */
-  url: string;
-  /** Set when the API server also serves the docs; otherwise a docs server is started. */
-  docsUrl?: string;
-  /** Other addresses worth printing, e.g. the Prism process behind the mock. */
-  notes?: string[];
-  close: () => Promise<void>;
-};
-
-/** The local API: the stateful sandbox on ${PORT:-4020}, serving the docs at /docs too. */
-async function startApi(docsHtmlPath: string): Promise<LocalApi> {
-  const sandbox = await startSandbox({ port: portFromEnv('PORT', 4020), docsHtmlPath });
-  return {
-    url: sandbox.url,
-    docsUrl: `${sandbox.url}/docs`,
-    notes: [`Demo credentials (sandbox only): x-api-key ${demoCredentials.apiKey}, signing secret ${demoCredentials.secret}`, 'Stateless Prism mock instead: npm run mock'],
-    close: sandbox.close,
-  };
-}
 
 /** The npm scripts that prepare what is served. */
 function prepare(): void {
@@ -43,21 +21,16 @@ if (!process.argv.includes('--serve-only')) {
   await buildDocs(defaultDocsPath);
 }
 
-const api = await startApi(defaultDocsPath);
-const docs = api.docsUrl ? undefined : await startDocsServer({ htmlPath: defaultDocsPath, port: portFromEnv('DOCS_PORT', 4000) }).catch(async (error: unknown) => {
-  await api.close();
-  throw error;
-});
-closeOnSignal(async () => {
-  await docs?.close();
-  await api.close();
-});
+// The stateful sandbox, so that requests tried while reading the docs remember what they created.
+const sandbox = await startSandbox({ port: portFromEnv('PORT', 4020), docsHtmlPath: defaultDocsPath });
+closeOnSignal(() => sandbox.close());
 process.stdout.write(
   [
     '',
-    `Docs: ${api.docsUrl ?? docs!.url}`,
-    `API:  ${api.url}/api/v1`,
-    ...(api.notes ?? []),
+    `Docs: ${sandbox.url}/docs`,
+    `API:  ${sandbox.url}/api/v1`,
+    `Demo credentials (sandbox only): x-api-key ${demoCredentials.apiKey}, signing secret ${demoCredentials.secret}`,
+    'Stateless Prism mock instead: npm run mock',
     'Ctrl-C stops everything.',
     '',
   ].join('\n'),
