@@ -1,24 +1,6 @@
 // Runs the sandbox on loopback until interrupted. Usage: npm run sandbox
-// Settings: PORT (default 4020), SANDBOX_API_KEYS (key:secret,…), SANDBOX_DATA_PATH,
-// SANDBOX_TIMESTAMP_WINDOW_SECONDS (default 300), SANDBOX_DETERMINISTIC=1, SANDBOX_LOG=off.
-import { sandboxOptionsFromEnv } from '../src/sandbox/config.ts';
-import { demoCredentials, startSandbox } from '../src/sandbox/index.ts';
+// The settings and output are those of the package's `wallet-api-sandbox` bin
+// (src/sandbox/command.ts); see src/sandbox/README.md.
+import { runSandboxCommand } from '../src/sandbox/command.ts';
 
-try {
-  const { options, usesDemoCredentials } = sandboxOptionsFromEnv(process.env);
-  const sandbox = await startSandbox(options);
-  const lines = [`Sandbox listening on ${sandbox.url}`];
-  if (usesDemoCredentials) {
-    lines.push(`Demo API key:        ${demoCredentials.apiKey}`, `Demo signing secret: ${demoCredentials.secret}`);
-  } else {
-    lines.push(`API keys: ${Object.keys(options.apiKeys ?? {}).length} from SANDBOX_API_KEYS`);
-  }
-  lines.push('State is in memory and is lost when the sandbox stops. Ctrl-C to stop.');
-  process.stdout.write(`${lines.join('\n')}\n`);
-  const stop = () => void sandbox.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-} catch (error) {
-  process.stderr.write(`Sandbox did not start: ${(error as Error).message}\n`);
-  process.exit(1);
-}
+await runSandboxCommand();

@@ -1,5 +1,5 @@
-// Sandbox settings from the environment, for `npm run sandbox`. Errors name the variable
-// and the entry but never repeat a secret.
+// Sandbox settings from the environment, for `npm run sandbox` and the `wallet-api-sandbox`
+// bin. Errors name the variable and the entry but never repeat a secret.
 import type { SandboxOptions } from './index.ts';
 
 export const defaultSandboxPort = 4020;

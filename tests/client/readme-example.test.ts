@@ -2,16 +2,10 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, swapFlow } from '../../examples/swap-flow.ts';
 import { startMock, type RunningMock } from '../../src/mock/prism.ts';
+import { readmeBlock } from '../support/readme.ts';
 import { repoRoot } from '../support/run.ts';
 
 const examplePath = 'examples/swap-flow.ts';
-
-/** The fenced block right after the README's `<!-- example: … -->` marker. */
-function readmeBlock(path: string): string | undefined {
-  const readme = readFileSync(`${repoRoot}README.md`, 'utf8');
-  const match = new RegExp(`<!-- example: ${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} -->\\n\`\`\`ts\\n([\\s\\S]*?)\`\`\`\\n`).exec(readme);
-  return match?.[1];
-}
 
 describe('the README integrator example', () => {
   it('is examples/swap-flow.ts verbatim (which tsc --noEmit type-checks)', () => {

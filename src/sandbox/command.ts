@@ -1,0 +1,29 @@
+// The sandbox as a long-running command: `npm run sandbox` in this repository and the
+// package's `wallet-api-sandbox` bin both run this, so they read the same settings and
+// print the same lines. Runs on loopback until SIGINT/SIGTERM.
+// Settings: PORT (default 4020, 0 = a free port), SANDBOX_API_KEYS (key:secret,…),
+// SANDBOX_DATA_PATH, SANDBOX_TIMESTAMP_WINDOW_SECONDS (default 300),
+// SANDBOX_DETERMINISTIC=1, SANDBOX_LOG=off.
+import { sandboxOptionsFromEnv } from './config.ts';
+import { demoCredentials, startSandbox } from './index.ts';
+
+export async function runSandboxCommand(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  try {
+    const { options, usesDemoCredentials } = sandboxOptionsFromEnv(env);
+    const sandbox = await startSandbox(options);
+    const lines = [`Sandbox listening on ${sandbox.url}`];
+    if (usesDemoCredentials) {
+      lines.push(`Demo API key:        ${demoCredentials.apiKey}`, `Demo signing secret: ${demoCredentials.secret}`);
+    } else {
+      lines.push(`API keys: ${Object.keys(options.apiKeys ?? {}).length} from SANDBOX_API_KEYS`);
+    }
+    lines.push('State is in memory and is lost when the sandbox stops. Ctrl-C to stop.');
+    process.stdout.write(`${lines.join('\n')}\n`);
+    const stop = () => void sandbox.close().then(() => process.exit(0));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  } catch (error) {
+    process.stderr.write(`Sandbox did not start: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}
