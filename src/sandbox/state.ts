@@ -1,6 +1,7 @@
 // The sandbox's state: in memory only, one partition per API key (tenant), gone when the
 // process stops. Nothing is shared between tenants, so isolation is by construction:
 // every lookup starts from the caller's own partition.
+import type { components } from '../../generated/schema.d.ts';
 
 export type WalletRecord = {
   _id: string;
@@ -14,23 +15,8 @@ export type WalletRecord = {
   provider: string;
 };
 
-export type TransactionRecord = {
-  _id: string;
-  uid: string;
-  amount: number;
-  amountToReceive: number;
-  coin: string;
-  chain: string;
-  currency: string;
-  type: string;
-  status: string;
-  payoutStatus: string;
-  remark: string;
-  fee: number;
-  rate: number;
-  createdAt: string;
-  updatedAt: string;
-};
+/** A transaction as the spec describes it (generated from the bundle, never restated). */
+export type TransactionRecord = components['schemas']['Transaction'];
 
 export type SwapState = 'pending' | 'confirmed' | 'cancelled';
 
