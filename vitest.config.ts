@@ -15,6 +15,9 @@ export default defineConfig({
   },
   test: {
     include: ['tests/**/*.test.ts'],
+    // Every sandbox the suite starts, in process or as a command, checks its own answers
+    // against the spec, so no test can pass on an answer outside it.
+    env: { SANDBOX_VALIDATE_RESPONSES: '1' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // CI also writes the results as JSON, from which .ci/run prints its closing count line.

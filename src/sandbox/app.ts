@@ -9,6 +9,7 @@ import { createOperations, type OperationContext } from './operations/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { bodyPlugin } from './plugins/body.ts';
 import { errorPlugin, sendError } from './plugins/errors.ts';
+import { responseCheckPlugin } from './plugins/response-check.ts';
 import { validationPlugin } from './plugins/validation.ts';
 import { apiRoutes } from './routes/api.ts';
 import { docsRoute } from './routes/docs.ts';
@@ -23,6 +24,7 @@ export type SandboxAppOptions = {
   timestampWindowSeconds: number;
   docsHtmlPath?: string;
   logger?: boolean;
+  validateResponses?: boolean;
 };
 
 export async function buildSandboxApp(options: SandboxAppOptions): Promise<FastifyInstance> {
@@ -41,6 +43,8 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<Fasti
     // serializer ever includes headers, so no key or signature reaches a log line.
     logger: options.logger ? { redact: { paths: ['req.headers["x-api-key"]', 'req.headers["x-signature"]'], censor: '[redacted]' } } : false,
     forceCloseConnections: true,
+    // Ids are opaque strings: an unknown one of any length is 404, not a router error.
+    routerOptions: { maxParamLength: 16_384 },
     // Malformed URLs and raw protocol errors get the envelope too.
     frameworkErrors: (error, _request, reply) => sendError(reply, 400, `Invalid request: ${error.message}`),
     clientErrorHandler: (_error, socket) => {
@@ -52,6 +56,7 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<Fasti
 
   await app.register(validationPlugin);
   await app.register(errorPlugin);
+  if (options.validateResponses) await app.register(responseCheckPlugin);
   await app.register(async (authenticated) => {
     await authenticated.register(authPlugin, { apiKeys: options.apiKeys, timestampWindowSeconds: options.timestampWindowSeconds });
     await authenticated.register(bodyPlugin);

@@ -17,6 +17,11 @@ export type SandboxOptions = {
   /** When set, GET /docs serves this file. */
   docsHtmlPath?: string;
   logger?: boolean;
+  /**
+   * Validate every JSON answer against the spec before sending it; an answer outside the
+   * spec becomes a 500 naming the violation. Default: on when SANDBOX_VALIDATE_RESPONSES=1.
+   */
+  validateResponses?: boolean;
 };
 
 export type RunningSandbox = { url: string; close(): Promise<void> };
@@ -35,6 +40,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     ...(options.deterministic === undefined ? {} : { deterministic: options.deterministic }),
     ...(options.docsHtmlPath === undefined ? {} : { docsHtmlPath: options.docsHtmlPath }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
+    validateResponses: options.validateResponses ?? process.env.SANDBOX_VALIDATE_RESPONSES === '1',
   });
   try {
     await app.listen({ host, port: options.port ?? 0 });

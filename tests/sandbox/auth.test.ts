@@ -33,7 +33,10 @@ describe('sandbox authentication', () => {
     ['no x-signature', { auth: { 'x-signature': null } }, 'No x-signature header was provided'],
     ['a signature made with another secret', { signWith: beta.secret }, 'x-signature does not match the request'],
     ['a signature of another request', { auth: { 'x-signature': 'a'.repeat(64) } }, 'x-signature does not match the request'],
+    ['a day that does not exist (30 February)', { auth: { 'x-timestamp': '2026-02-30T12:00:00.000Z' } }, 'x-timestamp must be an ISO 8601 UTC date-time with milliseconds, e.g. 2026-11-21T10:15:30.123Z'],
     ['a bad body and no key', { auth: { 'x-api-key': null }, rawBody: '{not json' }, 'No API key was provided'],
+    ['a body over the size limit and no key', { auth: { 'x-api-key': null }, rawBody: JSON.stringify({ token: 'usdt', name: 'n'.repeat(1_200_000) }) }, 'No API key was provided'],
+    ['a body over the size limit and a stale timestamp', { timestamp: secondsFromNow(-windowSeconds - 5), rawBody: JSON.stringify({ token: 'usdt', name: 'n'.repeat(1_200_000) }) }, `x-timestamp is outside the accepted window of ±${windowSeconds} seconds`],
     ['a wrong content-type and a wrong signature', { signWith: 'x', rawBody: 'a=1', contentType: 'text/plain' }, 'x-signature does not match the request'],
   ];
 

@@ -85,6 +85,8 @@ const cases: Case[] = [
   ['quote amount beyond a double', 'GET', '/api/v1/swaps/quotes', { query: { from: 'usdt', to: 'ngn', amount: '1e400' } }, 400, /query\.amount must be a finite number/],
   ['page not a number', 'GET', '/api/v1/transactions', { query: 'page=two' }, 400, /query\.page must be integer/],
   ['unknown transaction', 'GET', '/api/v1/transactions/{id}', { params: { id: 'nope' } }, 404, /No transaction "nope"/],
+  ['unknown transaction id of 5,000 characters', 'GET', '/api/v1/transactions/{id}', { params: { id: 'a'.repeat(5_000) } }, 404, /^No transaction "a{60}…"$/],
+  ['cancel of an unknown swap id of 300 characters', 'POST', '/api/v1/swaps/{id}/cancel', { params: { id: 'b'.repeat(300) } }, 404, /^No swap "b{60}…"$/],
   ['unknown route', 'GET', '/api/v1/wallets/nothing-here', {}, 404, /^No operation GET \/api\/v1\/wallets\/nothing-here$/],
   ['malformed path encoding', 'GET', '/api/v1/transactions/%zz', {}, 400, /not a valid url/],
 ];

@@ -1,6 +1,6 @@
 // Authentication of every request of its context: the API key must be known, the
 // timestamp well-formed and inside the window, and the signature must be the shared
-// HMAC-SHA256 signer's output over the exact request. Runs before the body is checked,
+// HMAC-SHA256 signer's output over the exact request. Runs before the body is judged,
 // so an unauthenticated caller learns nothing about the request's validity. Messages
 // name the problem but never echo a key, secret or signature.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -26,28 +26,44 @@ function singleHeader(request: FastifyRequest, name: string): string | undefined
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/** The instant an x-timestamp names, or NaN unless it is a real ISO 8601 UTC date-time with milliseconds. */
+function parseTimestamp(value: string): number {
+  if (!timestampPattern.test(value)) return Number.NaN;
+  const instant = Date.parse(value);
+  // Date.parse rolls impossible dates forward (2026-02-30 → 2026-03-02): only a value
+  // that formats back to itself names a real instant.
+  return !Number.isNaN(instant) && new Date(instant).toISOString() === value ? instant : Number.NaN;
+}
+
 export const authPlugin = shared<AuthOptions>(async (app: FastifyInstance, { apiKeys, timestampWindowSeconds }) => {
   const signers = new Map<string, Signer>(Object.entries(apiKeys).map(([key, secret]) => [key, hmacSha256({ secret })]));
   const windowMs = timestampWindowSeconds * 1000;
   app.decorateRequest('apiKey', '');
 
-  app.addHook('preValidation', async (request) => {
+  // The headers are checked as soon as the request arrives, before its body is read, so
+  // that an unauthenticated caller gets 401 however large or broken the body is.
+  app.addHook('onRequest', async (request) => {
     const apiKey = singleHeader(request, 'x-api-key');
     if (apiKey === undefined) throw unauthorized('No API key was provided');
-    const signer = signers.get(apiKey);
-    if (!signer) throw unauthorized('The API key is not recognised');
+    if (!signers.has(apiKey)) throw unauthorized('The API key is not recognised');
 
     const timestamp = singleHeader(request, 'x-timestamp');
     if (timestamp === undefined) throw unauthorized('No x-timestamp header was provided');
-    const sentAt = timestampPattern.test(timestamp) ? Date.parse(timestamp) : Number.NaN;
+    const sentAt = parseTimestamp(timestamp);
     if (Number.isNaN(sentAt)) throw unauthorized('x-timestamp must be an ISO 8601 UTC date-time with milliseconds, e.g. 2026-11-21T10:15:30.123Z');
     if (Math.abs(Date.now() - sentAt) > windowMs) throw unauthorized(`x-timestamp is outside the accepted window of ±${timestampWindowSeconds} seconds`);
 
-    const signature = singleHeader(request, 'x-signature');
-    if (signature === undefined) throw unauthorized('No x-signature header was provided');
-    const expected = await signer({ method: request.method, pathWithQuery: request.url, body: request.rawBody ?? '', timestamp, apiKey });
-    if (!signaturesMatch(expected, signature)) throw unauthorized('x-signature does not match the request');
+    if (singleHeader(request, 'x-signature') === undefined) throw unauthorized('No x-signature header was provided');
+  });
 
+  // The signature covers the exact body, so it is verified once the body has been read
+  // and before anything about the body is judged.
+  app.addHook('preValidation', async (request) => {
+    const apiKey = singleHeader(request, 'x-api-key')!;
+    const timestamp = singleHeader(request, 'x-timestamp')!;
+    const signature = singleHeader(request, 'x-signature')!;
+    const expected = await signers.get(apiKey)!({ method: request.method, pathWithQuery: request.url, body: request.rawBody ?? '', timestamp, apiKey });
+    if (!signaturesMatch(expected, signature)) throw unauthorized('x-signature does not match the request');
     request.apiKey = apiKey;
   });
 });
