@@ -15,8 +15,9 @@ export interface paths {
         put?: never;
         /**
          * Preview a crypto withdrawal
-         * @description Previews a crypto withdrawal. Coin and chain must be discovered values, and the amount
-         *     at least the coin's minimum withdrawal amount. The preview is `pending` with a
+         * @description Previews a crypto withdrawal. Coin and chain are discovered values. The minimum
+         *     withdrawal amount depends on the coin and is read from
+         *     `GET /api/v1/wallets/minimum-withdrawal-amount`. The preview is `pending` with a
          *     `transactionId`: show it to the end user and submit only after they confirm.
          */
         post: operations["previewWithdrawal"];
@@ -157,7 +158,7 @@ export interface paths {
         };
         /**
          * List the networks of a coin
-         * @description The networks of a coin. Each `reference` is the chain value used for deposit addresses and withdrawals.
+         * @description The networks of a coin. Each `reference` is the chain value used for crypto deposit addresses.
          */
         get: operations["listCoinNetworks"];
         put?: never;

@@ -56,3 +56,30 @@ export function listMediaExamples(doc: OpenApiDocument): MediaExample[] {
     }),
   );
 }
+
+/**
+ * The other examples of the document: every `example` of a parameter (checked against its
+ * schema) and every item of a schema's `examples` list (checked against that schema).
+ */
+export function listSchemaAndParameterExamples(doc: OpenApiDocument): MediaExample[] {
+  const found: MediaExample[] = [];
+  const visit = (node: unknown, pointer: string): void => {
+    if (node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      node.forEach((child, index) => visit(child, `${pointer}/${index}`));
+      return;
+    }
+    const record = node as Record<string, unknown>;
+    if (Array.isArray(record.examples)) {
+      record.examples.forEach((value, index) =>
+        found.push({ label: `${pointer} examples[${index}]`, name: String(index), summary: undefined, value, schemaPointer: pointer }),
+      );
+    }
+    if ('example' in record && 'schema' in record && 'in' in record) {
+      found.push({ label: `${pointer} example`, name: 'example', summary: undefined, value: record.example, schemaPointer: `${pointer}/schema` });
+    }
+    for (const [key, child] of Object.entries(record)) visit(child, `${pointer}/${pointerSegment(key)}`);
+  };
+  visit(doc, '#');
+  return found;
+}

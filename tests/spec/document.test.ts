@@ -68,10 +68,10 @@ describe('the bundled document', () => {
     for (const { operation } of operations) expect(operation.security).toBeUndefined();
   });
 
-  it('declares production and staging with server variables and loopback servers for local work', () => {
+  it('declares production and staging with server variables after the loopback servers, so no tool defaults to production', () => {
     const servers = doc.servers as { url: string; variables?: object }[];
-    expect(servers.filter((s) => s.variables).map((s) => s.url)).toEqual(['{base_url}', '{staging_base_url}']);
-    expect(servers.filter((s) => !s.variables).every((s) => s.url.startsWith('http://127.0.0.1:'))).toBe(true);
+    expect(servers.map((s) => s.url)).toEqual(['http://127.0.0.1:4020', 'http://127.0.0.1:4010', '{staging_base_url}', '{base_url}']);
+    expect(servers.filter((s) => s.variables).map((s) => s.url)).toEqual(['{staging_base_url}', '{base_url}']);
   });
 });
 

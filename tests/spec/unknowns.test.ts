@@ -9,14 +9,20 @@ const interfacePath = fileURLToPath(new URL('../../../shared/service-interface.m
 const unknowns = collectUnknowns(loadBundledDocument());
 
 describe('not-published markers', () => {
-  it('covers each of the 20 "not shown" statements at the objects it concerns', () => {
+  it('covers each of the 20 "not shown" statements at the objects it concerns, saying what is missing', () => {
     expect(notShownStatements).toHaveLength(20);
     for (const statement of notShownStatements) {
-      for (const pointer of statement.pointers) {
-        const markers = unknowns.filter((u) => u.pointer === pointer);
-        expect(markers.length, `${statement.quote} → ${pointer}`).toBeGreaterThan(0);
-      }
+      statement.pointers.forEach((pointer, index) => {
+        const phrase = Array.isArray(statement.phrase) ? statement.phrase[index]! : statement.phrase;
+        const sentences = unknowns.filter((u) => u.pointer === pointer).map((u) => u.missing.toLowerCase());
+        expect(sentences.some((sentence) => sentence.includes(phrase.toLowerCase())), `${statement.quote} → ${pointer} should say "${phrase}": ${sentences.join(' | ')}`).toBe(true);
+      });
     }
+  });
+
+  it('lists every unpublished item once: no two markers say the same thing', () => {
+    const sentences = unknowns.map((u) => u.missing);
+    expect(new Set(sentences).size).toBe(sentences.length);
   });
 
   it('has no marker that answers to no statement', () => {
@@ -27,7 +33,9 @@ describe('not-published markers', () => {
     expect(unknowns).toHaveLength(expectedCount);
   });
 
-  it.runIf(existsSync(interfacePath))('matches the interface document: 20 statements, each quoted once', () => {
+  // CI always has the interface document beside the repository; elsewhere it may be absent.
+  it.skipIf(!existsSync(interfacePath) && !process.env.CI)('matches the interface document: 20 statements, each quoted once', () => {
+    expect(existsSync(interfacePath), `${interfacePath} is missing`).toBe(true);
     const lines = readFileSync(interfacePath, 'utf8').split('\n').filter((l) => /not shown/i.test(l));
     expect(lines).toHaveLength(20);
     for (const statement of notShownStatements) {
