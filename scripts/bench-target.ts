@@ -1,9 +1,28 @@
 // One server of the sandbox benchmark, run in its own process so it does not share an
 // event loop with the load generator. Usage: tsx scripts/bench-target.ts sandbox|bare PORT [PAYLOADS.json]
-// "bare" answers each path of PAYLOADS.json with its stored JSON from a plain Fastify route.
+// "bare" answers each path of PAYLOADS.json with its stored JSON from a plain Fastify route
+// serialised with the same response schema the sandbox's route has (the spec's 200 schema,
+// through fast-json-stringify), so the comparison measures the sandbox's own work.
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import { startSandbox } from '../src/sandbox/index.ts';
+import { loadBundledDocument } from '../src/spec/document.ts';
+import { resolvePointer } from '../src/spec/examples.ts';
+
+/** The spec's 200 schema of a GET path with every $ref inlined (fast-json-stringify needs no refs then). */
+function successSchema(path: string): unknown {
+  const doc = loadBundledDocument();
+  const inline = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(inline);
+    if (node === null || typeof node !== 'object') return node;
+    const { $ref, 'x-undocumented': _marker, example: _example, ...rest } = node as Record<string, unknown>;
+    if (typeof $ref === 'string') return inline({ ...(resolvePointer(doc, $ref) as object), ...rest });
+    return Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, inline(value)]));
+  };
+  const operation = doc.paths[path]?.get;
+  if (!operation) throw new Error(`no GET ${path} in the spec`);
+  return inline((operation.responses['200'] as { content: { 'application/json': { schema: unknown } } }).content['application/json'].schema);
+}
 
 const [mode, portText, payloadPath] = process.argv.slice(2);
 const port = Number(portText);
@@ -14,7 +33,7 @@ if (mode === 'sandbox') {
 } else if (mode === 'bare' && payloadPath) {
   const payloads = JSON.parse(readFileSync(payloadPath, 'utf8')) as Record<string, unknown>;
   const app = Fastify();
-  for (const [path, payload] of Object.entries(payloads)) app.get(path, async () => payload);
+  for (const [path, payload] of Object.entries(payloads)) app.get(path, { schema: { response: { 200: successSchema(path) } } }, async () => payload);
   await app.listen({ host: '127.0.0.1', port });
   process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
 } else {

@@ -4,7 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import { buildDocs, defaultDocsPath } from '../src/docs/build.ts';
 import { demoCredentials, startSandbox } from '../src/sandbox/index.ts';
-import { closeOnSignal, portFromEnv } from '../src/support/shutdown.ts';
+import { sandboxOptionsFromEnv } from '../src/sandbox/config.ts';
+import { closeOnSignal } from '../src/support/shutdown.ts';
 
 /** The npm scripts that prepare what is served. */
 function prepare(): void {
@@ -21,15 +22,19 @@ if (!process.argv.includes('--serve-only')) {
   await buildDocs(defaultDocsPath);
 }
 
-// The stateful sandbox, so that requests tried while reading the docs remember what they created.
-const sandbox = await startSandbox({ port: portFromEnv('PORT', 4020), docsHtmlPath: defaultDocsPath });
+// The stateful sandbox, so that requests tried while reading the docs remember what they
+// created. It reads the same settings as `npm run sandbox` (PORT, SANDBOX_API_KEYS, …).
+const { options, usesDemoCredentials } = sandboxOptionsFromEnv(process.env);
+const sandbox = await startSandbox({ ...options, docsHtmlPath: defaultDocsPath });
 closeOnSignal(() => sandbox.close());
 process.stdout.write(
   [
     '',
     `Docs: ${sandbox.url}/docs`,
     `API:  ${sandbox.url}/api/v1`,
-    `Demo credentials (sandbox only): x-api-key ${demoCredentials.apiKey}, signing secret ${demoCredentials.secret}`,
+    usesDemoCredentials
+      ? `Demo credentials (sandbox only): x-api-key ${demoCredentials.apiKey}, signing secret ${demoCredentials.secret}`
+      : `API keys: ${Object.keys(options.apiKeys ?? {}).length} from SANDBOX_API_KEYS`,
     'Stateless Prism mock instead: npm run mock',
     'Ctrl-C stops everything.',
     '',

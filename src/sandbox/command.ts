@@ -6,6 +6,7 @@
 // SANDBOX_DETERMINISTIC=1, SANDBOX_LOG=off.
 import { sandboxOptionsFromEnv } from './config.ts';
 import { demoCredentials, startSandbox } from './index.ts';
+import { closeOnSignal } from '../support/shutdown.ts';
 
 export async function runSandboxCommand(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
@@ -19,9 +20,7 @@ export async function runSandboxCommand(env: NodeJS.ProcessEnv = process.env): P
     }
     lines.push('State is in memory and is lost when the sandbox stops. Ctrl-C to stop.');
     process.stdout.write(`${lines.join('\n')}\n`);
-    const stop = () => void sandbox.close().then(() => process.exit(0));
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    closeOnSignal(() => sandbox.close());
   } catch (error) {
     process.stderr.write(`Sandbox did not start: ${(error as Error).message}\n`);
     process.exit(1);

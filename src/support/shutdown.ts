@@ -1,5 +1,7 @@
-// Stops what a long-running command started when the developer presses Ctrl-C (SIGINT)
-// or the process manager sends SIGTERM, then exits.
+// Stops what a long-running command started when the developer presses Ctrl-C (SIGINT),
+// the process manager sends SIGTERM or the terminal closes (SIGHUP), then exits. Child
+// processes run in their own process group, so they are stopped by `close`, not by the
+// signal reaching the group.
 export function closeOnSignal(close: () => Promise<void>): void {
   let closing = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -16,6 +18,7 @@ export function closeOnSignal(close: () => Promise<void>): void {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  process.once('SIGHUP', stop);
 }
 
 /** A loopback port from an environment variable, or the default. */

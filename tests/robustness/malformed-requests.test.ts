@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.ts';
 import { SpecValidator } from '../../src/spec/validator.ts';
 import { send, type Credentials } from './support/http.ts';
-import { malformedCasesFor, unroutedCases, type CaseContext, type MalformedCase } from './support/malformed.ts';
+import { malformedCasesFor, testHelperCases, unroutedCases, type CaseContext, type MalformedCase } from './support/malformed.ts';
 import { modelOperations } from './support/operations.ts';
 import { seedTenant, snapshotTenant } from './support/tenant.ts';
 
@@ -74,6 +74,7 @@ describe('malformed requests against the sandbox', () => {
     const cases = fc.oneof(
       { weight: operations.length, arbitrary: fc.constantFrom(...operations).chain((op) => malformedCasesFor(op, ctx)) },
       { weight: 1, arbitrary: unroutedCases(operations) },
+      { weight: 1, arbitrary: testHelperCases(ctx) },
     );
     await fc.assert(
       fc.asyncProperty(cases, (testCase) => check(testCase, before)),
@@ -83,7 +84,7 @@ describe('malformed requests against the sandbox', () => {
     expect(counts.tried).toBeGreaterThanOrEqual(runs);
     // Every operation and every kind family was exercised, not just the cheap ones.
     const kinds = [...counts.byKind.keys()].join('\n');
-    for (const family of ['auth missingHeader', 'auth staleTimestamp', 'auth wrongSignature', 'auth unknownKey', 'auth malformedTimestamp', 'missing body field', 'wrong type for', 'extra body field', 'broken JSON', 'truncated JSON', 'content-type', 'bad query', 'unknown path id', "another tenant's id", 'larger than the limit', 'longer than 80', 'not in the spec']) {
+    for (const family of ['auth missingHeader', 'auth staleTimestamp', 'auth wrongSignature', 'auth unknownKey', 'auth malformedTimestamp', 'missing body field', 'wrong type for', 'extra body field', 'broken JSON', 'truncated JSON', 'content-type', 'bad query', 'unknown path id', "another tenant's id", 'larger than the limit', 'longer than 80', 'not in the spec', 'with wrong type for', 'test helper auth', 'test helper unknown id']) {
       expect(kinds, family).toContain(family);
     }
   }, 600_000);

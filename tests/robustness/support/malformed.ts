@@ -201,6 +201,7 @@ function pathCases(op: OperationModel, base: RawRequest, ctx: CaseContext): fc.A
         : fc.oneof(
             fc.stringMatching(/^[a-f0-9]{24}$/),
             fc.string({ minLength: 1, maxLength: 40, unit: 'grapheme' }),
+            fc.integer({ min: 101, max: 4_000 }).map((n) => 'z'.repeat(n)),
             ...(foreign ? [fc.constant(foreign)] : []),
           );
     return unknown
@@ -223,7 +224,49 @@ export function malformedCasesFor(op: OperationModel, ctx: CaseContext): fc.Arbi
     request: { ...base, auth: fault },
     expectedStatus: 401,
   }));
-  return fc.oneof(auth, ...bodyCases(op, base), ...queryCases(op, base, ctx), ...pathCases(op, base, ctx));
+  const inputCases = [...bodyCases(op, base), ...queryCases(op, base, ctx), ...pathCases(op, base, ctx)];
+  // A bad request from a caller who is not authenticated: authentication is judged first,
+  // except that a signature over a body too large to read cannot be checked at all.
+  if (!inputCases.length) return auth;
+  const authAndInput = fc.tuple(authFaults(ctx.timestampWindowSeconds), fc.oneof(...inputCases)).map(([fault, input]) => ({
+    operationId: op.operationId,
+    kind: `auth ${fault.kind} with ${input.kind}`,
+    request: { ...input.request, auth: fault },
+    expectedStatus: fault.kind === 'wrongSignature' && input.kind === 'body larger than the limit' ? undefined : 401,
+  }));
+  return fc.oneof(auth, authAndInput, ...inputCases);
+}
+
+/** The sandbox's test helpers (outside the spec): refused without valid auth, 404 for ids that are not the caller's. */
+export function testHelperCases(ctx: CaseContext): fc.Arbitrary<MalformedCase> {
+  const transactionId = ctx.ownIds.getTransaction?.id ?? 'none';
+  const swapId = ctx.ownIds.confirmSwap?.id ?? 'none';
+  const routes: RawRequest[] = [
+    { method: 'POST', pathWithQuery: `/sandbox/transactions/${transactionId}/complete` },
+    { method: 'POST', pathWithQuery: `/sandbox/transactions/${transactionId}/fail` },
+    { method: 'GET', pathWithQuery: `/sandbox/swaps/${swapId}` },
+    { method: 'GET', pathWithQuery: '/sandbox/swaps' },
+    { method: 'POST', pathWithQuery: '/sandbox/reset' },
+  ];
+  const unauthenticated = fc.tuple(fc.constantFrom(...routes), authFaults(ctx.timestampWindowSeconds)).map(([request, fault]) => ({
+    operationId: '(test helper)',
+    kind: `test helper auth ${fault.kind}`,
+    request: { ...request, auth: fault },
+    expectedStatus: 401,
+  }));
+  const foreignTransaction = ctx.foreignIds.getTransaction?.id;
+  const unknownIds = fc
+    .tuple(
+      fc.constantFrom('complete', 'fail', 'swap'),
+      fc.oneof(fc.stringMatching(/^[a-f0-9]{24}$/), ...(foreignTransaction ? [fc.constant(foreignTransaction)] : [])),
+    )
+    .map(([action, id]) => ({
+      operationId: '(test helper)',
+      kind: `test helper unknown id`,
+      request: { method: action === 'swap' ? 'GET' : 'POST', pathWithQuery: action === 'swap' ? `/sandbox/swaps/${id}` : `/sandbox/transactions/${id}/${action}` },
+      expectedStatus: 404,
+    }));
+  return fc.oneof(unauthenticated, unknownIds);
 }
 
 /** Requests for paths and methods the spec does not have. */
