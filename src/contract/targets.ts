@@ -2,6 +2,7 @@
 // and the Prism mock) are started by the runner; remote targets (staging, production)
 // take their address and credentials from environment variables, and the runner refuses
 // to start, naming what is missing, before any request is sent. Values are never printed.
+import { minimumSecretLength } from './dredd.ts';
 
 export const targetNames = ['sandbox', 'mock', 'staging', 'production'] as const;
 export type TargetName = (typeof targetNames)[number];
@@ -71,12 +72,21 @@ export function resolveRemoteTarget(name: 'staging' | 'production', env: NodeJS.
   const present = (key: string) => typeof env[key] === 'string' && env[key]!.trim() !== '';
   if (!present(urlName)) problems.push(urlName);
   else if (!isHttpUrl(env[urlName]!)) problems.push(`${urlName} (set, but not an http(s) URL)`);
+  // A credential too short to be masked without corrupting the output (see minimumSecretLength).
+  const tooShort: string[] = [];
   if (!present(envNames.apiKey)) problems.push(envNames.apiKey);
+  else if (env[envNames.apiKey]!.length < minimumSecretLength) tooShort.push(envNames.apiKey);
   if (!present(envNames.signingSecret) && !present(envNames.signerModule)) {
     problems.push(`${envNames.signingSecret} or ${envNames.signerModule}`);
+  } else if (!present(envNames.signerModule) && env[envNames.signingSecret]!.length < minimumSecretLength) {
+    tooShort.push(envNames.signingSecret);
   }
-  if (problems.length > 0) {
-    throw new TargetRefused(`refusing to run the contract tests against ${name}: missing ${problems.join('; ')}`);
+  const reasons = [
+    ...(problems.length > 0 ? [`missing ${problems.join('; ')}`] : []),
+    ...(tooShort.length > 0 ? [`${tooShort.join(' and ')} shorter than ${minimumSecretLength} characters (too short to be kept out of the output safely)`] : []),
+  ];
+  if (reasons.length > 0) {
+    throw new TargetRefused(`refusing to run the contract tests against ${name}: ${reasons.join('; ')}`);
   }
   const signing: SigningConfig = present(envNames.signerModule)
     ? { kind: 'module', modulePath: env[envNames.signerModule]! }
