@@ -87,22 +87,47 @@ export function runDredd(run: DreddRun): Promise<DreddResult> {
   });
 }
 
+// eslint-disable-next-line no-control-regex
+const ansiCodes = /\u001b\[[0-9;]*m/g;
+
 /** Reads Dredd's `complete: N passing, N failing, N errors, N skipped, N total` line. */
 export function parseSummary(output: string): DreddSummary | undefined {
-  // eslint-disable-next-line no-control-regex
-  const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
+  const plain = output.replace(ansiCodes, '');
   const match = /complete: (\d+) passing, (\d+) failing, (\d+) errors, (\d+) skipped, (\d+) total/.exec(plain);
   if (!match) return undefined;
   const [passing, failing, errors, skipped, total] = match.slice(1).map(Number) as [number, number, number, number, number];
   return { passing, failing, errors, skipped, total };
 }
 
-/** Masks the given values anywhere, and the values of the x-api-key and x-signature headers. */
+/**
+ * The shortest API key or signing secret the runner accepts. Every occurrence of a secret
+ * is masked wherever it appears in the output, so a short one would mask pieces of
+ * ordinary words (a key "k" turns "skipped" into "s[redacted]ipped") and, by what it
+ * masks, reveal itself. From eight characters on a chance match with ordinary output is
+ * unlikely, and Dredd's closing lines are never masked in any case.
+ */
+export const minimumSecretLength = 8;
+
+/** Dredd's closing lines, which CI and the preflight read: never altered. */
+const dreddClosingLine = /^complete: (?:\d+ passing, \d+ failing, \d+ errors, \d+ skipped, \d+ total|Tests took \d+ms)$/;
+const secretHeaderLine = /^(\s*['"]?x-(?:api-key|signature)['"]?\s*[:=]\s*).+$/i;
+
+/**
+ * Masks every occurrence of the given values, and the values of the x-api-key and
+ * x-signature headers, line by line; Dredd's closing lines pass unchanged. Refuses a value
+ * shorter than minimumSecretLength: it cannot be masked without corrupting the output
+ * (callers refuse such credentials before anything runs).
+ */
 export function redactor(secrets: string[]): (text: string) => string {
   const values = secrets.filter((s) => s.length > 0).sort((a, b) => b.length - a.length);
-  return (text) => {
-    let clean = text.replace(/^(\s*['"]?x-(?:api-key|signature)['"]?\s*[:=]\s*).+$/gim, '$1[redacted]');
+  if (values.some((value) => value.length < minimumSecretLength)) {
+    throw new Error(`a secret shorter than ${minimumSecretLength} characters cannot be redacted safely`);
+  }
+  const redactLine = (line: string) => {
+    if (dreddClosingLine.test(line.replace(ansiCodes, '').trim())) return line;
+    let clean = line.replace(secretHeaderLine, '$1[redacted]');
     for (const value of values) clean = clean.split(value).join('[redacted]');
     return clean;
   };
+  return (text) => text.split('\n').map(redactLine).join('\n');
 }

@@ -12,6 +12,7 @@ import { runDredd, type DreddResult } from './dredd.ts';
 import { negativeCasesPath } from './negative-cases.ts';
 import type { TransactionRecord } from './session.ts';
 import { startLocalSandbox } from './sandbox-target.ts';
+import { loadSignerModule } from './signer-from-env.ts';
 import { envNames, hookEnvNames, resolveRemoteTarget, type ContractOptions } from './targets.ts';
 
 export type ContractIo = { out: (text: string) => void; err: (text: string) => void; color: boolean };
@@ -84,6 +85,8 @@ async function openTarget(options: ContractOptions, env: NodeJS.ProcessEnv): Pro
     case 'staging':
     case 'production': {
       const remote = resolveRemoteTarget(options.target, env, options.confirmProduction);
+      // Refuses a missing file or a module without a Signer now, not as 17 failing transactions.
+      if (remote.signing.kind === 'module') await loadSignerModule(remote.signing.modulePath);
       const signingEnv =
         remote.signing.kind === 'secret'
           ? { [envNames.signingSecret]: remote.signing.secret, [envNames.signerModule]: '' }

@@ -2,6 +2,8 @@
 // and the Prism mock) are started by the runner; remote targets (staging, production)
 // take their address and credentials from environment variables, and the runner refuses
 // to start, naming what is missing, before any request is sent. Values are never printed.
+import { isAbsolute, resolve } from 'node:path';
+import { minimumSecretLength } from './dredd.ts';
 
 export const targetNames = ['sandbox', 'mock', 'staging', 'production'] as const;
 export type TargetName = (typeof targetNames)[number];
@@ -17,7 +19,7 @@ export const envNames = {
 
 export const confirmProductionFlag = '--confirm-production';
 
-/** How the hooks sign: the default HMAC with a secret, or an integrator-supplied signer module. */
+/** How the hooks sign: the default HMAC with a secret, or an integrator-supplied signer module (absolute path). */
 export type SigningConfig = { kind: 'secret'; secret: string } | { kind: 'module'; modulePath: string };
 
 export type RemoteTarget = {
@@ -60,9 +62,10 @@ export function parseContractArgs(args: readonly string[]): ContractOptions {
 /**
  * The address and credentials of a remote target, from the environment. Throws
  * TargetRefused naming every missing variable (never their values) and, for production,
- * the missing confirmation flag.
+ * the missing confirmation flag. A signer module's path is made absolute here; the runner
+ * loads and checks the module itself (loadSignerModule) before Dredd starts.
  */
-export function resolveRemoteTarget(name: 'staging' | 'production', env: NodeJS.ProcessEnv, confirmProduction: boolean): RemoteTarget {
+export function resolveRemoteTarget(name: 'staging' | 'production', env: NodeJS.ProcessEnv, confirmProduction: boolean, cwd: string = process.cwd()): RemoteTarget {
   const problems: string[] = [];
   if (name === 'production' && !confirmProduction) {
     problems.push(`${confirmProductionFlag} (production is tested only when this flag is given explicitly)`);
@@ -71,17 +74,38 @@ export function resolveRemoteTarget(name: 'staging' | 'production', env: NodeJS.
   const present = (key: string) => typeof env[key] === 'string' && env[key]!.trim() !== '';
   if (!present(urlName)) problems.push(urlName);
   else if (!isHttpUrl(env[urlName]!)) problems.push(`${urlName} (set, but not an http(s) URL)`);
+  // A credential too short to be masked without corrupting the output (see minimumSecretLength).
+  const tooShort: string[] = [];
   if (!present(envNames.apiKey)) problems.push(envNames.apiKey);
+  else if (env[envNames.apiKey]!.length < minimumSecretLength) tooShort.push(envNames.apiKey);
   if (!present(envNames.signingSecret) && !present(envNames.signerModule)) {
     problems.push(`${envNames.signingSecret} or ${envNames.signerModule}`);
+  } else if (!present(envNames.signerModule) && env[envNames.signingSecret]!.length < minimumSecretLength) {
+    tooShort.push(envNames.signingSecret);
   }
-  if (problems.length > 0) {
-    throw new TargetRefused(`refusing to run the contract tests against ${name}: missing ${problems.join('; ')}`);
+  const reasons = [
+    ...(problems.length > 0 ? [`missing ${problems.join('; ')}`] : []),
+    ...(tooShort.length > 0 ? [`${tooShort.join(' and ')} shorter than ${minimumSecretLength} characters (too short to be kept out of the output safely)`] : []),
+  ];
+  if (reasons.length > 0) {
+    throw new TargetRefused(`refusing to run the contract tests against ${name}: ${reasons.join('; ')}`);
   }
   const signing: SigningConfig = present(envNames.signerModule)
-    ? { kind: 'module', modulePath: env[envNames.signerModule]! }
+    ? { kind: 'module', modulePath: resolveSignerModulePath(env[envNames.signerModule]!, env, cwd) }
     : { kind: 'secret', secret: env[envNames.signingSecret]! };
   return { name, baseUrl: env[urlName]!.replace(/\/+$/, ''), apiKey: env[envNames.apiKey]!, signing, readOnly: name === 'production' };
+}
+
+/**
+ * Where a relative WALLET_API_SIGNER_MODULE is resolved: the directory the user ran npm
+ * from (npm sets INIT_CWD to it and runs scripts from the package root), else cwd.
+ */
+export function signerModuleBaseDir(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): string {
+  return env.INIT_CWD && env.INIT_CWD.trim() !== '' ? env.INIT_CWD : cwd;
+}
+
+export function resolveSignerModulePath(modulePath: string, env: NodeJS.ProcessEnv, cwd: string = process.cwd()): string {
+  return isAbsolute(modulePath) ? modulePath : resolve(signerModuleBaseDir(env, cwd), modulePath);
 }
 
 function isHttpUrl(value: string): boolean {

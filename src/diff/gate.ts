@@ -1,23 +1,19 @@
-// The breaking-change gate: compares the bundled spec at a git ref with the working tree
-// using Optic's breaking-changes ruleset (optic.dev.yml). Optic itself lets a breaking
-// change through when info.version's major was raised (skip_when_major_version_changes);
-// the gate adds that a major version must never go down. Optic runs offline: telemetry
-// and the update check are switched off, and the base file is read from git here, so
-// Optic is only ever given two local files.
-import { execFileSync, spawn } from 'node:child_process';
+// The breaking-change gate: compares the bundled spec at a git ref with the working tree.
+// Two checks, each counted in changes (not report lines): Optic's breaking-changes ruleset
+// (optic.dev.yml, run by ./optic.ts), and the request-side limits and security requirements
+// Optic does not check (./request-constraints.ts). A breaking change passes only when
+// info.version's major was raised (Optic: skip_when_major_version_changes); a major version
+// that goes down always fails. The base file is read from git here, so Optic is only ever
+// given two local files.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { groupFindings, repoRoot, runOptic, type OpticChange } from './optic.ts';
+import { requestConstraintChanges, type ConstraintChange } from './request-constraints.ts';
 
-export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-export const opticBin = join(repoRoot, 'node_modules/.bin/optic');
-export const opticStandardPath = join(repoRoot, 'optic.dev.yml');
 export const bundlePathInRepo = 'generated/openapi.yaml';
-
-/** Keeps Optic from phoning home: no Segment/Sentry telemetry, no npm update check. */
-export const opticOfflineEnv = { OPTIC_TELEMETRY_LEVEL: 'off', NO_UPDATE_NOTIFIER: '1' } as const;
 
 const git = (cwd: string, args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 
@@ -29,28 +25,6 @@ export function defaultBaseRef(cwd: string = repoRoot): { ref: string; why: stri
     const roots = git(cwd, ['rev-list', '--max-parents=0', 'HEAD']).split('\n');
     return { ref: roots[roots.length - 1]!, why: 'no v* tag: first commit' };
   }
-}
-
-export type OpticResult = { exitCode: number; output: string };
-
-/** Runs `optic diff base head --check` with the project's standard. */
-export function runOptic(basePath: string, headPath: string, cwd: string = repoRoot): Promise<OpticResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(opticBin, ['diff', basePath, headPath, '--check', '--standard', opticStandardPath], {
-      cwd,
-      env: { ...process.env, ...opticOfflineEnv },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ exitCode: code ?? 1, output });
-    });
-  });
 }
 
 export type GateResult = {
@@ -65,7 +39,22 @@ const majorOf = (version: unknown) => {
   const match = /^v?(\d+)\./.exec(String(version ?? ''));
   return match ? Number(match[1]) : undefined;
 };
-const versionOf = (text: string) => (parse(text) as { info?: { version?: unknown } } | null)?.info?.version;
+type Document = Record<string, unknown>;
+const parseDocument = (text: string): Document => {
+  const doc = parse(text) as unknown;
+  return typeof doc === 'object' && doc !== null && !Array.isArray(doc) ? (doc as Document) : {};
+};
+const versionOf = (doc: Document) => (doc.info as { version?: unknown } | undefined)?.version;
+
+/** The changes counted, one line each, for the details. */
+function listChanges(optic: OpticChange[], constraints: ConstraintChange[]): string {
+  if (optic.length + constraints.length === 0) return '';
+  const lines = [
+    ...optic.map((c) => `  - ${c.where}: ${c.message}${c.implied.length > 0 ? ` (and ${c.implied.length} finding(s) inside what was removed)` : ''}`),
+    ...constraints.map((c) => `  - ${c.where}: ${c.change}`),
+  ];
+  return `\nBreaking changes (${lines.length}${constraints.length > 0 ? `, of which ${constraints.length} from the gate's request check` : ''}):\n${lines.join('\n')}\n`;
+}
 
 /** Compares two spec texts (base first). */
 export async function compareSpecs(baseText: string, headText: string, labels: { base: string; head: string }): Promise<GateResult> {
@@ -75,28 +64,35 @@ export async function compareSpecs(baseText: string, headText: string, labels: {
     const headPath = join(dir, 'head.yaml');
     writeFileSync(basePath, baseText);
     writeFileSync(headPath, headText);
-    const baseVersion = versionOf(baseText);
-    const headVersion = versionOf(headText);
+    const baseDoc = parseDocument(baseText);
+    const headDoc = parseDocument(headText);
+    const baseVersion = versionOf(baseDoc);
+    const headVersion = versionOf(headDoc);
     const versions = `info.version ${String(baseVersion)} → ${String(headVersion)}`;
     const baseMajor = majorOf(baseVersion);
     const headMajor = majorOf(headVersion);
     if (baseMajor !== undefined && headMajor !== undefined && headMajor < baseMajor) {
       return { passed: false, summary: `major version went down (${versions})`, details: '' };
     }
+    const raised = baseMajor !== undefined && headMajor !== undefined && headMajor > baseMajor;
     const optic = await runOptic(basePath, headPath, dir);
-    const details = optic.output
-      .replaceAll(`${dir}/`, '')
-      .replaceAll('base.yaml', labels.base)
-      .replaceAll('head.yaml', labels.head)
-      // The files Optic saw are temporary; its hint to rerun it on them does not apply.
-      .replace(/^Rerun this command with the --web flag.*\n?/m, '');
-    if (optic.exitCode === 0) {
-      const raised = baseMajor !== undefined && headMajor !== undefined && headMajor > baseMajor;
+    const opticChanges = groupFindings(optic.findings ?? []);
+    const constraintChanges = requestConstraintChanges(baseDoc, headDoc);
+    const details =
+      optic.output
+        .replaceAll(`${dir}/`, '')
+        .replaceAll('base.yaml', labels.base)
+        .replaceAll('head.yaml', labels.head)
+        // Optic's pointer to its cloud, printed in CI mode: nothing here uses it.
+        .replace(/^Preview docs: .*\n?/m, '') + listChanges(opticChanges, constraintChanges);
+    if (optic.findings === undefined || (optic.exitCode !== 0 && opticChanges.length === 0)) {
+      return { passed: false, summary: `optic failed with exit code ${optic.exitCode}`, details };
+    }
+    const count = opticChanges.length + constraintChanges.length;
+    if (count === 0 || raised) {
       return { passed: true, summary: `${raised ? 'major version raised, breaking changes allowed' : 'no breaking change'} (${versions})`, details };
     }
-    const breaking = details.split('\n').filter((line) => /This is a breaking change|^\s*x \[/.test(line));
-    const summary = breaking.length > 0 ? `${breaking.length} breaking change(s) without a major version bump (${versions})` : `optic failed with exit code ${optic.exitCode}`;
-    return { passed: false, summary, details };
+    return { passed: false, summary: `${count} breaking change(s) without a major version bump (${versions})`, details };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { redactor } from '../contract/dredd.ts';
+import { minimumSecretLength, redactor } from '../contract/dredd.ts';
 import { confirmProductionFlag, envNames, targetNames, TargetRefused, type TargetName } from '../contract/targets.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -114,8 +114,17 @@ export function formatReport(options: PreflightOptions, results: StepResult[]): 
   return lines.join('\n') + '\n';
 }
 
+/**
+ * The credentials masked in every check's output. One shorter than minimumSecretLength is
+ * left out: masking it would corrupt the output and reveal it, and the contract check
+ * refuses it before using it, so it is never printed.
+ */
+export function valuesToRedact(env: NodeJS.ProcessEnv): string[] {
+  return [env[envNames.apiKey], env[envNames.signingSecret]].filter((s): s is string => typeof s === 'string' && s.length >= minimumSecretLength);
+}
+
 export async function runPreflight(options: PreflightOptions, env: NodeJS.ProcessEnv, write: (text: string) => void): Promise<number> {
-  const secrets = [env[envNames.apiKey], env[envNames.signingSecret]].filter((s): s is string => Boolean(s));
+  const secrets = valuesToRedact(env);
   const results: StepResult[] = [];
   for (const step of preflightSteps(options)) {
     write(`preflight: ${step.name}...\n`);

@@ -51,8 +51,8 @@ describe('contract targets', () => {
       signing: { kind: 'secret', secret: 'secret-value-456' },
       readOnly: true,
     });
-    expect(resolveRemoteTarget('staging', { WALLET_API_STAGING_URL: 'http://s.test', WALLET_API_KEY: 'k', WALLET_API_SIGNER_MODULE: './signer.ts' }, false)).toMatchObject({
-      signing: { kind: 'module', modulePath: './signer.ts' },
+    expect(resolveRemoteTarget('staging', { WALLET_API_STAGING_URL: 'http://s.test', WALLET_API_KEY: 'key-value-123', WALLET_API_SIGNER_MODULE: './signer.ts' }, false, '/work')).toMatchObject({
+      signing: { kind: 'module', modulePath: '/work/signer.ts' },
       readOnly: false,
     });
   });

@@ -3,7 +3,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
 import { compareSpecs, defaultBaseRef, runGate } from '../../src/diff/gate.ts';
+import { requestConstraintChanges } from '../../src/diff/request-constraints.ts';
 
 const fixture = (pair: string, side: 'base' | 'head') => readFileSync(new URL(`../fixtures/optic/${pair}/${side}.yaml`, import.meta.url), 'utf8');
 const labels = { base: 'base.yaml', head: 'head.yaml' };
@@ -59,5 +61,91 @@ describe('breaking-change gate on git refs', () => {
     expect(result).toMatchObject({ passed: true });
     expect(result.summary).toMatch(/^against v1\.1\.0 \(latest v\* tag, [0-9a-f]{12}\): no breaking change/);
     expect(await runGate({ cwd: repo, base: 'nope' })).toMatchObject({ passed: false, summary: 'unknown git ref "nope"' });
+  });
+});
+
+describe('breaking-change gate: counting and request-side checks', () => {
+  const bundle = readFileSync(new URL('../../generated/openapi.yaml', import.meta.url), 'utf8');
+  const edited = (edit: (doc: Record<string, any>) => void) => {
+    const doc = parse(bundle) as Record<string, any>;
+    edit(doc);
+    return stringify(doc);
+  };
+  const changeLines = (details: string) => details.slice(details.indexOf('\nBreaking changes (')).trim().split('\n');
+
+  it('counts a removed operation as one change, not one per report line', async () => {
+    const result = await compareSpecs(bundle, edited((doc) => delete doc.paths['/api/v1/utils/rates']), labels);
+    expect(result.summary).toBe('1 breaking change(s) without a major version bump (info.version 1.0.0 → 1.0.0)');
+    expect(changeLines(result.details)).toEqual([
+      'Breaking changes (1):',
+      '  - GET /api/v1/utils/rates: cannot remove an operation. This is a breaking change. (and 12 finding(s) inside what was removed)',
+    ]);
+    const fixturePair = await compareSpecs(fixture('operation-removed', 'base'), fixture('operation-removed', 'head'), labels);
+    expect(fixturePair.summary).toBe('1 breaking change(s) without a major version bump (info.version 1.0.0 → 1.0.0)');
+  });
+
+  it('fails a tightened request limit and a removed security requirement, which Optic lets through', async () => {
+    const head = edited((doc) => {
+      doc.components.schemas.CreateWalletRequest.properties.name.maxLength = 40;
+      doc.security = [{ ApiKey: [], Timestamp: [] }];
+    });
+    const result = await compareSpecs(bundle, head, labels);
+    expect(result.passed).toBe(false);
+    expect(result.summary).toBe('2 breaking change(s) without a major version bump (info.version 1.0.0 → 1.0.0)');
+    expect(changeLines(result.details)).toEqual([
+      "Breaking changes (2, of which 2 from the gate's request check):",
+      '  - security (every operation without its own): requirement ApiKey + Signature + Timestamp removed (now: ApiKey + Timestamp)',
+      '  - POST /api/v1/wallets/generate-wallet request body application/json > name: maxLength lowered from 80 to 40',
+    ]);
+  });
+
+  it('names every request limit added or tightened, and ignores loosened and response-side ones', async () => {
+    const result = await compareSpecs(fixture('request-limits', 'base'), fixture('request-limits', 'head'), labels);
+    expect(result.summary).toBe('6 breaking change(s) without a major version bump (info.version 1.0.0 → 1.0.0)');
+    expect(changeLines(result.details).slice(1)).toEqual([
+      '  - POST /api/v1/wallets/generate-wallet query parameter limit: maximum lowered from 100 to 50',
+      '  - POST /api/v1/wallets/generate-wallet header parameter x-request-id: pattern ^[0-9a-f-]{36}$ added',
+      '  - POST /api/v1/wallets/generate-wallet request body application/json > token: minLength raised from 1 to 3',
+      '  - POST /api/v1/wallets/generate-wallet request body application/json > name: maxLength lowered from 80 to 40',
+      '  - POST /api/v1/wallets/generate-wallet request body application/json > amount: maximum 1000000 added',
+      '  - POST /api/v1/wallets/generate-wallet request body application/json > tags > items: maxLength lowered from 20 to 10',
+    ]);
+    const raised = fixture('request-limits', 'head').replace('version: 1.0.0', 'version: 2.0.0');
+    expect(await compareSpecs(fixture('request-limits', 'base'), raised, labels)).toMatchObject({ passed: true, summary: 'major version raised, breaking changes allowed (info.version 1.0.0 → 2.0.0)' });
+  });
+
+  it('fails a removed security requirement, top-level and per operation, and a newly required request field', async () => {
+    const security = await compareSpecs(fixture('security-removed', 'base'), fixture('security-removed', 'head'), labels);
+    expect(changeLines(security.details).slice(1)).toEqual([
+      '  - security (every operation without its own): requirement ApiKey + Signature removed (now: ApiKey)',
+      '  - GET /api/v1/utils/rates security: requirement ApiKey + Signature removed (now: no authentication)',
+    ]);
+    expect(security.summary).toBe('2 breaking change(s) without a major version bump (info.version 1.0.0 → 1.0.0)');
+    const required = await compareSpecs(fixture('required-field', 'base'), fixture('required-field', 'head'), labels);
+    expect(required.summary).toBe('1 breaking change(s) without a major version bump (info.version 1.0.0 → 1.0.0)');
+    expect(required.details).toContain('cannot make a request property required');
+  });
+});
+
+describe('request-side check on its own', () => {
+  const doc = (pair: string, side: 'base' | 'head') => parse(fixture(pair, side)) as Record<string, unknown>;
+
+  it('finds nothing between equal documents, nor when limits are only loosened', () => {
+    expect(requestConstraintChanges(doc('request-limits', 'base'), doc('request-limits', 'base'))).toEqual([]);
+    const loosened = requestConstraintChanges(doc('request-limits', 'head'), doc('request-limits', 'base'));
+    expect(loosened).toEqual([{ where: 'POST /api/v1/wallets/generate-wallet request body application/json > note', change: 'maxLength lowered from 400 to 200' }]);
+  });
+
+  it('treats adding an alternative security requirement as no change, and a self-referencing schema once', () => {
+    const base = doc('security-removed', 'base');
+    const head = doc('security-removed', 'base');
+    head.security = [{ ApiKey: [], Signature: [] }, { OAuth: ['read'] }];
+    expect(requestConstraintChanges(base, head)).toEqual([]);
+    const tree = (maxLength: number) => ({
+      openapi: '3.1.0',
+      paths: { '/t': { post: { requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } } } } },
+      components: { schemas: { Node: { type: 'object', properties: { label: { type: 'string', maxLength }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } } } },
+    });
+    expect(requestConstraintChanges(tree(10), tree(5))).toEqual([{ where: 'POST /t request body application/json > label', change: 'maxLength lowered from 10 to 5' }]);
   });
 });

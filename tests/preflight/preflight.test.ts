@@ -1,6 +1,6 @@
 // The whole preflight against a loopback stand-in for staging.
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatReport, parsePreflightArgs, runPreflight } from '../../src/preflight/run.ts';
+import { formatReport, parsePreflightArgs, runPreflight, runStep, valuesToRedact } from '../../src/preflight/run.ts';
 import { startFakeService, type FakeService } from '../contract/support/fake-service.ts';
 
 const apiKey = 'preflight-key-5d2e';
@@ -36,6 +36,17 @@ describe('preflight', () => {
     expect(output).toContain('Preflight FAILED: contract (staging).');
     expect(output).not.toContain(apiKey);
     expect(output).not.toContain(secret);
+  });
+
+  it("masks long enough credentials in a check's output and never alters Dredd's closing line", async () => {
+    const secrets = valuesToRedact({ WALLET_API_KEY: 'k', WALLET_API_SIGNING_SECRET: secret });
+    expect(secrets).toEqual([secret]);
+    const closing = 'complete: 0 passing, 17 failing, 0 errors, 0 skipped, 17 total';
+    const print = `console.log(${JSON.stringify(`fail: signed with ${secret}\n${closing}`)}); process.exit(1)`;
+    const step = { name: 'contract (staging)', command: [process.execPath, '-e', print], summarize: (o: string) => o.split('\n').find((l) => l.startsWith('complete:')) ?? '' };
+    const result = await runStep(step, {}, secrets);
+    expect(result).toMatchObject({ passed: false, summary: closing });
+    expect(result.tail).toEqual(['fail: signed with [redacted]', closing]);
   });
 
   it('reports success in one line per check', () => {

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { minimumSecretLength, parseSummary, redactor } from '../../src/contract/dredd.ts';
+import { runContract } from '../../src/contract/run.ts';
+import { resolveRemoteTarget, TargetRefused } from '../../src/contract/targets.ts';
+
+const closingLines = 'complete: 0 passing, 17 failing, 0 errors, 0 skipped, 17 total\ncomplete: Tests took 246ms\n';
+
+describe('redaction of what Dredd prints', () => {
+  it('masks every occurrence of a secret and the secret headers', () => {
+    const redact = redactor(['key-value-123', 'secret-value-456']);
+    const text = 'x-api-key: anything\nx-signature: abc\nuri: /a?k=key-value-123&s=secret-value-456x\n';
+    expect(redact(text)).toBe('x-api-key: [redacted]\nx-signature: [redacted]\nuri: /a?k=[redacted]&s=[redacted]x\n');
+  });
+
+  it("never alters Dredd's closing lines, even when a secret occurs in them", () => {
+    const redact = redactor(['passing, 17', ' skipped']);
+    expect(redact(closingLines)).toBe(closingLines);
+    expect(redact(`\u001b[32mcomplete\u001b[39m: 0 passing, 17 failing, 0 errors, 0 skipped, 17 total\n`)).toContain('0 skipped, 17 total');
+    expect(parseSummary(redact(closingLines))).toEqual({ passing: 0, failing: 17, errors: 0, skipped: 0, total: 17 });
+    expect(redact('fail: 0 skipped here\n')).toBe('fail: 0[redacted] here\n');
+  });
+
+  it('refuses a secret shorter than 8 characters instead of masking pieces of words', () => {
+    expect(() => redactor(['k'])).toThrow(`a secret shorter than ${minimumSecretLength} characters cannot be redacted safely`);
+    expect(() => redactor(['x'.repeat(minimumSecretLength)])).not.toThrow();
+  });
+
+  it('refuses a remote target whose API key or signing secret is too short, naming the variable and not the value', () => {
+    const env = { WALLET_API_STAGING_URL: 'http://127.0.0.1:9', WALLET_API_KEY: 'kshort7', WALLET_API_SIGNING_SECRET: 'sshort7' };
+    let message = '';
+    try {
+      resolveRemoteTarget('staging', env, false);
+    } catch (error) {
+      expect(error).toBeInstanceOf(TargetRefused);
+      message = (error as Error).message;
+    }
+    expect(message).toBe(
+      'refusing to run the contract tests against staging: WALLET_API_KEY and WALLET_API_SIGNING_SECRET shorter than 8 characters (too short to be kept out of the output safely)',
+    );
+    expect(message).not.toContain('kshort7');
+    expect(message).not.toContain('sshort7');
+    expect(resolveRemoteTarget('staging', { ...env, WALLET_API_KEY: 'key-1234', WALLET_API_SIGNING_SECRET: 'sec-1234' }, false).apiKey).toBe('key-1234');
+  });
+});
+
+describe('npm run contract with a one-character API key', () => {
+  it('refuses before Dredd starts, naming the variable', async () => {
+    const signerModule = fileURLToPath(new URL('./support/signer-module.ts', import.meta.url));
+    let output = '';
+    const io = { out: (t: string) => (output += t), err: (t: string) => (output += t), color: false };
+    const env = { WALLET_API_STAGING_URL: 'http://127.0.0.1:9', WALLET_API_KEY: 'k', WALLET_API_SIGNER_MODULE: signerModule };
+    await expect(runContract({ target: 'staging', confirmProduction: false }, env, io)).rejects.toThrow(
+      new TargetRefused('refusing to run the contract tests against staging: WALLET_API_KEY shorter than 8 characters (too short to be kept out of the output safely)'),
+    );
+    expect(output).toBe('');
+  });
+});
