@@ -8,6 +8,7 @@
 // the global fetch sends them.
 import { formatTimestamp } from '../signing/index.ts';
 import { AbortedError, NetworkError, SigningError, TimeoutError } from './errors.ts';
+import { headerValueRule, isHeaderValue } from './header-value.ts';
 import type { ResolvedOptions } from './options.ts';
 
 /** What openapi-fetch passes to `new Request(url, init)`. */
@@ -81,6 +82,7 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
   const pathWithQuery = url.pathname + url.search;
   const body = prepared.body ?? '';
   const headers = prepared.headers;
+  // resolveOptions refused a key that is not a valid header value, so this cannot throw.
   headers.set('x-api-key', options.apiKey);
   const attempts = ctx.retry?.attempts ?? 1;
 
@@ -93,6 +95,8 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
       throw new SigningError(ctx.operation, { thrown });
     }
     if (typeof signature !== 'string' || signature === '') throw new SigningError(ctx.operation, { returned: signature });
+    // Headers.set would throw a TypeError quoting the signature (or trim it); refuse it here instead.
+    if (!isHeaderValue(signature)) throw new SigningError(ctx.operation, { notHeaderValue: headerValueRule });
     headers.set('x-timestamp', timestamp);
     headers.set('x-signature', signature);
 

@@ -243,7 +243,17 @@ describe('failures, timeouts and retries', () => {
     });
     await expect(c.GET('/api/v1/wallets')).rejects.toBeInstanceOf(SigningError);
     await expect(client({ signer: () => '' }).GET('/api/v1/wallets')).rejects.toThrow(/the signer returned an empty string instead of a signature/);
+    for (const invalid of ['line-wrapped\nbase64', 'base64 with a trailing newline\n', 'nul\0', ' leading space', 'not latin-1 ✓']) {
+      const error = await client({ signer: async () => invalid })
+        .POST('/api/v1/swaps', { body: swapBody })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SigningError);
+      expect((error as Error).message).toBe('POST /api/v1/swaps was not sent: the signer returned a signature that is not a valid HTTP header value (visible ASCII or Latin-1 characters with spaces or tabs only between them: no line breaks, NUL or other control characters, no leading or trailing whitespace; the value is withheld)');
+    }
     expect(server.requests).toHaveLength(0);
+    // Inner spaces and Latin-1 characters are valid header values and are sent as they are.
+    await unwrap(client({ signer: () => 'scheme=v1 sig=abc\tdéf' }).GET('/api/v1/wallets'));
+    expect(server.requests[0]!.headers['x-signature']).toBe('scheme=v1 sig=abc\tdéf');
   });
 
   it('reports a body that cannot be serialised as the caller\'s own error, not a network failure', async () => {
@@ -269,6 +279,10 @@ describe('configuration', () => {
     ['credentials in the base URL', { baseUrl: 'https://u:p@api.example.test' }, /must not contain credentials/],
     ['a missing API key', { apiKey: undefined }, /apiKey is required/],
     ['an empty API key', { apiKey: '  ' }, /apiKey is required/],
+    ['an API key with a trailing line break', { apiKey: 'key\n' }, /apiKey is not a valid HTTP header value/],
+    ['an API key with a header injection', { apiKey: 'key\r\nx-other: 1' }, /apiKey is not a valid HTTP header value/],
+    ['an API key with a NUL', { apiKey: 'key\0' }, /apiKey is not a valid HTTP header value/],
+    ['an API key outside Latin-1', { apiKey: 'k€y' }, /apiKey is not a valid HTTP header value/],
     ['a missing signer', { signer: undefined }, /signer is required/],
     ['a bad timeout', { timeoutMs: 0 }, /timeoutMs must be a positive number/],
     ['a bad retry policy', { retry: { attempts: 0 } }, /retry.attempts must be an integer of at least 1/],
