@@ -178,6 +178,49 @@ describe('failures, timeouts and retries', () => {
     await expect(client().GET('/api/v1/wallets', { signal: controller.signal })).rejects.toBeInstanceOf(AbortedError);
   });
 
+  it('times out a signer that never settles, and sends nothing', async () => {
+    let calls = 0;
+    const hung = client({ timeoutMs: 100, signer: () => (calls++, new Promise<string>(() => {})) });
+    const started = Date.now();
+    await expect(hung.POST('/api/v1/swaps', { body: swapBody })).rejects.toMatchObject({ kind: 'timeout', timeoutMs: 100, operation: 'POST /api/v1/swaps' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // A GET with retries gives each attempt, signing included, its own timeout.
+    await expect(hung.GET('/api/v1/wallets', { retry: { attempts: 2, initialDelayMs: 1 } })).rejects.toBeInstanceOf(TimeoutError);
+    expect(calls).toBe(3);
+    expect(server.requests).toHaveLength(0);
+  }, 10_000);
+
+  it('does not send a request whose signature arrives after the timeout', async () => {
+    const late = client({ timeoutMs: 50, signer: () => new Promise<string>((resolve) => setTimeout(() => resolve('late-signature'), 150)) });
+    await expect(late.GET('/api/v1/wallets')).rejects.toBeInstanceOf(TimeoutError);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(server.requests).toHaveLength(0);
+  }, 10_000);
+
+  it('lets the caller abort a call whose signer never settles', async () => {
+    const hung = client({ signer: () => new Promise<string>(() => {}) });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const started = Date.now();
+    await expect(hung.GET('/api/v1/wallets', { signal: controller.signal })).rejects.toMatchObject({ kind: 'aborted', operation: 'GET /api/v1/wallets' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(server.requests).toHaveLength(0);
+  }, 10_000);
+
+  it('does not call the signer when the caller already aborted', async () => {
+    let calls = 0;
+    const c = client({ signer: () => (calls++, 'sig') });
+    await expect(c.GET('/api/v1/wallets', { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(AbortedError);
+    expect(calls).toBe(0);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('still reports a signer that rejects as a SigningError', async () => {
+    const c = client({ timeoutMs: 1_000, signer: () => Promise.reject(new Error('key store unavailable')) });
+    await expect(c.GET('/api/v1/wallets', { retry: { attempts: 3, initialDelayMs: 1 } })).rejects.toBeInstanceOf(SigningError);
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('does not retry GETs unless asked', async () => {
     server.handle((_req, res) => answerJson(res, 503, { status: 'error', message: 'busy', data: null }));
     await expect(unwrap(client().GET('/api/v1/wallets'))).rejects.toMatchObject({ httpStatus: 503 });
