@@ -26,9 +26,12 @@ export async function swapFlow(
   order: { from: string; to: string; amount: number; password: string },
   userAccepts: (quote: SwapQuote) => Promise<boolean>,
 ): Promise<SwapOutcome> {
-  // 1. Discover: the market must be listed for this environment.
+  // 1. Discover: the market must be listed for this environment. Markets are keyed by a
+  //    lower-case pair of asset codes; which asset comes first (and any separator) is the
+  //    provider's format, not published: confirm it. Until then, accept either order.
   const markets = await unwrap(client.GET('/api/v1/wallets/markets'));
-  const market = markets[`${order.from}${order.to}`];
+  const [from, to] = [order.from.toLowerCase(), order.to.toLowerCase()];
+  const market = markets[`${from}${to}`] ?? markets[`${to}${from}`];
   if (!market) throw new Error(`no ${order.from}/${order.to} market in this environment`);
 
   // 2. Quote, and show it to the user before anything moves.

@@ -1,8 +1,9 @@
 // `npm run bench:client [-- --requests N --block B]`: sequential round-trips to one local
 // server (a separate process answering a fixed envelope), the same number per variant,
 // after a warm-up. Variants take turns in blocks of B requests so that load from other
-// processes hits them alike. Prints req/s, the ratio to raw fetch, and the CPU time this
-// process spent per request (the client's own cost, less sensitive to machine load).
+// processes hits them alike. Prints req/s, the ratios to raw fetch and to raw fetch+signing
+// (the floor of any client that signs and times out), and the CPU time this process spent
+// per request (the client's own cost, less sensitive to machine load).
 //
 //   raw fetch            fetch(url, init) with fixed auth headers, then response.json()
 //   raw fetch+timeout    the same with an AbortSignal timeout, as the client always has
@@ -160,11 +161,13 @@ try {
     }
     const rateOf = (t: Totals) => t.count / (t.ms / 1000);
     const raw = rateOf(totals.get('raw fetch')!);
+    const signed = rateOf(totals.get('raw fetch+signing')!);
     console.log(`\n${kind === 'post' ? 'POST /api/v1/swaps (JSON body, signed)' : 'GET /api/v1/transactions?limit=20&page=1'}`);
-    console.log(`  ${'variant'.padEnd(18)} ${'req/s'.padStart(7)}   ${'× raw fetch'.padStart(11)}   CPU µs/request (client process)`);
+    console.log(`  ${'variant'.padEnd(18)} ${'req/s'.padStart(7)}   ${'× raw fetch'.padStart(11)}   ${'× raw fetch+signing'.padStart(19)}   CPU µs/request (client process)`);
     for (const v of variants) {
       const t = totals.get(v.name)!;
-      console.log(`  ${v.name.padEnd(18)} ${rateOf(t).toFixed(0).padStart(7)}   ${`${(rateOf(t) / raw).toFixed(2)}×`.padStart(11)}   ${(t.cpuMicros / t.count).toFixed(0)}`);
+      const ratios = `${`${(rateOf(t) / raw).toFixed(2)}×`.padStart(11)}   ${`${(rateOf(t) / signed).toFixed(2)}×`.padStart(19)}`;
+      console.log(`  ${v.name.padEnd(18)} ${rateOf(t).toFixed(0).padStart(7)}   ${ratios}   ${(t.cpuMicros / t.count).toFixed(0)}`);
     }
   }
 } finally {

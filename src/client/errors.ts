@@ -95,16 +95,19 @@ export class AbortedError extends WalletApiError {
 }
 
 /**
- * The signer failed: it threw, or returned no signature. What it threw is deliberately not
- * attached: a signer's message may quote its secret or canonical string.
+ * The signer failed: it threw, or returned no signature or one that cannot be sent as a
+ * header. What it threw or returned is deliberately not attached: it may quote the secret,
+ * the canonical string or the signature itself.
  */
 export class SigningError extends WalletApiError {
   readonly kind = 'signing';
-  constructor(operation: string, problem: { thrown: unknown } | { returned: unknown }) {
+  constructor(operation: string, problem: { thrown: unknown } | { returned: unknown } | { notHeaderValue: string }) {
     const what =
       'thrown' in problem
         ? `the signer threw (${problem.thrown instanceof Error ? problem.thrown.name : typeof problem.thrown}; its message is withheld because it may contain secrets)`
-        : `the signer returned ${typeof problem.returned === 'string' ? 'an empty string' : typeof problem.returned} instead of a signature`;
+        : 'notHeaderValue' in problem
+          ? `the signer returned a signature that is not a valid HTTP header value (${problem.notHeaderValue}; the value is withheld)`
+          : `the signer returned ${typeof problem.returned === 'string' ? 'an empty string' : typeof problem.returned} instead of a signature`;
     super(`${operation} was not sent: ${what}`, operation);
   }
 }

@@ -2,6 +2,7 @@
 // its base address, the API key and the signer. Production is never a default.
 import type { Signer } from '../signing/index.ts';
 import { ConfigurationError } from './errors.ts';
+import { headerValueRule, isHeaderValue } from './header-value.ts';
 
 /**
  * Which environment the client talks to. Staging and production addresses are issued at
@@ -80,6 +81,8 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   }
   const baseUrl = checkBaseUrl(options.environment, options.baseUrl);
   if (typeof options.apiKey !== 'string' || options.apiKey.trim() === '') throw new ConfigurationError('apiKey is required (a non-empty string)');
+  // Checked here, once: the key is sent as x-api-key on every request. Never quoted back.
+  if (!isHeaderValue(options.apiKey)) throw new ConfigurationError(`apiKey is not a valid HTTP header value (${headerValueRule})`);
   if (typeof options.signer !== 'function') {
     throw new ConfigurationError('signer is required: a function computing x-signature, e.g. hmacSha256({ secret })');
   }

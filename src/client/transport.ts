@@ -1,4 +1,4 @@
-// Sending one call: sign, time out, retry GETs, classify failures.
+// Sending one call: time out, sign, retry GETs, classify failures.
 //
 // openapi-fetch builds the URL, serialises the body and merges headers, then hands a
 // "Request" to our fetch. A real Request would turn the body string into a stream that
@@ -6,8 +6,9 @@
 // fetch(url, init). So the client gives openapi-fetch `PreparedRequest` instead: it
 // keeps the serialised body string as it is, the signer signs those exact bytes, and
 // the global fetch sends them.
-import { formatTimestamp } from '../signing/index.ts';
+import { formatTimestamp, type SignatureInput } from '../signing/index.ts';
 import { AbortedError, NetworkError, SigningError, TimeoutError } from './errors.ts';
+import { headerValueRule, isHeaderValue } from './header-value.ts';
 import type { ResolvedOptions } from './options.ts';
 
 /** What openapi-fetch passes to `new Request(url, init)`. */
@@ -81,23 +82,19 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
   const pathWithQuery = url.pathname + url.search;
   const body = prepared.body ?? '';
   const headers = prepared.headers;
+  // resolveOptions refused a key that is not a valid header value, so this cannot throw.
   headers.set('x-api-key', options.apiKey);
   const attempts = ctx.retry?.attempts ?? 1;
 
   for (let attempt = 1; ; attempt++) {
-    const timestamp = formatTimestamp(options.now());
-    let signature: string;
-    try {
-      signature = await options.signer({ method: prepared.method, pathWithQuery, body, timestamp, apiKey: options.apiKey });
-    } catch (thrown) {
-      throw new SigningError(ctx.operation, { thrown });
-    }
-    if (typeof signature !== 'string' || signature === '') throw new SigningError(ctx.operation, { returned: signature });
-    headers.set('x-timestamp', timestamp);
-    headers.set('x-signature', signature);
-
+    // Armed before signing: a signer may call a key store, and a slow or hung one must
+    // end in the timeout or the caller's abort like a slow server does.
     const deadline = armTimeout(ctx);
     try {
+      const timestamp = formatTimestamp(options.now());
+      const signature = await sign(options, { method: prepared.method, pathWithQuery, body, timestamp, apiKey: options.apiKey }, deadline.signal, ctx.operation);
+      headers.set('x-timestamp', timestamp);
+      headers.set('x-signature', signature);
       // redirect: 'manual' so credentials are never replayed to another address.
       const response = await options.fetch(url, { method: prepared.method, headers, body: prepared.body, signal: deadline.signal, redirect: 'manual' });
       if (attempt >= attempts || !ctx.retry!.retryOnStatus.includes(response.status)) {
@@ -109,11 +106,51 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
       await response.body?.cancel();
     } catch (error) {
       deadline.disarm();
+      // A signer that fails will fail again: never retried.
+      if (error instanceof SigningError) throw error;
       const failure = classify(error, ctx);
       if (failure instanceof AbortedError || attempt >= attempts) throw failure;
     }
     await pause(backoff(ctx.retry!, attempt), ctx.signal, ctx.operation);
   }
+}
+
+/**
+ * Calls the signer and checks what it returns. An asynchronous signer is raced against the
+ * attempt's signal: it cannot be cancelled, but its late answer is ignored and nothing is sent.
+ */
+async function sign(options: ResolvedOptions, input: SignatureInput, signal: AbortSignal, operation: string): Promise<string> {
+  if (signal.aborted) throw signal.reason;
+  let returned: unknown;
+  try {
+    returned = options.signer(input);
+  } catch (thrown) {
+    throw new SigningError(operation, { thrown });
+  }
+  // Synchronous signers (hmacSha256) skip the race.
+  const signature = typeof returned === 'string' ? returned : await settledUnlessAborted(returned, signal, operation);
+  if (typeof signature !== 'string' || signature === '') throw new SigningError(operation, { returned: signature });
+  // Headers.set would throw a TypeError quoting the signature (or trim it); refuse it here instead.
+  if (!isHeaderValue(signature)) throw new SigningError(operation, { notHeaderValue: headerValueRule });
+  return signature;
+}
+
+/** What the signer's promise settles to, or the signal's reason if it aborts first. */
+function settledUnlessAborted(returned: unknown, signal: AbortSignal, operation: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    Promise.resolve(returned).then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (thrown: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(new SigningError(operation, { thrown }));
+      },
+    );
+  });
 }
 
 type WalletFailure = NetworkError | TimeoutError | AbortedError;

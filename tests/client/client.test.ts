@@ -178,6 +178,49 @@ describe('failures, timeouts and retries', () => {
     await expect(client().GET('/api/v1/wallets', { signal: controller.signal })).rejects.toBeInstanceOf(AbortedError);
   });
 
+  it('times out a signer that never settles, and sends nothing', async () => {
+    let calls = 0;
+    const hung = client({ timeoutMs: 100, signer: () => (calls++, new Promise<string>(() => {})) });
+    const started = Date.now();
+    await expect(hung.POST('/api/v1/swaps', { body: swapBody })).rejects.toMatchObject({ kind: 'timeout', timeoutMs: 100, operation: 'POST /api/v1/swaps' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // A GET with retries gives each attempt, signing included, its own timeout.
+    await expect(hung.GET('/api/v1/wallets', { retry: { attempts: 2, initialDelayMs: 1 } })).rejects.toBeInstanceOf(TimeoutError);
+    expect(calls).toBe(3);
+    expect(server.requests).toHaveLength(0);
+  }, 10_000);
+
+  it('does not send a request whose signature arrives after the timeout', async () => {
+    const late = client({ timeoutMs: 50, signer: () => new Promise<string>((resolve) => setTimeout(() => resolve('late-signature'), 150)) });
+    await expect(late.GET('/api/v1/wallets')).rejects.toBeInstanceOf(TimeoutError);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(server.requests).toHaveLength(0);
+  }, 10_000);
+
+  it('lets the caller abort a call whose signer never settles', async () => {
+    const hung = client({ signer: () => new Promise<string>(() => {}) });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const started = Date.now();
+    await expect(hung.GET('/api/v1/wallets', { signal: controller.signal })).rejects.toMatchObject({ kind: 'aborted', operation: 'GET /api/v1/wallets' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(server.requests).toHaveLength(0);
+  }, 10_000);
+
+  it('does not call the signer when the caller already aborted', async () => {
+    let calls = 0;
+    const c = client({ signer: () => (calls++, 'sig') });
+    await expect(c.GET('/api/v1/wallets', { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(AbortedError);
+    expect(calls).toBe(0);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('still reports a signer that rejects as a SigningError', async () => {
+    const c = client({ timeoutMs: 1_000, signer: () => Promise.reject(new Error('key store unavailable')) });
+    await expect(c.GET('/api/v1/wallets', { retry: { attempts: 3, initialDelayMs: 1 } })).rejects.toBeInstanceOf(SigningError);
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('does not retry GETs unless asked', async () => {
     server.handle((_req, res) => answerJson(res, 503, { status: 'error', message: 'busy', data: null }));
     await expect(unwrap(client().GET('/api/v1/wallets'))).rejects.toMatchObject({ httpStatus: 503 });
@@ -243,7 +286,17 @@ describe('failures, timeouts and retries', () => {
     });
     await expect(c.GET('/api/v1/wallets')).rejects.toBeInstanceOf(SigningError);
     await expect(client({ signer: () => '' }).GET('/api/v1/wallets')).rejects.toThrow(/the signer returned an empty string instead of a signature/);
+    for (const invalid of ['line-wrapped\nbase64', 'base64 with a trailing newline\n', 'nul\0', ' leading space', 'not latin-1 ✓']) {
+      const error = await client({ signer: async () => invalid })
+        .POST('/api/v1/swaps', { body: swapBody })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SigningError);
+      expect((error as Error).message).toBe('POST /api/v1/swaps was not sent: the signer returned a signature that is not a valid HTTP header value (visible ASCII or Latin-1 characters with spaces or tabs only between them: no line breaks, NUL or other control characters, no leading or trailing whitespace; the value is withheld)');
+    }
     expect(server.requests).toHaveLength(0);
+    // Inner spaces and Latin-1 characters are valid header values and are sent as they are.
+    await unwrap(client({ signer: () => 'scheme=v1 sig=abc\tdéf' }).GET('/api/v1/wallets'));
+    expect(server.requests[0]!.headers['x-signature']).toBe('scheme=v1 sig=abc\tdéf');
   });
 
   it('reports a body that cannot be serialised as the caller\'s own error, not a network failure', async () => {
@@ -269,6 +322,10 @@ describe('configuration', () => {
     ['credentials in the base URL', { baseUrl: 'https://u:p@api.example.test' }, /must not contain credentials/],
     ['a missing API key', { apiKey: undefined }, /apiKey is required/],
     ['an empty API key', { apiKey: '  ' }, /apiKey is required/],
+    ['an API key with a trailing line break', { apiKey: 'key\n' }, /apiKey is not a valid HTTP header value/],
+    ['an API key with a header injection', { apiKey: 'key\r\nx-other: 1' }, /apiKey is not a valid HTTP header value/],
+    ['an API key with a NUL', { apiKey: 'key\0' }, /apiKey is not a valid HTTP header value/],
+    ['an API key outside Latin-1', { apiKey: 'k€y' }, /apiKey is not a valid HTTP header value/],
     ['a missing signer', { signer: undefined }, /signer is required/],
     ['a bad timeout', { timeoutMs: 0 }, /timeoutMs must be a positive number/],
     ['a bad retry policy', { retry: { attempts: 0 } }, /retry.attempts must be an integer of at least 1/],

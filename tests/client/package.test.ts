@@ -3,7 +3,7 @@
 // type-checked from TypeScript, calling a running server; and the sandbox it ships,
 // started from the package (as a module and as the bin) and driven by the packed client.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,13 +23,23 @@ let installed: string;
 let server: CaptureServer;
 let packedFiles: string[];
 let packedManifest: { dependencies: Record<string, string>; bin: Record<string, string> };
+// npm pack runs the build (prepack). dist/docs belongs to `npm run docs` and must survive
+// it; a file the build did not write in one of its own folders must not.
+const docsFile = join(repoRoot, 'dist', 'docs', `kept-by-the-build-${process.pid}.html`);
+const staleFile = join(repoRoot, 'dist', 'client', `stale-${process.pid}.js`);
+let afterBuild: { docsFileKept: boolean; staleFileKept: boolean };
 
 beforeAll(async () => {
   server = await startCaptureServer();
   const work = mkdtempSync(join(tmpdir(), 'sdk-package-'));
+  for (const file of [docsFile, staleFile]) {
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(file, '<p>not written by the build</p>');
+  }
   const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: repoRoot, maxBuffer: 10_000_000 });
   const [packed] = JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string; files: { path: string }[] }[];
   packedFiles = packed!.files.map((f) => f.path);
+  afterBuild = { docsFileKept: existsSync(docsFile), staleFileKept: existsSync(staleFile) };
   project = join(work, 'project');
   installed = join(project, 'node_modules', '@wallet-api', 'sdk');
   mkdirSync(installed, { recursive: true });
@@ -48,11 +58,18 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  rmSync(docsFile, { force: true });
+  rmSync(staleFile, { force: true });
   await server?.close();
   if (project) rmSync(join(project, '..'), { recursive: true, force: true });
 });
 
 describe('the packed @wallet-api/sdk', () => {
+  it('is built by replacing only the package folders of dist/, never dist/docs, and ships no docs', () => {
+    expect(afterBuild).toEqual({ docsFileKept: true, staleFileKept: false });
+    expect(packedFiles.filter((f) => f.startsWith('dist/') && !/^dist\/(client|signing|sandbox|spec)\//.test(f))).toEqual([]);
+  });
+
   it('ships the built client, its types and the generated schema types, not the sources', () => {
     for (const file of ['dist/client/index.js', 'dist/client/index.d.ts', 'dist/signing/index.js', 'dist/signing/index.d.ts', 'generated/schema.d.ts', 'package.json']) {
       expect(packedFiles).toContain(file);

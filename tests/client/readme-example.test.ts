@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, swapFlow } from '../../examples/swap-flow.ts';
+import { unwrap } from '../../src/client/index.ts';
 import { startMock, type RunningMock } from '../../src/mock/prism.ts';
+import { demoCredentials, startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
 import { readmeBlock } from '../support/readme.ts';
 import { repoRoot } from '../support/run.ts';
 
@@ -34,6 +36,23 @@ describe('the README integrator example', () => {
 
     it('refuses a market the environment does not list', async () => {
       await expect(swapFlow(connect(mock.url, 'k', 's'), { ...order, to: 'xyz' }, async () => true)).rejects.toThrow(/no usdt\/xyz market/);
+    });
+  });
+
+  describe('against the sandbox', () => {
+    let sandbox: RunningSandbox;
+    beforeAll(async () => {
+      sandbox = await startSandbox({ port: 0, deterministic: true, logger: false });
+    });
+    afterAll(() => sandbox?.close());
+
+    it('finds a market listed in the other order: buys USDT with NGN on the usdtngn market', async () => {
+      const client = connect(sandbox.url, demoCredentials.apiKey, demoCredentials.secret);
+      const markets = await unwrap(client.GET('/api/v1/wallets/markets'));
+      expect(Object.keys(markets)).toContain('usdtngn');
+      expect(Object.keys(markets)).not.toContain('ngnusdt');
+      const result = await swapFlow(client, { from: 'ngn', to: 'usdt', amount: 154_550, password: 'customer-authorization-value' }, async () => true);
+      expect(result).toMatchObject({ outcome: 'confirmed', quote: { quotedCurrency: 'NGN' }, swap: { status: 'confirmed' } });
     });
   });
 });

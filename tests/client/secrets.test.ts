@@ -9,6 +9,8 @@ import { answerJson, startCaptureServer, type CaptureServer } from '../support/c
 
 const apiKey = 'CANARY-API-KEY-7f3a9c';
 const secret = 'CANARY-SIGNING-SECRET-e41d07';
+// Halves of a signature a signer returns line-wrapped, as base64 tools do every 64 or 76 characters.
+const wrappedSignature = ['CANARY-SIGNATURE-LINE-ONE-5b2c', 'CANARY-SIGNATURE-LINE-TWO-90ad'];
 let server: CaptureServer;
 
 beforeAll(async () => {
@@ -77,6 +79,15 @@ describe('secrets', () => {
         },
       });
       seen.push(await failureOf(() => leakySigner.GET('/api/v1/wallets')));
+      const sentBefore = server.requests.length;
+      for (const separator of ['\n', '\r\n', '\0']) {
+        const wrapping = createClient({ ...base, signer: () => wrappedSignature.join(separator) });
+        seen.push(await failureOf(() => wrapping.POST('/api/v1/swaps', { body: { from: 'usdt', to: 'ngn', amount: 1, password: 'p' } })));
+      }
+      expect(server.requests.length, 'a request went out with an invalid signature').toBe(sentBefore);
+      for (const badKey of [`${apiKey}\n`, `${apiKey}\r\nx-injected: 1`, `${apiKey}\0`]) {
+        seen.push(await failureOf(async () => createClient({ ...base, apiKey: badKey })));
+      }
       seen.push(await failureOf(async () => createClient({ ...base, baseUrl: `https://user:${secret}@api.example.test` })));
       seen.push(await failureOf(async () => createClient({ ...base, environment: 'production', baseUrl: `http://api.example.test/${apiKey}` })));
     } finally {
@@ -86,7 +97,7 @@ describe('secrets', () => {
     const signatures = server.requests.map((r) => String(r.headers['x-signature']));
     expect(signatures.length).toBeGreaterThanOrEqual(6);
     expect(server.requests.every((r) => r.headers['x-api-key'] === apiKey)).toBe(true);
-    const canaries = [apiKey, secret, ...signatures];
+    const canaries = [apiKey, secret, ...wrappedSignature, ...signatures];
     const texts = [...seen.flatMap(renderings), ...written];
     // The checks can fail: the raw request headers do contain the canaries.
     expect(canaries.some((canary) => inspect(server.requests).includes(canary))).toBe(true);
@@ -106,6 +117,12 @@ describe('secrets', () => {
       undefined,
       'network',
       'signing',
+      'signing',
+      'signing',
+      'signing',
+      'configuration',
+      'configuration',
+      'configuration',
       'configuration',
       'configuration',
     ]);
