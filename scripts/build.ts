@@ -6,7 +6,7 @@
 // dist/ is shared: `npm run docs` writes dist/docs/index.html, which `npm start` serves,
 // and `npm pack` runs this build while other processes may be reading dist/. So the build
 // compiles into a scratch folder and then replaces, one by one, only the dist/ folders it
-// produced (client, signing, sandbox and the spec helpers the sandbox imports); nothing
+// produced (client, signing, sandbox and the spec and support helpers it imports); nothing
 // else in dist/ is removed or rewritten.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
