@@ -56,31 +56,28 @@ export async function runContract(options: ContractOptions, env: NodeJS.ProcessE
   }
 }
 
+/** A target this run starts on loopback, signed with the default signer and its own credentials. */
+function localTarget(label: string, url: string, credentials: { apiKey: string; secret: string }, close: () => Promise<void>): ResolvedTarget {
+  return {
+    label,
+    url,
+    local: true,
+    readOnly: false,
+    env: { [envNames.apiKey]: credentials.apiKey, [envNames.signingSecret]: credentials.secret, [envNames.signerModule]: '' },
+    secrets: [credentials.apiKey, credentials.secret],
+    close,
+  };
+}
+
 async function openTarget(options: ContractOptions, env: NodeJS.ProcessEnv): Promise<ResolvedTarget> {
   switch (options.target) {
     case 'mock': {
       const mock = await startMock();
-      return {
-        label: 'Prism mock',
-        url: mock.url,
-        local: true,
-        readOnly: false,
-        env: { [envNames.apiKey]: mockCredentials.apiKey, [envNames.signingSecret]: mockCredentials.secret, [envNames.signerModule]: '' },
-        secrets: [mockCredentials.apiKey, mockCredentials.secret],
-        close: mock.close,
-      };
+      return localTarget('Prism mock', mock.url, mockCredentials, mock.close);
     }
     case 'sandbox': {
       const sandbox = await startLocalSandbox();
-      return {
-        label: 'sandbox',
-        url: sandbox.url,
-        local: true,
-        readOnly: false,
-        env: { [envNames.apiKey]: sandbox.apiKey, [envNames.signingSecret]: sandbox.secret, [envNames.signerModule]: '' },
-        secrets: [sandbox.apiKey, sandbox.secret],
-        close: sandbox.close,
-      };
+      return localTarget('sandbox', sandbox.url, sandbox, sandbox.close);
     }
     case 'staging':
     case 'production': {
