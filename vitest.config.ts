@@ -10,7 +10,7 @@ export default defineConfig({
     alias: [
       { find: /^@wallet-api\/sdk$/, replacement: source('./src/client/index.ts') },
       { find: /^@wallet-api\/sdk\/signing$/, replacement: source('./src/signing/index.ts') },
-      { find: /^@wallet-api\/sdk\/sandbox$/, replacement: source('./src/sandbox/index.ts') },
+      { find: /^@wallet-api\/sandbox$/, replacement: source('./src/sandbox/index.ts') },
     ],
   },
   test: {

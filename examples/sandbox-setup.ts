@@ -1,7 +1,7 @@
 // A test-run setup that starts the sandbox from the installed package: export it as
 // vitest's `globalSetup` (or call setup/teardown from your framework's hooks). Your tests
 // build their client from the three variables.
-import { demoCredentials, startSandbox, type RunningSandbox } from '@wallet-api/sdk/sandbox';
+import { demoCredentials, startSandbox, type RunningSandbox } from '@wallet-api/sandbox';
 
 let sandbox: RunningSandbox | undefined;
 

@@ -1,39 +1,59 @@
-// `npm run build`: compiles the client, the signing module and the sandbox (with its bin)
-// to dist/ (ESM + .d.ts), and copies the sandbox's default data file next to its loader.
-// The client declarations import ../../generated/schema.d.ts and the sandbox reads
-// ../../generated/openapi.yaml; the package ships both as they are.
-//
-// dist/ is shared: `npm run docs` writes dist/docs/index.html, which `npm start` serves,
-// and `npm pack` runs this build while other processes may be reading dist/. So the build
-// compiles into a scratch folder and then replaces, one by one, only the dist/ folders it
-// produced (client, signing, sandbox and the spec and support helpers it imports); nothing
-// else in dist/ is removed or rewritten.
+// `npm run build`: compiles the two published packages from src/ into packages/*/dist
+// (ESM + .d.ts) and copies in the files each ships beside its code:
+//   @wallet-api/sdk      client, signing, the generated types and the spec as JSON;
+//   @wallet-api/sandbox  the sandbox and its bin, its data file, the bundled spec it serves.
+// Both compile src/signing, so the sandbox verifies exactly what the client signs without
+// depending on the SDK package. The built folders (dist/, generated/) are rebuilt whole
+// each time and are not committed.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const dist = join(root, 'dist');
-/** Folders of dist/ that other commands own. */
-const notOurs = ['docs'];
 
-// The scratch folder is on the same file system as dist/, so each folder moves by a rename.
-mkdirSync(join(root, '.tmp'), { recursive: true });
-const scratch = mkdtempSync(join(root, '.tmp', 'build-'));
-try {
-  execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.build.json', '--outDir', scratch], { cwd: root, stdio: 'inherit' });
-  // tsc emits only code: src/sandbox/data.ts reads data.json from its own folder at run time.
-  copyFileSync(join(root, 'src/sandbox/data.json'), join(scratch, 'sandbox/data.json'));
-  const produced = readdirSync(scratch).sort();
-  const clash = produced.filter((entry) => notOurs.includes(entry));
-  if (clash.length > 0) throw new Error(`the package build would overwrite ${clash.map((entry) => `dist/${entry}`).join(', ')}, which it does not own`);
-  mkdirSync(dist, { recursive: true });
-  for (const entry of produced) {
-    rmSync(join(dist, entry), { recursive: true, force: true });
-    renameSync(join(scratch, entry), join(dist, entry));
+export type PackageBuild = {
+  /** Folder of the package under packages/. */
+  folder: string;
+  /** tsc project that emits its dist/. */
+  tsconfig: string;
+  /** Files copied as they are: repository path → path inside the package. */
+  copies: Record<string, string>;
+};
+
+export const packageBuilds: PackageBuild[] = [
+  {
+    folder: 'packages/sdk',
+    tsconfig: 'tsconfig.build.sdk.json',
+    copies: { 'generated/schema.d.ts': 'generated/schema.d.ts', 'generated/openapi.json': 'generated/openapi.json' },
+  },
+  {
+    folder: 'packages/sandbox',
+    tsconfig: 'tsconfig.build.sandbox.json',
+    copies: {
+      // tsc emits only code: src/sandbox/data.ts reads data.json from its own folder.
+      'src/sandbox/data.json': 'dist/sandbox/data.json',
+      'src/sandbox/README.md': 'README.md',
+      // dist/spec/document.js reads ../../generated/openapi.yaml.
+      'generated/openapi.yaml': 'generated/openapi.yaml',
+      // The sandbox's declarations refer to the generated types.
+      'generated/schema.d.ts': 'generated/schema.d.ts',
+    },
+  },
+];
+
+/** Builds every package; the build script's own command line calls this. */
+export function buildPackages(): void {
+  const tsc = join(root, 'node_modules/.bin/tsc');
+  for (const { folder, tsconfig, copies } of packageBuilds) {
+    for (const built of ['dist', 'generated']) rmSync(join(root, folder, built), { recursive: true, force: true });
+    execFileSync(tsc, ['-p', tsconfig], { cwd: root, stdio: 'inherit' });
+    for (const [from, to] of Object.entries(copies)) {
+      mkdirSync(dirname(join(root, folder, to)), { recursive: true });
+      copyFileSync(join(root, from), join(root, folder, to));
+    }
+    console.log(`built ${folder}`);
   }
-  console.log(`built ${produced.map((entry) => `dist/${entry}`).join(', ')}`);
-} finally {
-  rmSync(scratch, { recursive: true, force: true });
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) buildPackages();

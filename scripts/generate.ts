@@ -1,18 +1,35 @@
-// `npm run generate`: writes generated/schema.d.ts from generated/openapi.yaml.
-// `npm run generate -- --check`: exits 1 when the committed file differs from a fresh render.
-import { writeFileSync } from 'node:fs';
+// `npm run generate`: writes generated/schema.d.ts and generated/openapi.json from
+// generated/openapi.yaml.
+// `npm run generate -- --check`: exits 1 when a committed file differs from a fresh render.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { readCommittedSchemaTypes, renderSchemaTypes, schemaTypesPath } from '../src/codegen/schema-types.ts';
+import { renderSchemaTypes, schemaTypesPath } from '../src/codegen/schema-types.ts';
+import { renderSpecJson, specJsonPath } from '../src/codegen/spec-json.ts';
 
-const fresh = await renderSchemaTypes();
-const target = relative(process.cwd(), schemaTypesPath);
-if (process.argv.includes('--check')) {
-  if (readCommittedSchemaTypes() !== fresh) {
-    console.error(`${target} is stale: run \`npm run generate\` and commit it`);
-    process.exit(1);
+const outputs = [
+  { path: schemaTypesPath, fresh: await renderSchemaTypes() },
+  { path: specJsonPath, fresh: renderSpecJson() },
+];
+const committed = (path: string) => {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
   }
-  console.log(`${target} is up to date`);
-} else {
-  writeFileSync(schemaTypesPath, fresh);
-  console.log(`wrote ${target}`);
+};
+
+let stale = false;
+for (const { path, fresh } of outputs) {
+  const target = relative(process.cwd(), path);
+  if (process.argv.includes('--check')) {
+    if (committed(path) === fresh) console.log(`${target} is up to date`);
+    else {
+      console.error(`${target} is stale: run \`npm run generate\` and commit it`);
+      stale = true;
+    }
+  } else {
+    writeFileSync(path, fresh);
+    console.log(`wrote ${target}`);
+  }
 }
+if (stale) process.exit(1);

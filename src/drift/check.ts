@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderSchemaTypes } from '../codegen/schema-types.ts';
+import { renderSpecJson } from '../codegen/spec-json.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const bin = (name: string) => join(repoRoot, 'node_modules/.bin', name);
@@ -36,6 +37,11 @@ export const generatedArtefacts: GeneratedArtefact[] = [
     path: 'generated/schema.d.ts',
     fixWith: 'npm run generate',
     regenerate: async (outPath) => writeFileSync(outPath, await renderSchemaTypes()),
+  },
+  {
+    path: 'generated/openapi.json',
+    fixWith: 'npm run generate',
+    regenerate: (outPath) => writeFileSync(outPath, renderSpecJson()),
   },
 ];
 

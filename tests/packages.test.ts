@@ -1,106 +1,141 @@
-// The package as a team gets it: `npm pack`, unpacked into a fresh project's
-// node_modules with its bin linked by npm, imported by its name from plain Node and
-// type-checked from TypeScript, calling a running server; and the sandbox it ships,
-// started from the package (as a module and as the bin) and driven by the packed client.
+// The two published packages as teams get them: both packed with `npm run pack`; the SDK
+// installed alone into an empty project by npm (its dependency count and size are the
+// point of the split: a production backend gets a client, not a web server), and both
+// installed into another project, where the sandbox runs from its package (as a module and
+// as the bin) and is driven by the packed client.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatTimestamp, hmacSha256 } from '../../src/signing/index.ts';
-import { SpecValidator } from '../../src/spec/validator.ts';
-import { spawnService, type RunningProcess } from '../../src/support/process.ts';
-import { startCaptureServer, type CaptureServer } from '../support/capture-server.ts';
-import { repoRoot } from '../support/run.ts';
+import { formatTimestamp, hmacSha256 } from '../src/signing/index.ts';
+import { SpecValidator } from '../src/spec/validator.ts';
+import { spawnService, type RunningProcess } from '../src/support/process.ts';
+import { startCaptureServer, type CaptureServer } from './support/capture-server.ts';
+import { repoRoot } from './support/run.ts';
 
 const run = promisify(execFile);
 const secret = 'package-test-secret';
-let project: string;
-let installed: string;
+/** The SDK's promise to production backends: at most this many packages besides itself. */
+const sdkDependencyLimit = 3;
+/** ... and an install of the SDK itself under this many bytes. */
+const sdkSizeLimit = 1_000_000;
+
+type Manifest = { name: string; version: string; dependencies: Record<string, string>; bin?: Record<string, string> };
+type Packed = { tarball: string; files: string[] };
+
+let work: string;
 let server: CaptureServer;
-let packedFiles: string[];
-let packedManifest: { dependencies: Record<string, string>; bin: Record<string, string> };
-// npm pack runs the build (prepack). dist/docs belongs to `npm run docs` and must survive
-// it; a file the build did not write in one of its own folders must not.
-const docsFile = join(repoRoot, 'dist', 'docs', `kept-by-the-build-${process.pid}.html`);
-const staleFile = join(repoRoot, 'dist', 'client', `stale-${process.pid}.js`);
-let afterBuild: { docsFileKept: boolean; staleFileKept: boolean };
+const packed: Record<'sdk' | 'sandbox', Packed> = { sdk: { tarball: '', files: [] }, sandbox: { tarball: '', files: [] } };
+/** The project with only the SDK installed, and the one with both packages. */
+let sdkOnly: string;
+let project: string;
+const staleFile = join(repoRoot, 'packages', 'sdk', 'dist', 'client', `stale-${process.pid}.js`);
+
+const installed = (root: string, name: string) => join(root, 'node_modules', ...name.split('/'));
+const manifestOf = (root: string, name: string) => JSON.parse(readFileSync(join(installed(root, name), 'package.json'), 'utf8')) as Manifest;
+const rootManifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+
+function sizeOf(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.size;
+  return readdirSync(path).reduce((total, entry) => total + sizeOf(join(path, entry)), 0);
+}
+
+/** The packages a folder's JavaScript imports at run time (TypeScript's own import scanner). */
+function runtimeImports(root: string, files: string[]): string[] {
+  const imported = new Set<string>();
+  for (const file of files.filter((f) => f.endsWith('.js'))) {
+    for (const { fileName: specifier } of ts.preProcessFile(readFileSync(join(root, file), 'utf8'), true, true).importedFiles) {
+      if (specifier.startsWith('.') || specifier.startsWith('node:') || builtinModules.includes(specifier)) continue;
+      // 'ajv/dist/2020.js' → ajv, '@scope/name/sub' → @scope/name
+      imported.add(specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'));
+    }
+  }
+  return [...imported].sort();
+}
+
+async function npmProject(name: string, tarballs: string[]): Promise<string> {
+  const dir = join(work, name);
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
+  // The registry's packages come from npm's cache, filled by the repository's `npm ci`.
+  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', ...tarballs], { cwd: dir });
+  return dir;
+}
 
 beforeAll(async () => {
   server = await startCaptureServer();
-  const work = mkdtempSync(join(tmpdir(), 'sdk-package-'));
-  for (const file of [docsFile, staleFile]) {
-    mkdirSync(join(file, '..'), { recursive: true });
-    writeFileSync(file, '<p>not written by the build</p>');
+  work = mkdtempSync(join(tmpdir(), 'wallet-api-packages-'));
+  mkdirSync(join(staleFile, '..'), { recursive: true });
+  writeFileSync(staleFile, '// not written by the build');
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/pack.ts', '--out', work], { cwd: repoRoot, maxBuffer: 10_000_000 });
+  for (const key of ['sdk', 'sandbox'] as const) {
+    const tarball = new RegExp(`^@wallet-api/${key}: (.+)$`, 'm').exec(stdout)?.[1];
+    if (!tarball) throw new Error(`npm run pack printed no tarball for @wallet-api/${key}:\n${stdout}`);
+    const { stdout: listing } = await run('tar', ['-tzf', tarball]);
+    packed[key] = { tarball, files: listing.trim().split('\n').map((f) => f.replace(/^package\//, '')) };
   }
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: repoRoot, maxBuffer: 10_000_000 });
-  const [packed] = JSON.parse(stdout.slice(stdout.indexOf('['))) as { filename: string; files: { path: string }[] }[];
-  packedFiles = packed!.files.map((f) => f.path);
-  afterBuild = { docsFileKept: existsSync(docsFile), staleFileKept: existsSync(staleFile) };
-  project = join(work, 'project');
-  installed = join(project, 'node_modules', '@wallet-api', 'sdk');
-  mkdirSync(installed, { recursive: true });
-  await run('tar', ['-xzf', join(work, packed!.filename), '-C', installed, '--strip-components=1']);
-  packedManifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as typeof packedManifest;
-  // The package's runtime dependencies (as its own package.json declares them) and the
-  // Node types, as a team's install would provide them.
-  for (const dependency of [...Object.keys(packedManifest.dependencies), '@types/node']) {
-    mkdirSync(join(project, 'node_modules', dependency, '..'), { recursive: true });
-    symlinkSync(join(repoRoot, 'node_modules', dependency), join(project, 'node_modules', dependency));
-  }
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'integrator-backend', private: true, type: 'module', dependencies: { '@wallet-api/sdk': '*' } }));
-  // npm's own bin linking (what `npm install` does after unpacking): node_modules/.bin
-  // entries and the executable bit, which `npm pack` does not store.
-  await run('npm', ['rebuild', '@wallet-api/sdk', '--ignore-scripts', '--offline', '--no-audit', '--no-fund'], { cwd: project });
-}, 120_000);
+  sdkOnly = await npmProject('sdk-only', [packed.sdk.tarball]);
+  project = await npmProject('integrator-backend', [packed.sdk.tarball, packed.sandbox.tarball]);
+  // The Node types, as a TypeScript team's own dev dependencies would provide them.
+  mkdirSync(join(project, 'node_modules', '@types'), { recursive: true });
+  symlinkSync(join(repoRoot, 'node_modules', '@types', 'node'), join(project, 'node_modules', '@types', 'node'));
+}, 180_000);
 
 afterAll(async () => {
-  rmSync(docsFile, { force: true });
   rmSync(staleFile, { force: true });
   await server?.close();
-  if (project) rmSync(join(project, '..'), { recursive: true, force: true });
+  if (work) rmSync(work, { recursive: true, force: true });
 });
 
 describe('the packed @wallet-api/sdk', () => {
-  it('is built by replacing only the package folders of dist/, never dist/docs, and ships no docs', () => {
-    expect(afterBuild).toEqual({ docsFileKept: true, staleFileKept: false });
-    expect(packedFiles.filter((f) => f.startsWith('dist/') && !/^dist\/(client|signing|sandbox|spec|support)\//.test(f))).toEqual([]);
-  });
-
-  it('ships the built client, its types and the generated schema types, not the sources', () => {
-    for (const file of ['dist/client/index.js', 'dist/client/index.d.ts', 'dist/signing/index.js', 'dist/signing/index.d.ts', 'generated/schema.d.ts', 'package.json']) {
-      expect(packedFiles).toContain(file);
+  it('ships the built client, signing, their types, the generated types and the spec as JSON; no sources and no sandbox', () => {
+    for (const file of ['dist/client/index.js', 'dist/client/index.d.ts', 'dist/signing/index.js', 'dist/signing/index.d.ts', 'generated/schema.d.ts', 'generated/openapi.json', 'package.json', 'README.md']) {
+      expect(packed.sdk.files).toContain(file);
     }
-    expect(packedFiles.filter((f) => /^(src|tests|scripts|openapi)\//.test(f))).toEqual([]);
+    expect(packed.sdk.files.filter((f) => /^(src|tests|scripts|openapi)\//.test(f) || f.startsWith('dist/sandbox/') || f.endsWith('.yaml'))).toEqual([]);
+    // The build rebuilds dist/ whole: a file it did not write is not shipped.
+    expect(packed.sdk.files.filter((f) => f.includes('stale-'))).toEqual([]);
   });
 
-  it('ships the sandbox: its code and types, its bin, the default data file and the bundled spec it serves', () => {
-    for (const file of ['dist/sandbox/index.js', 'dist/sandbox/index.d.ts', 'dist/sandbox/bin.js', 'dist/sandbox/data.json', 'generated/openapi.yaml']) {
-      expect(packedFiles).toContain(file);
+  it('installs alone with at most 3 packages besides itself, under 1 MB, and never pulls in the sandbox', () => {
+    const lock = JSON.parse(readFileSync(join(sdkOnly, 'node_modules', '.package-lock.json'), 'utf8')) as { packages: Record<string, unknown> };
+    const others = Object.keys(lock.packages).filter((path) => path !== 'node_modules/@wallet-api/sdk');
+    const sdkBytes = sizeOf(installed(sdkOnly, '@wallet-api/sdk'));
+    console.log(`@wallet-api/sdk alone: ${others.length} packages besides itself (${others.map((p) => p.replace('node_modules/', '')).join(', ')}); the SDK ${(sdkBytes / 1024).toFixed(0)} KiB, node_modules ${(sizeOf(join(sdkOnly, 'node_modules')) / 1024).toFixed(0)} KiB`);
+    expect(others.length).toBeLessThanOrEqual(sdkDependencyLimit);
+    expect(sdkBytes).toBeLessThan(sdkSizeLimit);
+    expect(others.some((path) => /fastify|ajv|yaml|pino|@wallet-api\/sandbox/.test(path))).toBe(false);
+  });
+
+  it('declares exactly the packages its code imports at run time, at the versions the repository is tested with', () => {
+    const manifest = manifestOf(sdkOnly, '@wallet-api/sdk');
+    expect(runtimeImports(installed(sdkOnly, '@wallet-api/sdk'), packed.sdk.files)).toEqual(Object.keys(manifest.dependencies).sort());
+    for (const [name, range] of Object.entries(manifest.dependencies)) expect(range, name).toBe(rootManifest.dependencies[name]);
+  });
+});
+
+describe('the packed @wallet-api/sandbox', () => {
+  it('ships its code and types, its bin, the default data file and the bundled spec it serves', () => {
+    for (const file of ['dist/sandbox/index.js', 'dist/sandbox/index.d.ts', 'dist/sandbox/bin.js', 'dist/sandbox/data.json', 'generated/openapi.yaml', 'README.md']) {
+      expect(packed.sandbox.files).toContain(file);
     }
-    expect(packedManifest.bin).toEqual({ 'wallet-api-sandbox': 'dist/sandbox/bin.js' });
+    expect(packed.sandbox.files.filter((f) => /^(src|tests|scripts|openapi)\//.test(f) || f.startsWith('dist/client/'))).toEqual([]);
+    expect(manifestOf(project, '@wallet-api/sandbox').bin).toEqual({ 'wallet-api-sandbox': 'dist/sandbox/bin.js' });
   });
 
-  it('declares exactly the packages its code imports at run time as dependencies', () => {
-    const imported = new Set<string>();
-    for (const file of packedFiles.filter((f) => f.endsWith('.js'))) {
-      // TypeScript's own import scanner: static, re-export and dynamic imports.
-      for (const { fileName: specifier } of ts.preProcessFile(readFileSync(join(installed, file), 'utf8'), true, true).importedFiles) {
-        if (specifier.startsWith('.') || specifier.startsWith('node:') || builtinModules.includes(specifier)) continue;
-        // 'ajv/dist/2020.js' → ajv, '@scope/name/sub' → @scope/name
-        imported.add(specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'));
-      }
-    }
-    expect([...imported].sort()).toEqual(Object.keys(packedManifest.dependencies).sort());
-    // The lockfile was resolved against these same entries and installs them for production too.
-    const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dependencies?: Record<string, string>; dev?: boolean }> };
-    expect(lock.packages['']!.dependencies).toEqual(packedManifest.dependencies);
-    for (const name of Object.keys(packedManifest.dependencies)) expect(lock.packages[`node_modules/${name}`]?.dev, name).toBeUndefined();
+  it('declares exactly the packages its code imports at run time, at the versions the repository is tested with', () => {
+    const manifest = manifestOf(project, '@wallet-api/sandbox');
+    expect(runtimeImports(installed(project, '@wallet-api/sandbox'), packed.sandbox.files)).toEqual(Object.keys(manifest.dependencies).sort());
+    for (const [name, range] of Object.entries(manifest.dependencies)) expect(range, name).toBe(rootManifest.dependencies[name]);
   });
+});
 
+describe('the packages installed together', () => {
   it('is imported by name from plain Node and calls a running server', async () => {
     writeFileSync(
       join(project, 'call.mjs'),
@@ -140,7 +175,7 @@ client.GET('/api/v1/nothing');
     );
     writeFileSync(
       join(project, 'sandbox-setup.ts'),
-      `import { demoCredentials, startSandbox, type RunningSandbox, type SandboxOptions } from '@wallet-api/sdk/sandbox';
+      `import { demoCredentials, startSandbox, type RunningSandbox, type SandboxOptions } from '@wallet-api/sandbox';
 const options: SandboxOptions = { port: 0, apiKeys: { [demoCredentials.apiKey]: demoCredentials.secret }, deterministic: true, logger: false };
 export const sandbox: Promise<RunningSandbox> = startSandbox(options);
 export const url: Promise<string> = sandbox.then((s) => s.url);
@@ -156,16 +191,14 @@ startSandbox({ seed: 1 });
     );
     expect(result).toBe('ok');
   });
-});
 
-describe('the sandbox from the packed package', () => {
-  it('is imported from @wallet-api/sdk/sandbox and runs quote → create → confirm through the packed client', async () => {
+  it('is imported from @wallet-api/sandbox and runs quote → create → confirm through the packed client', async () => {
     writeFileSync(
       join(project, 'sandbox-flow.mjs'),
       `import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ApiError, createClient, hmacSha256, unwrap } from '@wallet-api/sdk';
-import { demoCredentials, startSandbox } from '@wallet-api/sdk/sandbox';
+import { demoCredentials, startSandbox } from '@wallet-api/sandbox';
 const sandbox = await startSandbox({ port: 0, apiKeys: { 'team-key': 'team-secret' } });
 try {
   const client = createClient({ environment: 'custom', baseUrl: sandbox.url, apiKey: 'team-key', signer: hmacSha256({ secret: 'team-secret' }) });
@@ -183,7 +216,7 @@ try {
     confirmed,
     again: { isApiError: again instanceof ApiError, httpStatus: again.httpStatus, message: again.apiMessage },
     demoKeyRefused: demoKey instanceof ApiError && demoKey.httpStatus === 401,
-    dataFile: existsSync(fileURLToPath(import.meta.resolve('@wallet-api/sdk/sandbox/data.json'))),
+    dataFile: existsSync(fileURLToPath(import.meta.resolve('@wallet-api/sandbox/data.json'))),
   }));
 } finally {
   await sandbox.close();

@@ -1,0 +1,19 @@
+// `npm run pack [-- --out DIR]`: builds both packages and writes their tarballs
+// (@wallet-api/sdk and @wallet-api/sandbox) to DIR (default .tmp/packages), printing the
+// path of each. The tarballs are what `npm publish` would upload.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { buildPackages, packageBuilds } from './build.ts';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const { values } = parseArgs({ options: { out: { type: 'string', default: '.tmp/packages' } } });
+const out = resolve(process.env.INIT_CWD ?? process.cwd(), values.out);
+mkdirSync(out, { recursive: true });
+
+buildPackages();
+const folders = packageBuilds.map(({ folder }) => `./${folder}`);
+const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', out, ...folders], { cwd: root, encoding: 'utf8' })) as { name: string; filename: string }[];
+for (const { name, filename } of packed) console.log(`${name}: ${resolve(out, filename)}`);
