@@ -4,9 +4,11 @@
 import { inspect } from 'node:util';
 import createFetchClient, { createQuerySerializer, type FetchResponse, type ParamsOption, type RequestBodyOption } from 'openapi-fetch';
 import type { paths } from '../../generated/schema.d.ts';
-import { InvalidResponseError, WalletApiError } from './errors.ts';
+import { ConfigurationError, InvalidResponseError, WalletApiError } from './errors.ts';
 import { checkTimeout, resolveOptions, resolveRetry, type ClientOptions, type EnvironmentName, type RetryOptions } from './options.ts';
-import { classify, PreparedRequest, send, type CallContext } from './transport.ts';
+import { preparedFrom, SignableRequest, type Middleware } from './middleware.ts';
+import { paginate, type PagedPath, type PaginateInit, type Paginator } from './paginate.ts';
+import { classify, operationOfResponse, PreparedRequest, send, type CallContext } from './transport.ts';
 
 type Method = 'get' | 'post';
 
@@ -44,18 +46,34 @@ export type WalletApiClient = {
   GET: CallMethod<'get'>;
   /** Calls a POST operation. Never retried. Resolves to `{ data, error, response }`; pass it to `unwrap`. */
   POST: CallMethod<'post'>;
+  /**
+   * Walks a paged list: `for await (const record of client.paginate(path, init))`, or
+   * `.pages()` for whole pages. Each walk starts at `params.query.page` (default 1), stops
+   * at the last page the server reports or after `maxPages`, and throws what `unwrap` throws.
+   */
+  paginate: <P extends PagedPath>(path: P, ...init: InitArgs<PaginateInit<P>>) => Paginator<P>;
+  /**
+   * Registers openapi-fetch middleware (onRequest, onResponse, onError) for every later call.
+   * It runs before authentication: what it changes is what gets signed, and it never sees
+   * the authentication headers.
+   */
+  use: (...middleware: Middleware[]) => void;
+  /** Removes middleware registered with `use`. */
+  eject: (...middleware: Middleware[]) => void;
 };
 
 type LooseInit = { headers?: Record<string, string>; signal?: AbortSignal; timeoutMs?: number; retry?: RetryOptions | false; [key: string]: unknown };
 
 export function createClient(options: ClientOptions): WalletApiClient {
   const resolved = resolveOptions(options);
-  const fetchClient = createFetchClient<paths>({
-    baseUrl: resolved.baseUrl,
-    Request: PreparedRequest as unknown as typeof Request,
-    // The default serializer, built once instead of on every call.
-    querySerializer: createQuerySerializer(),
-  });
+  // The default serializer, built once instead of on every call.
+  const querySerializer = createQuerySerializer();
+  // Without middleware: openapi-fetch builds a PreparedRequest, whose body string is signed as it is.
+  const direct = createFetchClient<paths>({ baseUrl: resolved.baseUrl, Request: PreparedRequest as unknown as typeof Request, querySerializer });
+  // With middleware: a real Request, as openapi-fetch's middleware expects.
+  const layered = createFetchClient<paths>({ baseUrl: resolved.baseUrl, Request: SignableRequest, querySerializer });
+  /** Registered middleware, in order; handed to openapi-fetch per call (see `call`). */
+  const registered: Middleware[] = [];
 
   async function call(method: 'GET' | 'POST', path: string, init: LooseInit = {}): Promise<CallResponse<Method, never>> {
     const { signal, timeoutMs = resolved.timeoutMs, retry, ...rest } = init;
@@ -67,26 +85,35 @@ export function createClient(options: ClientOptions): WalletApiClient {
       // POSTs move value and the interface has no idempotency key: never retried.
       retry: method === 'GET' ? (retry === false ? undefined : retry ? resolveRetry(retry) : resolved.retry) : undefined,
     };
-    const fetchOnce = (request: Request) => send(resolved, request as unknown as PreparedRequest, ctx);
-    let sent = false;
-    let lastStatus = 0;
+    const layers = registered.length > 0;
+    // Once set, what fails is reading the answer's body: a timeout, an abort, a reset or not JSON.
+    let readingStatus = 0;
+    const fetchOnce = async (request: Request) => {
+      const response = await send(resolved, layers ? await preparedFrom(request) : (request as unknown as PreparedRequest), ctx);
+      if (!layers) readingStatus = response.status;
+      return response;
+    };
+    const callInit = layers
+      ? {
+          ...rest,
+          fetch: fetchOnce,
+          // openapi-fetch runs onResponse last to first, so this one, listed first, runs after
+          // every registered onResponse: from here on, openapi-fetch only reads the body.
+          middleware: [{ onResponse: ({ response }: { response: Response }) => void (readingStatus = response.status) }, ...registered],
+        }
+      : { ...rest, fetch: fetchOnce };
     try {
-      const result = await fetchClient.request(method.toLowerCase() as 'get', path as never, {
-        ...rest,
-        fetch: async (request: Request) => {
-          sent = true;
-          const response = await fetchOnce(request);
-          lastStatus = response.status;
-          return response;
-        },
-      } as never);
+      const result = await (layers ? layered : direct).request(method.toLowerCase() as 'get', path as never, callInit as never);
+      // Middleware may have answered or replaced the Response: unwrap still names the operation.
+      if (layers) operationOfResponse.set(result.response, ctx.operation);
       return result as CallResponse<Method, never>;
     } catch (error) {
-      // Before sending, only the caller's own input can fail (e.g. a body JSON cannot serialise).
-      if (error instanceof WalletApiError || !sent) throw error;
+      // Our own errors, and anything thrown before the answer arrived (the caller's input, e.g.
+      // a body JSON cannot serialise, or middleware's own errors), go to the caller unchanged.
+      if (error instanceof WalletApiError || !readingStatus) throw error;
       // openapi-fetch parses 2xx bodies as JSON and throws SyntaxError when they are not.
-      if (error instanceof SyntaxError && lastStatus) {
-        throw new InvalidResponseError({ operation: ctx.operation, httpStatus: lastStatus, reason: 'with a body that is not JSON', body: undefined });
+      if (error instanceof SyntaxError) {
+        throw new InvalidResponseError({ operation: ctx.operation, httpStatus: readingStatus, reason: 'with a body that is not JSON', body: undefined });
       }
       throw classify(error, ctx);
     } finally {
@@ -94,14 +121,33 @@ export function createClient(options: ClientOptions): WalletApiClient {
     }
   }
 
-  const describe = () => `WalletApiClient { environment: '${resolved.environment}', baseUrl: '${resolved.baseUrl}' }`;
-  return Object.freeze({
+  const client: WalletApiClient = {
     environment: resolved.environment,
     baseUrl: resolved.baseUrl,
     GET: ((path: string, init?: LooseInit) => call('GET', path, init)) as CallMethod<'get'>,
     POST: ((path: string, init?: LooseInit) => call('POST', path, init)) as CallMethod<'post'>,
+    paginate: ((path: PagedPath, init?: PaginateInit<PagedPath>) => paginate(client, path, init)) as WalletApiClient['paginate'],
+    use: (...middleware) => {
+      // openapi-fetch's own rule for middleware objects, checked before anything is registered.
+      for (const m of middleware) {
+        if (m && (typeof m !== 'object' || !('onRequest' in m || 'onResponse' in m || 'onError' in m))) {
+          throw new ConfigurationError('middleware must be an object with onRequest, onResponse or onError');
+        }
+      }
+      registered.push(...middleware.filter(Boolean));
+    },
+    eject: (...middleware) => {
+      for (const m of middleware) {
+        const index = registered.indexOf(m);
+        if (index !== -1) registered.splice(index, 1);
+      }
+    },
+  };
+
+  const describe = () => `WalletApiClient { environment: '${resolved.environment}', baseUrl: '${resolved.baseUrl}' }`;
+  return Object.freeze(Object.assign(client, {
     toString: describe,
     toJSON: () => ({ environment: resolved.environment, baseUrl: resolved.baseUrl }),
     [inspect.custom]: describe,
-  });
+  }));
 }

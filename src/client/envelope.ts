@@ -40,5 +40,5 @@ export async function unwrap<R extends CallResult>(call: R | Promise<R>): Promis
   if (body.status !== 'success' && body.status !== 'error') {
     throw new InvalidResponseError({ operation, httpStatus: response.status, reason: `with an unknown envelope status`, body });
   }
-  throw new ApiError({ operation, httpStatus: response.status, envelope: body });
+  throw new ApiError({ operation, httpStatus: response.status, envelope: body, headers: response.headers });
 }

@@ -32,16 +32,19 @@ export class ApiError extends WalletApiError {
   readonly apiMessage: string;
   /** The envelope as received. */
   readonly envelope: ErrorEnvelope | { status: string; message: string; data: unknown };
+  /** The response headers (e.g. Retry-After). The provider publishes no request-id header. */
+  readonly headers: Headers;
 
-  constructor(init: { operation: string; httpStatus: number; envelope: { status: string; message: string; data: unknown } }) {
+  constructor(init: { operation: string; httpStatus: number; envelope: { status: string; message: string; data: unknown }; headers?: Headers }) {
     super(`${init.operation} failed with HTTP ${init.httpStatus}: ${init.envelope.message}`, init.operation);
     this.httpStatus = init.httpStatus;
     this.apiMessage = init.envelope.message;
     this.envelope = init.envelope;
+    this.headers = init.headers ?? new Headers();
   }
 
   override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), httpStatus: this.httpStatus, apiMessage: this.apiMessage, envelope: this.envelope };
+    return { ...super.toJSON(), httpStatus: this.httpStatus, apiMessage: this.apiMessage, envelope: this.envelope, headers: headersObject(this.headers) };
   }
 }
 
@@ -118,6 +121,14 @@ export class ConfigurationError extends WalletApiError {
   constructor(message: string) {
     super(`createClient: ${message}`);
   }
+}
+
+function headersObject(headers: Headers): Record<string, string> {
+  const object: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    object[name] = value;
+  });
+  return object;
 }
 
 function describeCause(cause: unknown): string {

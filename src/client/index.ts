@@ -2,6 +2,8 @@
 export { createClient } from './create-client.ts';
 export type { CallInit, CallOptions, CallResponse, PathsWithMethod, WalletApiClient } from './create-client.ts';
 export { unwrap } from './envelope.ts';
+export type { Middleware } from './middleware.ts';
+export type { PagedPath, PageOf, PaginateInit, Paginator, RecordOf } from './paginate.ts';
 export type { CallResult, UnwrappedData } from './envelope.ts';
 export {
   AbortedError,

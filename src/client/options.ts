@@ -3,6 +3,7 @@
 import type { Signer } from '../signing/index.ts';
 import { ConfigurationError } from './errors.ts';
 import { headerValueRule, isHeaderValue } from './header-value.ts';
+import { sdkVersion } from './version.ts';
 
 /**
  * Which environment the client talks to. Staging and production addresses are issued at
@@ -37,6 +38,11 @@ export type ClientOptions = {
   timeoutMs?: number;
   /** GET retries; off unless set. */
   retry?: RetryOptions;
+  /**
+   * Your product token(s), e.g. `"acme-payouts/4.2"`, appended to the User-Agent the client
+   * always sends (`wallet-api-sdk/<version> node/<version>`); it never replaces it.
+   */
+  userAgent?: string;
   /** Clock for x-timestamp (tests inject a fixed one). Default `() => new Date()`. */
   now?: () => Date;
   /** The fetch implementation. Default the global fetch. */
@@ -55,6 +61,8 @@ export type ResolvedOptions = {
   signer: Signer;
   timeoutMs: number;
   retry: Required<RetryOptions> | undefined;
+  /** The full User-Agent: the client's own tokens, then the integrator's. */
+  userAgent: string;
   now: () => Date;
   fetch: typeof globalThis.fetch;
 };
@@ -62,6 +70,9 @@ export type ResolvedOptions = {
 const environments: readonly EnvironmentName[] = ['staging', 'production', 'custom'];
 export const defaultTimeoutMs = 30_000;
 const defaultRetryStatuses = [429, 502, 503, 504] as const;
+
+/** The tokens every request's User-Agent starts with, e.g. `wallet-api-sdk/0.1.0 node/20.19.5`. */
+export const clientUserAgent = `wallet-api-sdk/${sdkVersion} node/${globalThis.process?.versions?.node ?? 'unknown'}`;
 
 /** True where a browser-like global exists (window, document, or a web worker scope). */
 export function browserGlobalPresent(scope: Record<string, unknown> = globalThis as unknown as Record<string, unknown>): boolean {
@@ -88,6 +99,9 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   }
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
   checkTimeout(timeoutMs, 'timeoutMs');
+  if (options.userAgent !== undefined && (typeof options.userAgent !== 'string' || !isHeaderValue(options.userAgent))) {
+    throw new ConfigurationError(`userAgent must be a valid HTTP header value (${headerValueRule})`);
+  }
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') throw new ConfigurationError('no fetch implementation: pass options.fetch');
   return {
@@ -97,6 +111,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     signer: options.signer,
     timeoutMs,
     retry: options.retry === undefined ? undefined : resolveRetry(options.retry),
+    userAgent: options.userAgent === undefined ? clientUserAgent : `${clientUserAgent} ${options.userAgent}`,
     now: options.now ?? (() => new Date()),
     fetch: fetchImpl,
   };

@@ -84,9 +84,13 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
   const headers = prepared.headers;
   // resolveOptions refused a key that is not a valid header value, so this cannot throw.
   headers.set('x-api-key', options.apiKey);
+  // A User-Agent of the call (or of middleware) is kept, after the client's own tokens.
+  const addedAgent = headers.get('user-agent');
+  headers.set('user-agent', addedAgent ? `${options.userAgent} ${addedAgent}` : options.userAgent);
   const attempts = ctx.retry?.attempts ?? 1;
 
   for (let attempt = 1; ; attempt++) {
+    let delayMs: number | undefined;
     // Armed before signing: a signer may call a key store, and a slow or hung one must
     // end in the timeout or the caller's abort like a slow server does.
     const deadline = armTimeout(ctx);
@@ -103,6 +107,7 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
         return response;
       }
       deadline.disarm();
+      delayMs = retryAfterMs(response, options.now(), ctx.retry!.maxDelayMs);
       await response.body?.cancel();
     } catch (error) {
       deadline.disarm();
@@ -111,7 +116,7 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
       const failure = classify(error, ctx);
       if (failure instanceof AbortedError || attempt >= attempts) throw failure;
     }
-    await pause(backoff(ctx.retry!, attempt), ctx.signal, ctx.operation);
+    await pause(delayMs ?? backoff(ctx.retry!, attempt), ctx.signal, ctx.operation);
   }
 }
 
@@ -166,6 +171,27 @@ export function classify(error: unknown, ctx: CallContext): WalletFailure {
 export function backoff(retry: NonNullable<CallContext['retry']>, attempt: number, random: () => number = Math.random): number {
   const step = Math.min(retry.maxDelayMs, retry.initialDelayMs * 2 ** (attempt - 1));
   return Math.round(step * (0.5 + random() / 2));
+}
+
+/** Statuses whose Retry-After says when to come back (RFC 9110 §10.2.3). */
+const retryAfterStatuses = new Set([429, 503]);
+
+/**
+ * The wait a 429 or 503 asks for in Retry-After (delay-seconds or an HTTP date), capped by
+ * maxDelayMs; undefined when there is none or it cannot be read, so backoff applies.
+ */
+export function retryAfterMs(response: Response, now: Date, maxDelayMs: number): number | undefined {
+  if (!retryAfterStatuses.has(response.status)) return undefined;
+  const value = response.headers.get('retry-after')?.trim();
+  if (!value) return undefined;
+  let wait: number;
+  if (/^\d+$/.test(value)) wait = Number(value) * 1000;
+  else {
+    const at = Date.parse(value);
+    if (Number.isNaN(at)) return undefined;
+    wait = Math.max(0, at - now.getTime());
+  }
+  return Math.min(wait, maxDelayMs);
 }
 
 function pause(ms: number, signal: AbortSignal | undefined, operation: string): Promise<void> {
