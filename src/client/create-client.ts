@@ -6,7 +6,7 @@ import createFetchClient, { createQuerySerializer, type FetchResponse, type Para
 import type { paths } from '../../generated/schema.d.ts';
 import { ConfigurationError, InvalidResponseError, WalletApiError } from './errors.ts';
 import { checkTimeout, resolveOptions, resolveRetry, type ClientOptions, type EnvironmentName, type RetryOptions } from './options.ts';
-import { preparedFrom, SignableRequest, type Middleware } from './middleware.ts';
+import { layeredCall, type Middleware } from './middleware.ts';
 import { paginate, type PagedPath, type PaginateInit, type Paginator } from './paginate.ts';
 import { classify, operationOfResponse, PreparedRequest, send, type CallContext } from './transport.ts';
 
@@ -70,8 +70,8 @@ export function createClient(options: ClientOptions): WalletApiClient {
   const querySerializer = createQuerySerializer();
   // Without middleware: openapi-fetch builds a PreparedRequest, whose body string is signed as it is.
   const direct = createFetchClient<paths>({ baseUrl: resolved.baseUrl, Request: PreparedRequest as unknown as typeof Request, querySerializer });
-  // With middleware: a real Request, as openapi-fetch's middleware expects.
-  const layered = createFetchClient<paths>({ baseUrl: resolved.baseUrl, Request: SignableRequest, querySerializer });
+  // With middleware: a real Request, as openapi-fetch's middleware expects (and may replace).
+  const layered = createFetchClient<paths>({ baseUrl: resolved.baseUrl, querySerializer });
   /** Registered middleware, in order; handed to openapi-fetch per call (see `call`). */
   const registered: Middleware[] = [];
 
@@ -85,23 +85,25 @@ export function createClient(options: ClientOptions): WalletApiClient {
       // POSTs move value and the interface has no idempotency key: never retried.
       retry: method === 'GET' ? (retry === false ? undefined : retry ? resolveRetry(retry) : resolved.retry) : undefined,
     };
-    const layers = registered.length > 0;
+    const layers = registered.length > 0 ? layeredCall() : undefined;
     // Once set, what fails is reading the answer's body: a timeout, an abort, a reset or not JSON.
-    let readingStatus = 0;
-    const fetchOnce = async (request: Request) => {
-      const response = await send(resolved, layers ? await preparedFrom(request) : (request as unknown as PreparedRequest), ctx);
-      if (!layers) readingStatus = response.status;
-      return response;
-    };
+    let directStatus = 0;
+    const readingStatus = () => (layers ? layers.readingStatus() : directStatus);
     const callInit = layers
       ? {
           ...rest,
-          fetch: fetchOnce,
-          // openapi-fetch runs onResponse last to first, so this one, listed first, runs after
-          // every registered onResponse: from here on, openapi-fetch only reads the body.
-          middleware: [{ onResponse: ({ response }: { response: Response }) => void (readingStatus = response.status) }, ...registered],
+          bodySerializer: layers.bodySerializer,
+          fetch: async (request: Request) => send(resolved, await layers.prepare(request), ctx),
+          middleware: [layers.outermost, ...registered],
         }
-      : { ...rest, fetch: fetchOnce };
+      : {
+          ...rest,
+          fetch: async (request: Request) => {
+            const response = await send(resolved, request as unknown as PreparedRequest, ctx);
+            directStatus = response.status;
+            return response;
+          },
+        };
     try {
       const result = await (layers ? layered : direct).request(method.toLowerCase() as 'get', path as never, callInit as never);
       // Middleware may have answered or replaced the Response: unwrap still names the operation.
@@ -110,10 +112,11 @@ export function createClient(options: ClientOptions): WalletApiClient {
     } catch (error) {
       // Our own errors, and anything thrown before the answer arrived (the caller's input, e.g.
       // a body JSON cannot serialise, or middleware's own errors), go to the caller unchanged.
-      if (error instanceof WalletApiError || !readingStatus) throw error;
+      const status = readingStatus();
+      if (error instanceof WalletApiError || !status) throw error;
       // openapi-fetch parses 2xx bodies as JSON and throws SyntaxError when they are not.
       if (error instanceof SyntaxError) {
-        throw new InvalidResponseError({ operation: ctx.operation, httpStatus: readingStatus, reason: 'with a body that is not JSON', body: undefined });
+        throw new InvalidResponseError({ operation: ctx.operation, httpStatus: status, reason: 'with a body that is not JSON', body: undefined });
       }
       throw classify(error, ctx);
     } finally {

@@ -3,29 +3,47 @@
 // headers, so middleware never sees x-api-key, x-timestamp or x-signature (not even in
 // onResponse or onError) and what it changes (URL, headers, body) is what gets signed.
 //
-// Reading a Request's body back to sign it costs far more than the call itself, so the
-// Request openapi-fetch builds remembers the body string it was given: when middleware
-// keeps that Request (changing its headers, or nothing), the string is signed as it is.
-// Only a Request that middleware replaced is read back.
-import type { Middleware } from 'openapi-fetch';
+// Reading a Request's body back to sign it costs far more than the call itself, so each
+// call remembers the body string openapi-fetch serialised and the Request it built from
+// it: when middleware keeps that Request (changing its headers, or nothing), the string
+// is signed as it is. Only a Request that middleware replaced is read back.
+import { defaultBodySerializer, type Middleware } from 'openapi-fetch';
 import { PreparedRequest } from './transport.ts';
 
 export type { Middleware };
 
-const bodyGiven = new WeakMap<Request, string | undefined>();
+const serialize = defaultBodySerializer as (body: unknown, headers?: unknown) => unknown;
 
-/** The Request class openapi-fetch builds when middleware is registered. */
-export class SignableRequest extends Request {
-  constructor(input: URL | RequestInfo, init: RequestInit = {}) {
-    if (init.body !== undefined && init.body !== null && typeof init.body !== 'string') throw new TypeError('the client sends JSON bodies only');
-    super(input, init);
-    bodyGiven.set(this, init.body ?? undefined);
-  }
-}
+export type LayeredCall = {
+  /** openapi-fetch's own serializer, remembering what it wrote. */
+  bodySerializer: (body: unknown, headers?: unknown) => unknown;
+  /** Listed before the registered middleware: its onRequest runs first, its onResponse last. */
+  outermost: Middleware;
+  /** What will be signed and sent for the Request that went through middleware. */
+  prepare: (request: Request) => Promise<PreparedRequest>;
+  /** The status of the answer once every onResponse has run (0 before): only its body is read after that. */
+  readingStatus: () => number;
+};
 
-/** What will be signed and sent for a Request that went through middleware. */
-export async function preparedFrom(request: Request): Promise<PreparedRequest> {
-  const body = bodyGiven.has(request) ? bodyGiven.get(request) : request.body === null ? undefined : await request.text();
-  // A copy: the authentication headers go on it, never on the Request middleware holds.
-  return new PreparedRequest(request.url, { method: request.method, headers: new Headers(request.headers), body });
+export function layeredCall(): LayeredCall {
+  let built: Request | undefined;
+  let serialized: string | undefined;
+  let status = 0;
+  return {
+    bodySerializer: (body, headers) => {
+      const result = serialize(body, headers);
+      if (typeof result === 'string') serialized = result;
+      return result;
+    },
+    outermost: {
+      onRequest: ({ request }) => void (built = request),
+      onResponse: ({ response }) => void (status = response.status),
+    },
+    prepare: async (request) => {
+      const body = request === built ? serialized : request.body === null ? undefined : await request.text();
+      // A copy: the authentication headers go on it, never on the Request middleware holds.
+      return new PreparedRequest(request.url, { method: request.method, headers: new Headers(request.headers), body });
+    },
+    readingStatus: () => status,
+  };
 }
