@@ -187,7 +187,8 @@ export function retryAfterMs(response: Response, now: Date, maxDelayMs: number):
   let wait: number;
   if (/^\d+$/.test(value)) wait = Number(value) * 1000;
   else {
-    const at = Date.parse(value);
+    // Every HTTP-date form names the month ("Sun, 06 Nov 1994 08:49:37 GMT"); Date.parse alone would take "-5" as a year.
+    const at = /[A-Za-z]{3}/.test(value) ? Date.parse(value) : Number.NaN;
     if (Number.isNaN(at)) return undefined;
     wait = Math.max(0, at - now.getTime());
   }

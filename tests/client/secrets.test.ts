@@ -3,7 +3,7 @@
 // util.inspect or anything written to the console.
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createClient, hmacSha256, unwrap, type ClientOptions } from '../../src/client/index.ts';
+import { createClient, hmacSha256, unwrap, type ClientOptions, type Middleware } from '../../src/client/index.ts';
 import { freePort } from '../../src/support/process.ts';
 import { answerJson, startCaptureServer, type CaptureServer } from '../support/capture-server.ts';
 
@@ -28,6 +28,12 @@ function renderings(value: unknown): string[] {
     inspect(value, { showHidden: true, depth: Infinity, getters: true }),
     inspect(value, { showHidden: true, depth: Infinity, customInspect: false }),
   ];
+}
+
+function entries(headers: Headers): [string, string][] {
+  const all: [string, string][] = [];
+  headers.forEach((value, name) => void all.push([name, value]));
+  return all;
 }
 
 async function failureOf(run: () => Promise<unknown>): Promise<unknown> {
@@ -126,5 +132,53 @@ describe('secrets', () => {
       'configuration',
       'configuration',
     ]);
+  });
+
+  it('never reach middleware, nor what middleware logs, in onRequest, onResponse or onError', async () => {
+    server.requests.length = 0;
+    const written: string[] = [];
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((m) => vi.spyOn(console, m).mockImplementation((...args) => void written.push(args.map((a) => inspect(a, { depth: Infinity, showHidden: true })).join(' '))));
+    const seen: unknown[] = [];
+    const client = createClient({ environment: 'custom', baseUrl: server.url, apiKey, signer: hmacSha256({ secret }), timeoutMs: 200 });
+    const logging: Middleware = {
+      async onRequest({ request, options, params, schemaPath }) {
+        seen.push(request, options, params, schemaPath, entries(request.headers));
+        console.log('request', request.method, request.url, entries(request.headers), request.body === null ? '' : await request.clone().text());
+      },
+      async onResponse({ request, response, options }) {
+        seen.push(request, response, options, entries(request.headers), entries(response.headers));
+        console.info('response', request.url, response.status, entries(request.headers), await response.clone().text());
+      },
+      onError({ request, error, options }) {
+        seen.push(request, error, options, entries(request.headers));
+        console.error('error', request.url, error, entries(request.headers));
+      },
+    };
+    client.use(logging);
+    try {
+      server.handle((_req, res) => answerJson(res, 200, { status: 'success', message: 'ok', data: [] }));
+      await unwrap(client.GET('/api/v1/wallets', { headers: { 'x-trace': 't1' } }));
+      server.handle((_req, res) => answerJson(res, 401, { status: 'error', message: 'Invalid signature', data: null }));
+      seen.push(await failureOf(() => unwrap(client.POST('/api/v1/swaps', { body: { from: 'usdt', to: 'ngn', amount: 1, password: 'p' } }))));
+      server.handle((_req, res) => answerJson(res, 503, { status: 'error', message: 'Busy', data: null }));
+      seen.push(await failureOf(() => unwrap(client.GET('/api/v1/wallets', { retry: { attempts: 2, initialDelayMs: 1 } }))));
+      server.handle(() => {});
+      seen.push(await failureOf(() => client.GET('/api/v1/wallets')));
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+
+    const signatures = server.requests.map((r) => String(r.headers['x-signature']));
+    expect(signatures.length).toBe(5);
+    expect(server.requests.every((r) => r.headers['x-api-key'] === apiKey)).toBe(true);
+    const canaries = [apiKey, secret, ...signatures];
+    const texts = [...seen.flatMap(renderings), ...written];
+    expect(written.length).toBeGreaterThanOrEqual(8);
+    expect(written.some((text) => text.includes('x-trace'))).toBe(true);
+    const leaks = texts.filter((text) => canaries.some((canary) => text.includes(canary)));
+    console.log(`secrets (middleware): ${seen.length} values middleware saw or threw rendered ${texts.length} ways against ${canaries.length} canaries; ${leaks.length} leaks`);
+    for (const text of texts) {
+      for (const canary of canaries) expect(text.includes(canary), `secret found in: ${text.slice(0, 200)}`).toBe(false);
+    }
   });
 });
