@@ -11,6 +11,8 @@
 //   openapi-fetch        plain openapi-fetch typed by the schema, fixed auth headers
 //   clone-and-read       openapi-fetch + a middleware that clones the Request to read and sign the body
 //   client (signed)      this client: hmacSha256 signing, timeout, unwrap
+//   client + no-op mw    the same client with one middleware registered that does nothing
+//                        (openapi-fetch then builds a real Request for it)
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import createFetchClient from 'openapi-fetch';
@@ -53,6 +55,8 @@ try {
     },
   });
   const client = createClient({ environment: 'custom', baseUrl, apiKey, signer: sign });
+  const layered = createClient({ environment: 'custom', baseUrl, apiKey, signer: sign });
+  layered.use({ onRequest: () => undefined });
 
   async function signedFetch(method: string, pathWithQuery: string, body: string | undefined): Promise<unknown> {
     const timestamp = formatTimestamp(new Date());
@@ -130,6 +134,11 @@ try {
       name: 'client (signed)',
       post: () => unwrap(client.POST('/api/v1/swaps', { body: swap })),
       get: () => unwrap(client.GET('/api/v1/transactions', { params: { query: { limit: 20, page: 1 } } })),
+    },
+    {
+      name: 'client + no-op mw',
+      post: () => unwrap(layered.POST('/api/v1/swaps', { body: swap })),
+      get: () => unwrap(layered.GET('/api/v1/transactions', { params: { query: { limit: 20, page: 1 } } })),
     },
   ];
 
