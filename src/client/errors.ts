@@ -32,7 +32,11 @@ export class ApiError extends WalletApiError {
   readonly apiMessage: string;
   /** The envelope as received. */
   readonly envelope: ErrorEnvelope | { status: string; message: string; data: unknown };
-  /** The response headers (e.g. Retry-After). The provider publishes no request-id header. */
+  /**
+   * The response headers (e.g. Retry-After), less any named like the authentication
+   * headers (a gateway that echoes them would otherwise put the key or signature here).
+   * The provider publishes no request-id header.
+   */
   readonly headers: Headers;
 
   constructor(init: { operation: string; httpStatus: number; envelope: { status: string; message: string; data: unknown }; headers?: Headers }) {
@@ -40,7 +44,7 @@ export class ApiError extends WalletApiError {
     this.httpStatus = init.httpStatus;
     this.apiMessage = init.envelope.message;
     this.envelope = init.envelope;
-    this.headers = init.headers ?? new Headers();
+    this.headers = withoutCredentials(init.headers);
   }
 
   override toJSON(): Record<string, unknown> {
@@ -121,6 +125,16 @@ export class ConfigurationError extends WalletApiError {
   constructor(message: string) {
     super(`createClient: ${message}`);
   }
+}
+
+const credentialHeaders = new Set(['x-api-key', 'x-signature', 'x-timestamp']);
+
+function withoutCredentials(headers: Headers | undefined): Headers {
+  const kept = new Headers();
+  headers?.forEach((value, name) => {
+    if (!credentialHeaders.has(name)) kept.append(name, value);
+  });
+  return kept;
 }
 
 function headersObject(headers: Headers): Record<string, string> {

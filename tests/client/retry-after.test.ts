@@ -45,6 +45,16 @@ describe('ApiError', () => {
     expect(error.headers.get('x-provider-note')).toBe('slow down');
     expect(JSON.parse(JSON.stringify(error)).headers).toMatchObject({ 'retry-after': '30', 'x-provider-note': 'slow down' });
   });
+
+  it('drops response headers named like the authentication headers, which a gateway may echo', async () => {
+    server.handle((req, res) => {
+      res.writeHead(401, { 'content-type': 'application/json', 'x-api-key': String(req.headers['x-api-key']), 'x-signature': String(req.headers['x-signature']), 'x-timestamp': 't', vary: 'x-api-key' });
+      res.end(JSON.stringify({ status: 'error', message: 'Invalid signature', data: null }));
+    });
+    const error = (await unwrap(client().GET('/api/v1/wallets')).catch((e: unknown) => e)) as ApiError;
+    expect(['x-api-key', 'x-signature', 'x-timestamp'].filter((name) => error.headers.has(name))).toEqual([]);
+    expect(error.headers.get('vary')).toBe('x-api-key');
+  });
 });
 
 describe('Retry-After on GET retries', () => {

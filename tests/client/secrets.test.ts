@@ -57,7 +57,12 @@ describe('secrets', () => {
     const client = createClient(base);
     const seen: unknown[] = [client];
     try {
-      server.handle((_req, res) => answerJson(res, 401, { status: 'error', message: 'Invalid signature', data: null }));
+      // A gateway that echoes the authentication headers in its answer.
+      server.handle((req, res) => {
+        const text = JSON.stringify({ status: 'error', message: 'Invalid signature', data: null });
+        res.writeHead(401, { 'content-type': 'application/json', 'x-api-key': String(req.headers['x-api-key']), 'x-signature': String(req.headers['x-signature']) });
+        res.end(text);
+      });
       seen.push(await failureOf(() => unwrap(client.POST('/api/v1/swaps', { body: { from: 'usdt', to: 'ngn', amount: 1, password: 'p' } }))));
       server.handle((_req, res) => answerJson(res, 200, { status: 'error', message: 'Refused', data: null }));
       seen.push(await failureOf(() => unwrap(client.GET('/api/v1/wallets'))));
