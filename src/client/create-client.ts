@@ -88,7 +88,6 @@ export function createClient(options: ClientOptions): WalletApiClient {
     const layers = registered.length > 0 ? layeredCall() : undefined;
     // Once set, what fails is reading the answer's body: a timeout, an abort, a reset or not JSON.
     let directStatus = 0;
-    const readingStatus = () => (layers ? layers.readingStatus() : directStatus);
     const callInit = layers
       ? {
           ...rest,
@@ -112,7 +111,7 @@ export function createClient(options: ClientOptions): WalletApiClient {
     } catch (error) {
       // Our own errors, and anything thrown before the answer arrived (the caller's input, e.g.
       // a body JSON cannot serialise, or middleware's own errors), go to the caller unchanged.
-      const status = readingStatus();
+      const status = layers ? layers.readingStatus() : directStatus;
       if (error instanceof WalletApiError || !status) throw error;
       // openapi-fetch parses 2xx bodies as JSON and throws SyntaxError when they are not.
       if (error instanceof SyntaxError) {
