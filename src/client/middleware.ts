@@ -3,10 +3,11 @@
 // headers, so middleware never sees x-api-key, x-timestamp or x-signature (not even in
 // onResponse or onError) and what it changes (URL, headers, body) is what gets signed.
 //
-// Reading a Request's body back to sign it costs about a third of the request rate
-// (the clone-and-read row of `npm run bench:client`), so each call remembers the body string openapi-fetch serialised and the Request it built from
-// it: when middleware keeps that Request (changing its headers, or nothing), the string
-// is signed as it is. Only a Request that middleware replaced is read back.
+// Reading a Request's body back to sign it costs about a third of the request rate (the
+// clone-and-read row of `npm run bench:client`), so each call remembers the body string
+// openapi-fetch serialised and the Request it built from it: when middleware keeps that
+// Request (changing its headers, or nothing), the string is signed as it is. Only a
+// Request that middleware replaced is read back.
 import { defaultBodySerializer, type Middleware } from 'openapi-fetch';
 import { PreparedRequest } from './transport.ts';
 
