@@ -92,7 +92,7 @@ export function createClient(options: ClientOptions): WalletApiClient {
       ? {
           ...rest,
           bodySerializer: layers.bodySerializer,
-          fetch: async (request: Request) => send(resolved, await layers.prepare(request), ctx),
+          fetch: async (request: Request) => send(resolved, await layers.prepare(request, resolved.baseUrl), ctx),
           middleware: [layers.outermost, ...registered],
         }
       : {

@@ -9,6 +9,7 @@
 // Request (changing its headers, or nothing), the string is signed as it is. Only a
 // Request that middleware replaced is read back.
 import { defaultBodySerializer, type Middleware } from 'openapi-fetch';
+import { ConfigurationError } from './errors.ts';
 import { PreparedRequest } from './transport.ts';
 
 export type { Middleware };
@@ -20,8 +21,8 @@ export type LayeredCall = {
   bodySerializer: (body: unknown, headers?: unknown) => unknown;
   /** Listed before the registered middleware: its onRequest runs first, its onResponse last. */
   outermost: Middleware;
-  /** What will be signed and sent for the Request that went through middleware. */
-  prepare: (request: Request) => Promise<PreparedRequest>;
+  /** What will be signed and sent for the Request that went through middleware; only under baseUrl. */
+  prepare: (request: Request, baseUrl: string) => Promise<PreparedRequest>;
   /** The status of the answer once every onResponse has run (0 before): only its body is read after that. */
   readingStatus: () => number;
 };
@@ -40,7 +41,9 @@ export function layeredCall(): LayeredCall {
       onRequest: ({ request }) => void (built = request),
       onResponse: ({ response }) => void (status = response.status),
     },
-    prepare: async (request) => {
+    prepare: async (request, baseUrl) => {
+      // Credentials go only to the client's environment, whatever address middleware chose.
+      if (!request.url.startsWith(`${baseUrl}/`)) throw new ConfigurationError('middleware sent the request outside baseUrl; nothing was sent');
       const body = request === built ? serialized : request.body === null ? undefined : await request.text();
       // A copy: the authentication headers go on it, never on the Request middleware holds.
       return new PreparedRequest(request.url, { method: request.method, headers: new Headers(request.headers), body });

@@ -189,6 +189,26 @@ describe('middleware', () => {
     expect([0, 1, 2].map((i) => signedAsReceived(i))).toEqual([true, true, true]);
   });
 
+  it('never sends credentials outside baseUrl, wherever middleware points the request', async () => {
+    const elsewhere = await startCaptureServer();
+    try {
+      for (const target of [`${elsewhere.url}/api/v1/wallets`, `${server.url}/prefixed/api/v1/wallets`]) {
+        const c = client({ baseUrl: `${server.url}/prefix` });
+        c.use({ onRequest: ({ request }) => new Request(target, { method: request.method, headers: request.headers }) });
+        const error = await c.GET('/api/v1/wallets').catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(ConfigurationError);
+        expect((error as Error).message).toBe('createClient: middleware sent the request outside baseUrl; nothing was sent');
+      }
+      const outsidePrefix = client({ baseUrl: `${server.url}/prefix` });
+      outsidePrefix.use({ onRequest: ({ request }) => new Request(`${server.url}/api/v1/wallets`, { method: request.method, headers: request.headers }) });
+      await expect(outsidePrefix.GET('/api/v1/wallets')).rejects.toBeInstanceOf(ConfigurationError);
+      expect(elsewhere.requests).toHaveLength(0);
+      expect(server.requests).toHaveLength(0);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   it('refuses something that is not middleware, registering nothing', async () => {
     const c = client();
     const kept: Middleware = { onRequest: () => undefined };
