@@ -4,13 +4,13 @@
 // Optic does not check (./request-constraints.ts). A breaking change passes only when
 // info.version's major was raised (Optic: skip_when_major_version_changes); a major version
 // that goes down always fails. The base file is read from git here, so Optic is only ever
-// given two local files.
+// given local files; several pairs can be compared in one run of Optic (compareSpecPairs).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { groupFindings, repoRoot, runOptic, type OpticChange } from './optic.ts';
+import { groupFindings, pairSpecPath, repoRoot, runOptic, type OpticChange } from './optic.ts';
 import { requestConstraintChanges, type ConstraintChange } from './request-constraints.ts';
 
 export const bundlePathInRepo = 'generated/openapi.yaml';
@@ -56,43 +56,61 @@ function listChanges(optic: OpticChange[], constraints: ConstraintChange[]): str
   return `\nBreaking changes (${lines.length}${constraints.length > 0 ? `, of which ${constraints.length} from the gate's request check` : ''}):\n${lines.join('\n')}\n`;
 }
 
+export type SpecPair = { base: string; head: string; labels: { base: string; head: string } };
+
 /** Compares two spec texts (base first). */
 export async function compareSpecs(baseText: string, headText: string, labels: { base: string; head: string }): Promise<GateResult> {
-  const dir = mkdtempSync(join(tmpdir(), 'optic-'));
-  try {
-    const basePath = join(dir, 'base.yaml');
-    const headPath = join(dir, 'head.yaml');
-    writeFileSync(basePath, baseText);
-    writeFileSync(headPath, headText);
-    const baseDoc = parseDocument(baseText);
-    const headDoc = parseDocument(headText);
+  const [result] = await compareSpecPairs([{ base: baseText, head: headText, labels }]);
+  return result!;
+}
+
+/** Compares several pairs of spec texts, each on its own, with one run of Optic. */
+export async function compareSpecPairs(pairs: SpecPair[]): Promise<GateResult[]> {
+  const judged = pairs.map((pair) => {
+    const baseDoc = parseDocument(pair.base);
+    const headDoc = parseDocument(pair.head);
     const baseVersion = versionOf(baseDoc);
     const headVersion = versionOf(headDoc);
-    const versions = `info.version ${String(baseVersion)} → ${String(headVersion)}`;
     const baseMajor = majorOf(baseVersion);
     const headMajor = majorOf(headVersion);
-    if (baseMajor !== undefined && headMajor !== undefined && headMajor < baseMajor) {
-      return { passed: false, summary: `major version went down (${versions})`, details: '' };
-    }
-    const raised = baseMajor !== undefined && headMajor !== undefined && headMajor > baseMajor;
-    const optic = await runOptic(basePath, headPath, dir);
-    const opticChanges = groupFindings(optic.findings ?? []);
-    const constraintChanges = requestConstraintChanges(baseDoc, headDoc);
-    const details =
-      optic.output
-        .replaceAll(`${dir}/`, '')
-        .replaceAll('base.yaml', labels.base)
-        .replaceAll('head.yaml', labels.head)
-        // Optic's pointer to its cloud, printed in CI mode: nothing here uses it.
-        .replace(/^Preview docs: .*\n?/m, '') + listChanges(opticChanges, constraintChanges);
-    if (optic.findings === undefined || (optic.exitCode !== 0 && opticChanges.length === 0)) {
-      return { passed: false, summary: `optic failed with exit code ${optic.exitCode}`, details };
-    }
-    const count = opticChanges.length + constraintChanges.length;
-    if (count === 0 || raised) {
-      return { passed: true, summary: `${raised ? 'major version raised, breaking changes allowed' : 'no breaking change'} (${versions})`, details };
-    }
-    return { passed: false, summary: `${count} breaking change(s) without a major version bump (${versions})`, details };
+    return {
+      ...pair,
+      baseDoc,
+      headDoc,
+      versions: `info.version ${String(baseVersion)} → ${String(headVersion)}`,
+      lowered: baseMajor !== undefined && headMajor !== undefined && headMajor < baseMajor,
+      raised: baseMajor !== undefined && headMajor !== undefined && headMajor > baseMajor,
+    };
+  });
+  // A major version that went down fails without asking Optic.
+  const compared = judged.filter((pair) => !pair.lowered);
+  const dir = mkdtempSync(join(tmpdir(), 'optic-'));
+  try {
+    const optic = compared.length > 0 ? await runOptic(compared, dir) : { exitCode: 0, output: '', pairs: [] };
+    const opticChanges = optic.pairs.map((pair) => groupFindings(pair.findings ?? []));
+    // Optic's exit code covers the whole run: failing without any change found means Optic itself failed.
+    const opticFailed = optic.exitCode !== 0 && opticChanges.every((changes) => changes.length === 0);
+    return judged.map((pair) => {
+      if (pair.lowered) return { passed: false, summary: `major version went down (${pair.versions})`, details: '' };
+      const index = compared.indexOf(pair);
+      const run = optic.pairs[index]!;
+      const specPath = pairSpecPath(index);
+      const constraintChanges = requestConstraintChanges(pair.baseDoc, pair.headDoc);
+      const details =
+        run.output
+          .replaceAll(`HEAD:${specPath}`, pair.labels.base)
+          .replaceAll(specPath, pair.labels.head)
+          // Optic's pointer to its cloud, printed in CI mode: nothing here uses it.
+          .replace(/^Preview docs: .*\n?/m, '') + listChanges(opticChanges[index]!, constraintChanges);
+      if (run.findings === undefined || opticFailed) {
+        return { passed: false, summary: `optic failed with exit code ${optic.exitCode}`, details: run.findings === undefined ? `${details}\n${optic.output}` : details };
+      }
+      const count = opticChanges[index]!.length + constraintChanges.length;
+      if (count === 0 || pair.raised) {
+        return { passed: true, summary: `${pair.raised ? 'major version raised, breaking changes allowed' : 'no breaking change'} (${pair.versions})`, details };
+      }
+      return { passed: false, summary: `${count} breaking change(s) without a major version bump (${pair.versions})`, details };
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

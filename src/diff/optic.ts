@@ -1,10 +1,13 @@
-// Runs `optic diff base head --check` with the project's standard and reads its findings
+// Runs Optic's breaking-change checks with the project's standard and reads its findings
 // as data. `--json` prints only the changelog, without the checks' results; the results
 // come from the file Optic writes in CI mode (CI=true): ci-run-details.json in its working
-// directory, the data `optic ci comment` reads. Optic runs offline: telemetry and the update
-// check are off, and it is only given local files.
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+// directory, the data `optic ci comment` reads. Several pairs of specs are compared in one
+// run of `optic diff-all` (Optic's start-up costs more than a comparison): each pair is a
+// folder of a throw-away git repository, its base committed and its head in the working
+// tree. Optic runs offline: telemetry and the update check are off, and it is only given
+// local files.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,18 +22,33 @@ export const opticOfflineEnv = { OPTIC_TELEMETRY_LEVEL: 'off', NO_UPDATE_NOTIFIE
 export type OpticFinding = { where: string; rule: string; message: string; type: string; spec: string; jsonPath: string };
 /** A breaking change: a finding, with the findings it implies (what lay inside a removed part). */
 export type OpticChange = OpticFinding & { implied: OpticFinding[] };
-export type OpticResult = { exitCode: number; output: string; findings: OpticFinding[] | undefined };
+/** One pair's part of a run: Optic's report of it, and its findings (undefined when Optic did not compare it). */
+export type OpticPairResult = { output: string; findings: OpticFinding[] | undefined };
+export type OpticResult = { exitCode: number; pairs: OpticPairResult[]; output: string };
 
 type CiResult = { where?: string; error?: string; passed?: boolean; exempted?: boolean; severity?: number; name?: string; type?: string; location?: { jsonPath?: string; spec?: string } };
-type CiDetails = { completed?: { comparison?: { results?: CiResult[] } }[] };
+type CiDetails = { completed?: { apiName?: string; comparison?: { results?: CiResult[] } }[]; noop?: { apiName?: string }[] };
 
 /** Optic's severity levels (info 0, warn 1, error 2); the gate, like `--severity error`, fails on errors. */
 const errorSeverity = 2;
 
-/** Runs Optic in `dir` (a fresh directory: Optic writes its CI file there). */
-export function runOptic(basePath: string, headPath: string, dir: string): Promise<OpticResult> {
+/** Where pair `index` lives in the run's repository (the head in the working tree, the base at HEAD). */
+export const pairSpecPath = (index: number) => `pair-${index}/spec.yaml`;
+
+/** Runs Optic once over every pair, in `dir` (a fresh directory: the repository and Optic's CI file go there). */
+export function runOptic(pairs: { base: string; head: string }[], dir: string): Promise<OpticResult> {
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=gate', '-c', 'user.email=gate@localhost', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, stdio: 'pipe' });
+  git('init', '-q');
+  pairs.forEach((pair, index) => {
+    mkdirSync(join(dir, `pair-${index}`));
+    writeFileSync(join(dir, pairSpecPath(index)), pair.base);
+  });
+  git('add', '.');
+  git('commit', '-qm', 'base');
+  pairs.forEach((pair, index) => writeFileSync(join(dir, pairSpecPath(index)), pair.head));
   return new Promise((resolve, reject) => {
-    const child = spawn(opticBin, ['diff', basePath, headPath, '--check', '--standard', opticStandardPath], {
+    const child = spawn(opticBin, ['diff-all', '--compare-from', 'HEAD', '--match', 'pair-*/spec.yaml', '--check', '--standard', opticStandardPath], {
       cwd: dir,
       env: { ...process.env, ...opticOfflineEnv, CI: 'true' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -42,25 +60,46 @@ export function runOptic(basePath: string, headPath: string, dir: string): Promi
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ exitCode: code ?? 1, output, findings: readFindings(join(dir, 'ci-run-details.json')) });
+      const findings = readFindings(join(dir, 'ci-run-details.json'));
+      const sections = splitReport(output);
+      resolve({ exitCode: code ?? 1, output, pairs: pairs.map((_, index) => ({ output: sections.get(pairSpecPath(index)) ?? '', findings: findings?.get(pairSpecPath(index)) })) });
     });
   });
 }
 
-function readFindings(path: string): OpticFinding[] | undefined {
+/** Optic's report of each comparison, by the head's path: the text after its `Diffing … to <path>` line. */
+function splitReport(output: string): Map<string, string> {
+  const sections = new Map<string, string>();
+  // Optic's closing advertisement for its cloud follows the last comparison.
+  const report = output.replace(/^ *Finish setting up Optic[\s\S]*$/m, '');
+  const headers = [...report.matchAll(/^Diffing \S+ to (\S+)\n/gm)];
+  headers.forEach((header, i) => {
+    const end = headers[i + 1]?.index ?? report.length;
+    sections.set(header[1]!, report.slice(header.index + header[0].length, end).replace(/^\n+/, ''));
+  });
+  return sections;
+}
+
+/** The failed error-level checks of each comparison, by the head's path (none for a pair without a difference). */
+function readFindings(path: string): Map<string, OpticFinding[]> | undefined {
   if (!existsSync(path)) return undefined;
   const details = JSON.parse(readFileSync(path, 'utf8')) as CiDetails;
-  const results = details.completed?.flatMap((spec) => spec.comparison?.results ?? []) ?? [];
-  return results
-    .filter((r) => r.passed === false && r.exempted !== true && (r.severity ?? errorSeverity) >= errorSeverity)
-    .map((r) => ({
-      where: r.where ?? '',
-      rule: r.name ?? '',
-      message: r.error ?? '',
-      type: r.type ?? '',
-      spec: r.location?.spec ?? '',
-      jsonPath: r.location?.jsonPath ?? '',
-    }));
+  return new Map([
+    ...(details.noop ?? []).map((spec): [string, OpticFinding[]] => [spec.apiName ?? '', []]),
+    ...(details.completed ?? []).map((spec): [string, OpticFinding[]] => [
+      spec.apiName ?? '',
+      (spec.comparison?.results ?? [])
+        .filter((r) => r.passed === false && r.exempted !== true && (r.severity ?? errorSeverity) >= errorSeverity)
+        .map((r) => ({
+          where: r.where ?? '',
+          rule: r.name ?? '',
+          message: r.error ?? '',
+          type: r.type ?? '',
+          spec: r.location?.spec ?? '',
+          jsonPath: r.location?.jsonPath ?? '',
+        })),
+    ]),
+  ]);
 }
 
 /**

@@ -2,34 +2,70 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { compareSpecs, defaultBaseRef, runGate } from '../../src/diff/gate.ts';
+import { compareSpecPairs, defaultBaseRef, runGate, type GateResult, type SpecPair } from '../../src/diff/gate.ts';
 import { requestConstraintChanges } from '../../src/diff/request-constraints.ts';
 
 const fixture = (pair: string, side: 'base' | 'head') => readFileSync(new URL(`../fixtures/optic/${pair}/${side}.yaml`, import.meta.url), 'utf8');
 const labels = { base: 'base.yaml', head: 'head.yaml' };
+const bundle = readFileSync(new URL('../../generated/openapi.yaml', import.meta.url), 'utf8');
+const edited = (edit: (doc: Record<string, any>) => void) => {
+  const doc = parse(bundle) as Record<string, any>;
+  edit(doc);
+  return stringify(doc);
+};
+const pair = (base: string, head: string): SpecPair => ({ base, head, labels });
+const fixturePair = (name: string) => pair(fixture(name, 'base'), fixture(name, 'head'));
+
+// Every comparison of spec texts below, made with one run of Optic (its start-up costs
+// more than a comparison); each is still judged on its own.
+const comparisons = {
+  additive: fixturePair('additive'),
+  breaking: fixturePair('breaking'),
+  majorRaised: fixturePair('major'),
+  majorLowered: pair(fixture('major', 'head'), fixture('major', 'base')),
+  bundleOperationRemoved: pair(bundle, edited((doc) => delete doc.paths['/api/v1/utils/rates'])),
+  operationRemoved: fixturePair('operation-removed'),
+  limitAndSecurity: pair(
+    bundle,
+    edited((doc) => {
+      doc.components.schemas.CreateWalletRequest.properties.name.maxLength = 40;
+      doc.security = [{ ApiKey: [], Timestamp: [] }];
+    }),
+  ),
+  requestLimits: fixturePair('request-limits'),
+  requestLimitsRaised: pair(fixture('request-limits', 'base'), fixture('request-limits', 'head').replace('version: 1.0.0', 'version: 2.0.0')),
+  securityRemoved: fixturePair('security-removed'),
+  requiredField: fixturePair('required-field'),
+};
+type Name = keyof typeof comparisons;
+let results: Record<Name, GateResult>;
+
+beforeAll(async () => {
+  const names = Object.keys(comparisons) as Name[];
+  const answers = await compareSpecPairs(names.map((name) => comparisons[name]));
+  results = Object.fromEntries(names.map((name, i) => [name, answers[i]!])) as Record<Name, GateResult>;
+}, 120_000);
 
 describe('breaking-change gate (Optic)', () => {
   it('passes an additive change', async () => {
-    const result = await compareSpecs(fixture('additive', 'base'), fixture('additive', 'head'), labels);
+    const result = results.additive;
     expect(result.summary).toBe('no breaking change (info.version 1.0.0 → 1.0.0)');
     expect(result.details).toContain('1 operation added');
     expect(result.passed).toBe(true);
   });
 
   it('fails a breaking change, naming it', async () => {
-    const result = await compareSpecs(fixture('breaking', 'base'), fixture('breaking', 'head'), labels);
+    const result = results.breaking;
     expect(result.passed).toBe(false);
     expect(result.summary).toBe('1 breaking change(s) without a major version bump (info.version 1.0.0 → 1.0.0)');
     expect(result.details).toContain("cannot make optional query parameter 'page' required. This is a breaking change.");
   });
 
   it('lets the same breaking change through when the major version was raised, never when it went down', async () => {
-    const raised = await compareSpecs(fixture('major', 'base'), fixture('major', 'head'), labels);
-    expect(raised).toMatchObject({ passed: true, summary: 'major version raised, breaking changes allowed (info.version 1.0.0 → 2.0.0)' });
-    const lowered = await compareSpecs(fixture('major', 'head'), fixture('major', 'base'), labels);
-    expect(lowered).toMatchObject({ passed: false, summary: 'major version went down (info.version 2.0.0 → 1.0.0)' });
+    expect(results.majorRaised).toMatchObject({ passed: true, summary: 'major version raised, breaking changes allowed (info.version 1.0.0 → 2.0.0)' });
+    expect(results.majorLowered).toMatchObject({ passed: false, summary: 'major version went down (info.version 2.0.0 → 1.0.0)' });
   });
 });
 
@@ -65,31 +101,20 @@ describe('breaking-change gate on git refs', () => {
 });
 
 describe('breaking-change gate: counting and request-side checks', () => {
-  const bundle = readFileSync(new URL('../../generated/openapi.yaml', import.meta.url), 'utf8');
-  const edited = (edit: (doc: Record<string, any>) => void) => {
-    const doc = parse(bundle) as Record<string, any>;
-    edit(doc);
-    return stringify(doc);
-  };
   const changeLines = (details: string) => details.slice(details.indexOf('\nBreaking changes (')).trim().split('\n');
 
   it('counts a removed operation as one change, not one per report line', async () => {
-    const result = await compareSpecs(bundle, edited((doc) => delete doc.paths['/api/v1/utils/rates']), labels);
+    const result = results.bundleOperationRemoved;
     expect(result.summary).toBe('1 breaking change(s) without a major version bump (info.version 1.0.0 → 1.0.0)');
     expect(changeLines(result.details)).toEqual([
       'Breaking changes (1):',
       '  - GET /api/v1/utils/rates: cannot remove an operation. This is a breaking change. (and 12 finding(s) inside what was removed)',
     ]);
-    const fixturePair = await compareSpecs(fixture('operation-removed', 'base'), fixture('operation-removed', 'head'), labels);
-    expect(fixturePair.summary).toBe('1 breaking change(s) without a major version bump (info.version 1.0.0 → 1.0.0)');
+    expect(results.operationRemoved.summary).toBe('1 breaking change(s) without a major version bump (info.version 1.0.0 → 1.0.0)');
   });
 
   it('fails a tightened request limit and a removed security requirement, which Optic lets through', async () => {
-    const head = edited((doc) => {
-      doc.components.schemas.CreateWalletRequest.properties.name.maxLength = 40;
-      doc.security = [{ ApiKey: [], Timestamp: [] }];
-    });
-    const result = await compareSpecs(bundle, head, labels);
+    const result = results.limitAndSecurity;
     expect(result.passed).toBe(false);
     expect(result.summary).toBe('2 breaking change(s) without a major version bump (info.version 1.0.0 → 1.0.0)');
     expect(changeLines(result.details)).toEqual([
@@ -100,7 +125,7 @@ describe('breaking-change gate: counting and request-side checks', () => {
   });
 
   it('names every request limit added or tightened, and ignores loosened and response-side ones', async () => {
-    const result = await compareSpecs(fixture('request-limits', 'base'), fixture('request-limits', 'head'), labels);
+    const result = results.requestLimits;
     expect(result.summary).toBe('6 breaking change(s) without a major version bump (info.version 1.0.0 → 1.0.0)');
     expect(changeLines(result.details).slice(1)).toEqual([
       '  - POST /api/v1/wallets/generate-wallet query parameter limit: maximum lowered from 100 to 50',
@@ -110,18 +135,17 @@ describe('breaking-change gate: counting and request-side checks', () => {
       '  - POST /api/v1/wallets/generate-wallet request body application/json > amount: maximum 1000000 added',
       '  - POST /api/v1/wallets/generate-wallet request body application/json > tags > items: maxLength lowered from 20 to 10',
     ]);
-    const raised = fixture('request-limits', 'head').replace('version: 1.0.0', 'version: 2.0.0');
-    expect(await compareSpecs(fixture('request-limits', 'base'), raised, labels)).toMatchObject({ passed: true, summary: 'major version raised, breaking changes allowed (info.version 1.0.0 → 2.0.0)' });
+    expect(results.requestLimitsRaised).toMatchObject({ passed: true, summary: 'major version raised, breaking changes allowed (info.version 1.0.0 → 2.0.0)' });
   });
 
   it('fails a removed security requirement, top-level and per operation, and a newly required request field', async () => {
-    const security = await compareSpecs(fixture('security-removed', 'base'), fixture('security-removed', 'head'), labels);
+    const security = results.securityRemoved;
     expect(changeLines(security.details).slice(1)).toEqual([
       '  - security (every operation without its own): requirement ApiKey + Signature removed (now: ApiKey)',
       '  - GET /api/v1/utils/rates security: requirement ApiKey + Signature removed (now: no authentication)',
     ]);
     expect(security.summary).toBe('2 breaking change(s) without a major version bump (info.version 1.0.0 → 1.0.0)');
-    const required = await compareSpecs(fixture('required-field', 'base'), fixture('required-field', 'head'), labels);
+    const required = results.requiredField;
     expect(required.summary).toBe('1 breaking change(s) without a major version bump (info.version 1.0.0 → 1.0.0)');
     expect(required.details).toContain('cannot make a request property required');
   });

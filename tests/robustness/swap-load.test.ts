@@ -1,12 +1,13 @@
 // Load: 10,000 swap creations over 100 concurrent connections, each followed by a random
 // confirm, cancel, both at once, or nothing. Afterwards every swap is read back: ids are
 // unique, every swap is retrievable, the totals are exact and no swap is in two states.
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
 import { SpecValidator } from '../../src/spec/validator.ts';
-import { authHeaders, type Credentials } from './support/http.ts';
+import { sendSigned, type Credentials } from '../support/signed-http.ts';
+import { runPool } from './support/pool.ts';
 
 const swaps = Number(process.env.LOAD_SWAPS ?? 10_000);
 const connections = 100;
@@ -18,7 +19,7 @@ type Action = 'confirm' | 'cancel' | 'both' | 'none';
 type Reply = { status: number; body: { status: string; message: string; data: any } };
 
 let sandbox: RunningSandbox;
-const counts = { created: 0, requests: 0, serverErrors: 0, invalidBodies: 0, duplicateIds: 0, unreadable: 0, wrongState: 0, pairsWithoutOneWinner: 0, conflicts: 0, socketsUsed: new Set<unknown>(), totals: '' };
+const counts = { created: 0, requests: 0, serverErrors: 0, invalidBodies: 0, duplicateIds: 0, unreadable: 0, wrongState: 0, pairsWithoutOneWinner: 0, conflicts: 0, socketsUsed: new Set<unknown>(), totals: '', seconds: 0 };
 
 beforeAll(async () => {
   sandbox = await startSandbox({ apiKeys: { [tenant.apiKey]: tenant.secret } });
@@ -27,45 +28,23 @@ afterAll(async () => {
   agent.destroy();
   await sandbox?.close();
   // Printed whether the test passed or not.
+  const rate = counts.seconds > 0 ? Math.round(counts.requests / counts.seconds) : 0;
   console.log(
-    `swap load: ${counts.created} swaps created over ${counts.socketsUsed.size} connections, ${counts.requests} requests; ` +
+    `swap load: ${counts.created} swaps created over ${counts.socketsUsed.size} connections, ${counts.requests} requests (${rate} requests/s); ` +
       `${counts.serverErrors} 5xx, ${counts.invalidBodies} bodies invalid, ${counts.duplicateIds} duplicate ids, ${counts.unreadable} unreadable, ` +
       `${counts.wrongState} in the wrong state, ${counts.pairsWithoutOneWinner} concurrent pairs without exactly one winner (of ${counts.conflicts}); final states ${counts.totals}`,
   );
 });
 
 async function send(method: string, template: string, path: string, body?: unknown): Promise<Reply> {
-  const text = body === undefined ? '' : JSON.stringify(body);
-  const headers = await authHeaders({ method, pathWithQuery: path, body: text }, tenant);
-  if (text) headers['content-type'] = 'application/json';
-  const reply = await new Promise<Reply>((resolve, reject) => {
-    const req = httpRequest(new URL(path, sandbox.url), { method, headers, agent }, (res) => {
-      counts.socketsUsed.add(res.socket);
-      let data = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (data += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(data) }));
-    });
-    req.on('error', reject);
-    req.end(text || undefined);
-  });
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  const response = await sendSigned(sandbox.url, { method, pathWithQuery: path, body: text, contentType: text === undefined ? undefined : 'application/json' }, tenant, agent);
+  counts.socketsUsed.add(response.socket);
+  const reply = { status: response.status, body: JSON.parse(response.text) as Reply['body'] };
   counts.requests += 1;
   if (reply.status >= 500) counts.serverErrors += 1;
   if (template.startsWith('/api/v1') && !validator.validateResponse(method, template, reply.status, reply.body).valid) counts.invalidBodies += 1;
   return reply;
-}
-
-/** Runs tasks with at most `limit` in flight. */
-async function pool<T>(items: T[], limit: number, task: (item: T, index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        await task(items[index]!, index);
-      }
-    }),
-  );
 }
 
 describe('swap load', () => {
@@ -75,7 +54,7 @@ describe('swap load', () => {
     const outcome = new Map<string, { action: Action; expected: 'pending' | 'confirmed' | 'cancelled' }>();
     const started = Date.now();
 
-    await pool(actions, connections, async (action) => {
+    await runPool(actions, connections, async (action) => {
       const created = await send('POST', '/api/v1/swaps', '/api/v1/swaps', { from: 'usdt', to: 'ngn', amount: 20, password: 'p' });
       expect(created.status).toBe(200);
       counts.created += 1;
@@ -99,7 +78,7 @@ describe('swap load', () => {
     const seconds = (Date.now() - started) / 1000;
 
     // Every swap is retrievable one by one, in the state its successful change left it.
-    await pool([...outcome.entries()], connections, async ([id, { expected }]) => {
+    await runPool([...outcome.entries()], connections, async ([id, { expected }]) => {
       const read = await send('GET', '/sandbox/swaps/{id}', `/sandbox/swaps/${id}`);
       if (read.status !== 200) counts.unreadable += 1;
       else if (read.body.data.status !== expected) counts.wrongState += 1;
@@ -109,6 +88,7 @@ describe('swap load', () => {
 
     // The list holds exactly these swaps, each once, with exact totals per state.
     const list = await send('GET', '/sandbox/swaps', '/sandbox/swaps');
+    counts.seconds = (Date.now() - started) / 1000;
     const listed = list.body.data as { id: string; status: string }[];
     expect(listed).toHaveLength(swaps);
     expect(new Set(listed.map((s) => s.id))).toEqual(new Set(outcome.keys()));

@@ -1,14 +1,13 @@
 // Calls a running sandbox the way an integrator's backend does (signed with the shared
-// signer over real HTTP) and checks every response it sees against the spec: API
-// responses by operation and status, test-helper responses by the envelope and the
-// Transaction schema. A response that breaks the spec fails the calling test.
-import { Agent, request as httpRequest } from 'node:http';
+// signer over real HTTP, by ./signed-http.ts) and checks every response it sees against
+// the spec: API responses by operation and status, test-helper responses by the envelope
+// and the Transaction schema. A response that breaks the spec fails the calling test.
 import { SpecValidator } from '../../src/spec/validator.ts';
-import { formatTimestamp, hmacSha256 } from '../../src/signing/index.ts';
+import { sendSigned, type Credentials } from './signed-http.ts';
 
 export const specValidator = new SpecValidator();
 
-export type Credentials = { apiKey: string; secret: string };
+export type { Credentials };
 
 export type CallOptions = {
   /** Path parameters for the template's {placeholders}. */
@@ -30,28 +29,11 @@ export type CallOptions = {
 
 export type CallResult = { status: number; body: Record<string, any> };
 
-const agent = new Agent({ keepAlive: true, maxSockets: 64 });
-
 function fillTemplate(template: string, params: Record<string, string> = {}): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`no value for {${name}} in ${template}`);
     return encodeURIComponent(value);
-  });
-}
-
-function send(url: URL, method: string, headers: Record<string, string>, body: string): Promise<{ status: number; contentType: string; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method, headers, agent, timeout: 20_000 }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text }));
-    });
-    req.on('timeout', () => req.destroy(new Error(`${method} ${url.pathname} timed out`)));
-    req.on('error', reject);
-    if (body !== '') req.write(body);
-    req.end();
   });
 }
 
@@ -88,18 +70,18 @@ export class SandboxCaller {
     const query = typeof options.query === 'string' ? options.query : options.query ? new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)])).toString() : '';
     const pathWithQuery = fillTemplate(template, options.params) + (query ? `?${query}` : '');
     const body = options.rawBody ?? (options.body === undefined ? '' : JSON.stringify(options.body));
-    const timestamp = formatTimestamp(options.timestamp ?? new Date());
-    const { apiKey, secret } = this.credentials;
-    const signature = await hmacSha256({ secret: options.signWith ?? secret })({ method, pathWithQuery, body, timestamp, apiKey });
-    const headers: Record<string, string> = { 'x-api-key': apiKey, 'x-timestamp': timestamp, 'x-signature': signature };
-    for (const [name, value] of Object.entries(options.auth ?? {})) {
-      if (value === null) delete headers[name];
-      else if (value !== undefined) headers[name] = value;
-    }
     const contentType = options.contentType === undefined ? (body === '' ? null : 'application/json') : options.contentType;
-    if (contentType !== null) headers['content-type'] = contentType;
-
-    const response = await send(new URL(pathWithQuery, this.baseUrl), method, headers, body);
+    const response = await sendSigned(
+      this.baseUrl,
+      {
+        method,
+        pathWithQuery,
+        ...(body === '' ? {} : { body }),
+        ...(contentType === null ? {} : { contentType }),
+        auth: { ...(options.signWith === undefined ? {} : { secret: options.signWith }), ...(options.timestamp === undefined ? {} : { timestamp: options.timestamp }), ...(options.auth ? { headers: options.auth } : {}) },
+      },
+      this.credentials,
+    );
     if (!response.contentType.startsWith('application/json')) throw new Error(`${method} ${pathWithQuery} answered ${response.status} with ${response.contentType}: ${response.text}`);
     const parsed = JSON.parse(response.text) as Record<string, any>;
     checkAgainstSpec(method, template, response.status, parsed);

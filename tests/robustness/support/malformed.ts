@@ -2,15 +2,44 @@
 // case is one mutation of an otherwise valid request, so the refusal it must get is
 // attributable to that mutation.
 import fc from 'fast-check';
-import type { AuthFault, RawRequest } from './http.ts';
+import type { AuthChanges, SignedRequest } from '../../support/signed-http.ts';
 import { baselinePath, baselineQuery, type JsonSchema, type OperationModel } from './operations.ts';
+
+export type AuthFault =
+  | { kind: 'missingHeader'; header: 'x-api-key' | 'x-timestamp' | 'x-signature' }
+  | { kind: 'malformedTimestamp'; value: string }
+  | { kind: 'staleTimestamp'; offsetSeconds: number }
+  | { kind: 'wrongSignature'; value: string }
+  | { kind: 'unknownKey'; apiKey: string };
+
+/** A request as generated: the authentication fault is turned into headers when it is sent. */
+export type RawRequest = Omit<SignedRequest, 'auth'> & { auth?: AuthFault };
+
+/** The request to send now: a stale timestamp is stale relative to the moment of sending. */
+export function toSignedRequest({ auth: fault, ...request }: RawRequest, now = Date.now()): SignedRequest {
+  if (!fault) return request;
+  const auth: AuthChanges =
+    fault.kind === 'missingHeader'
+      ? { headers: { [fault.header]: null } }
+      : fault.kind === 'malformedTimestamp'
+        ? { timestamp: fault.value }
+        : fault.kind === 'staleTimestamp'
+          ? { timestamp: new Date(now + fault.offsetSeconds * 1000) }
+          : fault.kind === 'wrongSignature'
+            ? { headers: { 'x-signature': fault.value } }
+            : { apiKey: fault.apiKey };
+  return { ...request, auth };
+}
 
 export type MalformedCase = {
   operationId: string;
   kind: string;
   request: RawRequest;
-  /** The exact status a correct server must answer, when the kind fixes it. */
-  expectedStatus?: number;
+  /**
+   * The status the sandbox promises for this case (src/sandbox/README.md): 400 invalid
+   * input, 401 authentication, 404 unknown resource or route, 409 illegal state change.
+   */
+  expectedStatus: 400 | 401 | 404 | 409;
 };
 
 export type CaseContext = {
@@ -18,6 +47,8 @@ export type CaseContext = {
   ownIds: Record<string, Record<string, string>>;
   /** Real path values of another tenant, by operationId then parameter: they must look unknown. */
   foreignIds: Record<string, Record<string, string>>;
+  /** Ids of the tenant's swaps that are no longer pending, by operationId: changing them again is a conflict. */
+  settledIds: Record<string, string[]>;
   /** The accepted timestamp window, in seconds. */
   timestampWindowSeconds: number;
 };
@@ -98,6 +129,7 @@ function bodyCases(op: OperationModel, base: RawRequest): fc.Arbitrary<Malformed
     operationId: op.operationId,
     kind,
     request: { ...base, body, contentType },
+    expectedStatus: 400,
   });
   const mutate = (kind: string, change: (b: Record<string, unknown>) => void) => {
     const body = structuredClone(example);
@@ -134,7 +166,7 @@ function bodyCases(op: OperationModel, base: RawRequest): fc.Arbitrary<Malformed
       .map((s) => withBody('broken JSON', s, json)),
     wrongContentTypes.map((type) => withBody(`content-type ${type ?? 'absent'}`, JSON.stringify(example), type)),
     fc.constant(withBody('empty body', '', json)),
-    fc.constant({ operationId: op.operationId, kind: 'no body', request: { method: base.method, pathWithQuery: base.pathWithQuery } }),
+    fc.constant<MalformedCase>({ operationId: op.operationId, kind: 'no body', request: { method: base.method, pathWithQuery: base.pathWithQuery }, expectedStatus: 400 }),
     fc.integer({ min: 1_100_000, max: 1_600_000 }).map((n) => mutate('body larger than the limit', (b) => (b[fields.find((f) => properties[f]?.type === 'string')!] = 'x'.repeat(n)))),
   ];
   if (numberFields.length) {
@@ -169,6 +201,7 @@ function queryCases(op: OperationModel, base: RawRequest, ctx: CaseContext): fc.
     operationId: op.operationId,
     kind,
     request: { ...base, pathWithQuery: withQuery(path, changed) },
+    expectedStatus: 400,
   });
   const badValue = (schema: JsonSchema, name: string): fc.Arbitrary<string> => {
     if (schema.type === 'integer') return fc.constantFrom('abc', '', '1.5', '0', '-1', '9'.repeat(400), 'true', '1e400', '0x10');
@@ -206,34 +239,65 @@ function pathCases(op: OperationModel, base: RawRequest, ctx: CaseContext): fc.A
           );
     return unknown
       .filter((value) => value !== own[p.name] && value.trim() !== '' && value !== '.' && value !== '..')
-      .map((value) => ({
-        operationId: op.operationId,
-        kind: value === foreign ? `another tenant's ${p.name}` : `unknown path ${p.name}`,
-        request: { ...base, pathWithQuery: baselinePath(op, { ...own, [p.name]: value }) + query },
-        expectedStatus: p.name === 'coin' ? undefined : 404,
-      }));
+      .map(
+        (value): MalformedCase => ({
+          operationId: op.operationId,
+          kind: value === foreign ? `another tenant's ${p.name}` : `unknown path ${p.name}`,
+          request: { ...base, pathWithQuery: baselinePath(op, { ...own, [p.name]: value }) + query },
+          expectedStatus: 404,
+        }),
+      );
   });
+}
+
+/** A change of state the record's current state forbids (confirming a cancelled swap): 409, and nothing moves. */
+function conflictCases(op: OperationModel, base: RawRequest, ctx: CaseContext): fc.Arbitrary<MalformedCase>[] {
+  const settled = ctx.settledIds[op.operationId] ?? [];
+  if (!settled.length) return [];
+  const query = base.pathWithQuery.includes('?') ? base.pathWithQuery.slice(base.pathWithQuery.indexOf('?')) : '';
+  const own = ctx.ownIds[op.operationId] ?? {};
+  return [
+    fc.constantFrom(...settled).map((id) => ({
+      operationId: op.operationId,
+      kind: 'record not in a state that allows it',
+      request: { ...base, pathWithQuery: baselinePath(op, { ...own, id }) + query },
+      expectedStatus: 409 as const,
+    })),
+  ];
+}
+
+/** One line per case, for failure reports (bodies can be megabytes). */
+export function describeCase(testCase: MalformedCase): string {
+  const { method, pathWithQuery, body, auth } = testCase.request;
+  const shownBody = body === undefined ? '' : ` body ${body.length > 80 ? `${JSON.stringify(body.slice(0, 80))}… (${body.length} chars)` : JSON.stringify(body)}`;
+  return `${testCase.kind} → ${method} ${pathWithQuery.slice(0, 120)}${pathWithQuery.length > 120 ? '…' : ''}${shownBody}${auth ? ` auth ${JSON.stringify(auth).slice(0, 120)}` : ''} (expects ${testCase.expectedStatus})`;
 }
 
 /** Every kind of malformed request for one operation. */
 export function malformedCasesFor(op: OperationModel, ctx: CaseContext): fc.Arbitrary<MalformedCase> {
   const base = baselineRequest(op, ctx);
-  const auth = authFaults(ctx.timestampWindowSeconds).map((fault) => ({
-    operationId: op.operationId,
-    kind: `auth ${fault.kind}`,
-    request: { ...base, auth: fault },
-    expectedStatus: 401,
-  }));
-  const inputCases = [...bodyCases(op, base), ...queryCases(op, base, ctx), ...pathCases(op, base, ctx)];
+  const auth = authFaults(ctx.timestampWindowSeconds).map(
+    (fault): MalformedCase => ({
+      operationId: op.operationId,
+      kind: `auth ${fault.kind}`,
+      request: { ...base, auth: fault },
+      expectedStatus: 401,
+    }),
+  );
+  const inputCases = [...bodyCases(op, base), ...queryCases(op, base, ctx), ...pathCases(op, base, ctx), ...conflictCases(op, base, ctx)];
   // A bad request from a caller who is not authenticated: authentication is judged first,
   // except that a signature over a body too large to read cannot be checked at all.
   if (!inputCases.length) return auth;
-  const authAndInput = fc.tuple(authFaults(ctx.timestampWindowSeconds), fc.oneof(...inputCases)).map(([fault, input]) => ({
-    operationId: op.operationId,
-    kind: `auth ${fault.kind} with ${input.kind}`,
-    request: { ...input.request, auth: fault },
-    expectedStatus: fault.kind === 'wrongSignature' && input.kind === 'body larger than the limit' ? undefined : 401,
-  }));
+  const authAndInput = fc.tuple(authFaults(ctx.timestampWindowSeconds), fc.oneof(...inputCases)).map(
+    ([fault, input]): MalformedCase => ({
+      operationId: op.operationId,
+      kind: `auth ${fault.kind} with ${input.kind}`,
+      request: { ...input.request, auth: fault },
+      // The signature covers the body, so over a body too large to read a signature that is
+      // there cannot be checked: the size is the problem named. A blank one is no signature (401).
+      expectedStatus: fault.kind === 'wrongSignature' && fault.value.trim() !== '' && input.kind === 'body larger than the limit' ? 400 : 401,
+    }),
+  );
   return fc.oneof(auth, authAndInput, ...inputCases);
 }
 
@@ -248,24 +312,28 @@ export function testHelperCases(ctx: CaseContext): fc.Arbitrary<MalformedCase> {
     { method: 'GET', pathWithQuery: '/sandbox/swaps' },
     { method: 'POST', pathWithQuery: '/sandbox/reset' },
   ];
-  const unauthenticated = fc.tuple(fc.constantFrom(...routes), authFaults(ctx.timestampWindowSeconds)).map(([request, fault]) => ({
-    operationId: '(test helper)',
-    kind: `test helper auth ${fault.kind}`,
-    request: { ...request, auth: fault },
-    expectedStatus: 401,
-  }));
+  const unauthenticated = fc.tuple(fc.constantFrom(...routes), authFaults(ctx.timestampWindowSeconds)).map(
+    ([request, fault]): MalformedCase => ({
+      operationId: '(test helper)',
+      kind: `test helper auth ${fault.kind}`,
+      request: { ...request, auth: fault },
+      expectedStatus: 401,
+    }),
+  );
   const foreignTransaction = ctx.foreignIds.getTransaction?.id;
   const unknownIds = fc
     .tuple(
       fc.constantFrom('complete', 'fail', 'swap'),
       fc.oneof(fc.stringMatching(/^[a-f0-9]{24}$/), ...(foreignTransaction ? [fc.constant(foreignTransaction)] : [])),
     )
-    .map(([action, id]) => ({
-      operationId: '(test helper)',
-      kind: `test helper unknown id`,
-      request: { method: action === 'swap' ? 'GET' : 'POST', pathWithQuery: action === 'swap' ? `/sandbox/swaps/${id}` : `/sandbox/transactions/${id}/${action}` },
-      expectedStatus: 404,
-    }));
+    .map(
+      ([action, id]): MalformedCase => ({
+        operationId: '(test helper)',
+        kind: `test helper unknown id`,
+        request: { method: action === 'swap' ? 'GET' : 'POST', pathWithQuery: action === 'swap' ? `/sandbox/swaps/${id}` : `/sandbox/transactions/${id}/${action}` },
+        expectedStatus: 404,
+      }),
+    );
   return fc.oneof(unauthenticated, unknownIds);
 }
 
@@ -275,8 +343,8 @@ export function unroutedCases(ops: OperationModel[]): fc.Arbitrary<MalformedCase
   const wrongMethod = fc
     .tuple(fc.constantFrom(...ops), fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'))
     .filter(([op, method]) => !known.has(`${method} ${op.pathTemplate}`))
-    .map(([op, method]) => ({ operationId: op.operationId, kind: `method ${method} not in the spec`, request: { method, pathWithQuery: baselinePath(op) } }));
-  const unknownPath = fc.stringMatching(/^[a-z0-9-]{1,20}$/).map((segment) => ({
+    .map(([op, method]): MalformedCase => ({ operationId: op.operationId, kind: `method ${method} not in the spec`, request: { method, pathWithQuery: baselinePath(op) }, expectedStatus: 404 }));
+  const unknownPath = fc.stringMatching(/^[a-z0-9-]{1,20}$/).map((segment): MalformedCase => ({
     operationId: '(none)',
     kind: 'path not in the spec',
     request: { method: 'GET', pathWithQuery: `/api/v1/${segment}/${segment}/${segment}` },

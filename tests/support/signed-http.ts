@@ -1,0 +1,114 @@
+// The tests' one signed HTTP caller: a request signed the way the sandbox verifies
+// (`hmacSha256` over the exact bytes sent), with every part of it (headers, body bytes,
+// content type, what is signed) under the test's control, sent over a keep-alive
+// connection from node:http so that thousands of requests stay cheap.
+import { Agent, request as httpRequest } from 'node:http';
+import { formatTimestamp, hmacSha256, type Signer } from '../../src/signing/index.ts';
+
+export type Credentials = { apiKey: string; secret: string };
+
+/** How the authentication headers differ from a correctly signed request. */
+export type AuthChanges = {
+  /** Signed and sent instead of the credentials' key. */
+  apiKey?: string;
+  /** Signs with this secret instead of the credentials' (a wrong signature). */
+  secret?: string;
+  /** The x-timestamp value signed and sent, as is (a Date is formatted). Default: now. */
+  timestamp?: Date | string;
+  /** Applied after signing: a value replaces the header, null removes it. */
+  headers?: { 'x-api-key'?: string | null; 'x-timestamp'?: string | null; 'x-signature'?: string | null };
+};
+
+export type SignedRequest = {
+  method: string;
+  /** Path with query string, exactly as sent and signed. */
+  pathWithQuery: string;
+  /** The body bytes as text; undefined sends no body. */
+  body?: string;
+  /** The content-type header; undefined sends none. */
+  contentType?: string;
+  auth?: AuthChanges;
+};
+
+export type SignedResponse = {
+  status: number;
+  contentType: string;
+  text: string;
+  /** The body parsed as JSON; undefined when it is not JSON. */
+  json: unknown;
+  /** The headers sent (the authentication headers and the content type). */
+  sentHeaders: Record<string, string>;
+  /** The signature computed for the request, whether or not it was sent. */
+  signature: string;
+  /** The connection the answer came on (to count connections used). */
+  socket: object;
+};
+
+/** Shared by every caller that does not bring its own: keep-alive, a few connections. */
+export const defaultAgent = new Agent({ keepAlive: true, maxSockets: 64 });
+
+const signers = new Map<string, Signer>();
+function signerFor(secret: string): Signer {
+  let signer = signers.get(secret);
+  if (!signer) signers.set(secret, (signer = hmacSha256({ secret })));
+  return signer;
+}
+
+/** The authentication headers of a request after its changes, and the signature computed. */
+export async function signedHeaders(request: SignedRequest, credentials: Credentials): Promise<{ headers: Record<string, string>; signature: string }> {
+  const auth = request.auth ?? {};
+  const apiKey = auth.apiKey ?? credentials.apiKey;
+  const timestamp = typeof auth.timestamp === 'string' ? auth.timestamp : formatTimestamp(auth.timestamp ?? new Date());
+  const signature = await signerFor(auth.secret ?? credentials.secret)({ method: request.method, pathWithQuery: request.pathWithQuery, body: request.body ?? '', timestamp, apiKey });
+  const headers: Record<string, string> = { 'x-api-key': apiKey, 'x-timestamp': timestamp, 'x-signature': signature };
+  for (const [name, value] of Object.entries(auth.headers ?? {})) {
+    if (value === null) delete headers[name];
+    else if (value !== undefined) headers[name] = value;
+  }
+  return { headers, signature };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sends one signed request and reads the whole answer. */
+export async function sendSigned(baseUrl: string, request: SignedRequest, credentials: Credentials, agent: Agent = defaultAgent): Promise<SignedResponse> {
+  const { headers, signature } = await signedHeaders(request, credentials);
+  const sentHeaders = { ...headers };
+  if (request.contentType !== undefined) sentHeaders['content-type'] = request.contentType;
+  const wireHeaders: Record<string, string | number> = { ...sentHeaders };
+  if (request.body !== undefined) wireHeaders['content-length'] = Buffer.byteLength(request.body);
+  const url = new URL(request.pathWithQuery, baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: request.method, headers: wireHeaders, agent, timeout: 20_000 }, (res) => {
+      // Read now: once the answer has been read, the connection goes back to the agent.
+      const socket = res.socket;
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('error', reject);
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), text, json: parseJson(text), sentHeaders, signature, socket }),
+      );
+    });
+    req.on('timeout', () => req.destroy(new Error(`${request.method} ${url.pathname} timed out`)));
+    req.on('error', reject);
+    req.end(request.body);
+  });
+}
+
+/** A signed JSON request that must succeed; answers the envelope's data, throws with the envelope otherwise. */
+export async function callOk<T = unknown>(baseUrl: string, credentials: Credentials, method: string, pathWithQuery: string, body?: unknown): Promise<T> {
+  const raw = body === undefined ? undefined : JSON.stringify(body);
+  const response = await sendSigned(baseUrl, { method, pathWithQuery, body: raw, contentType: raw === undefined ? undefined : 'application/json' }, credentials);
+  const envelope = response.json as { status?: string; data?: T } | undefined;
+  if (response.status !== 200 || envelope?.status !== 'success') {
+    throw new Error(`${method} ${pathWithQuery} answered ${response.status}: ${response.text.slice(0, 300)}`);
+  }
+  return envelope.data as T;
+}
