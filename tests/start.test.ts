@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocs } from '../src/docs/build.ts';
 import { demoCredentials } from '../src/sandbox/index.ts';
-import { formatTimestamp, hmacSha256 } from '../src/signing/index.ts';
 import { spawnService, type RunningProcess } from '../src/support/process.ts';
 import { repoRoot } from './support/run.ts';
+import { sendSigned } from './support/signed-http.ts';
 
 let start: RunningProcess;
 let addresses: { docs: string; api: string };
@@ -31,7 +31,7 @@ const refused = (url: string) =>
 
 beforeAll(async () => {
   await buildDocs();
-  start = spawnService(`${repoRoot}node_modules/.bin/tsx`, [`${repoRoot}scripts/start.ts`, '--serve-only'], { PORT: '0', DOCS_PORT: '0' });
+  start = spawnService(`${repoRoot}node_modules/.bin/tsx`, [`${repoRoot}scripts/start.ts`, '--serve-only'], { PORT: '0' });
   addresses = await printed(start, 40_000);
 });
 afterAll(async () => {
@@ -53,14 +53,9 @@ describe('npm start', () => {
   });
 
   it('answers a request signed with the demo credentials', async () => {
-    const pathWithQuery = '/api/v1/wallets/markets';
-    const timestamp = formatTimestamp(new Date());
-    const signature = await hmacSha256({ secret: demoCredentials.secret })({ method: 'GET', pathWithQuery, body: '', timestamp, apiKey: demoCredentials.apiKey });
-    const response = await fetch(addresses.api.replace(/\/api\/v1$/, '') + pathWithQuery, {
-      headers: { 'x-api-key': demoCredentials.apiKey, 'x-timestamp': timestamp, 'x-signature': signature },
-    });
+    const response = await sendSigned(addresses.api, { method: 'GET', pathWithQuery: '/api/v1/wallets/markets' }, demoCredentials);
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { status: string }).status).toBe('success');
+    expect((response.json as { status: string }).status).toBe('success');
   });
 
   it('stops the sandbox and the docs on Ctrl-C', async () => {

@@ -9,7 +9,7 @@ import { startSandbox } from '../../src/sandbox/index.ts';
 import { SpecValidator } from '../../src/spec/validator.ts';
 import { sendSigned, type Credentials } from '../support/signed-http.ts';
 import { describeCase, malformedCasesFor, testHelperCases, toSignedRequest, unroutedCases, type CaseContext, type MalformedCase } from './support/malformed.ts';
-import { modelOperations } from './support/operations.ts';
+import { modelOperations } from '../support/operations.ts';
 import { runPool } from './support/pool.ts';
 import { digestOf, seedTenant, snapshotTenant } from './support/tenant.ts';
 

@@ -8,7 +8,7 @@ import { spawnService, type RunningProcess } from '../../src/support/process.ts'
 import { sendSigned, type Credentials } from '../support/signed-http.ts';
 import { malformedCasesFor, toSignedRequest, unroutedCases } from './support/malformed.ts';
 import { runPool } from './support/pool.ts';
-import { modelOperations } from './support/operations.ts';
+import { modelOperations } from '../support/operations.ts';
 import { seedTenant } from './support/tenant.ts';
 import { repoRoot } from '../support/run.ts';
 

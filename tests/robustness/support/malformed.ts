@@ -3,7 +3,7 @@
 // attributable to that mutation.
 import fc from 'fast-check';
 import type { AuthChanges, SignedRequest } from '../../support/signed-http.ts';
-import { baselinePath, baselineQuery, type JsonSchema, type OperationModel } from './operations.ts';
+import { baselinePath, baselineQuery, exampleRequest, type JsonSchema, type OperationModel } from '../../support/operations.ts';
 
 export type AuthFault =
   | { kind: 'missingHeader'; header: 'x-api-key' | 'x-timestamp' | 'x-signature' }
@@ -112,9 +112,9 @@ function withQuery(path: string, pairs: [string, string][]): string {
 
 /** The valid baseline request of an operation (spec examples, the tenant's real ids). */
 export function baselineRequest(op: OperationModel, ctx: CaseContext): RawRequest {
-  const path = withQuery(baselinePath(op, ctx.ownIds[op.operationId]), baselineQuery(op));
-  if (!op.body) return { method: op.method, pathWithQuery: path };
-  return { method: op.method, pathWithQuery: path, body: JSON.stringify(op.body.example), contentType: 'application/json' };
+  const { method, pathWithQuery, body } = exampleRequest(op, ctx.ownIds[op.operationId]);
+  if (!body) return { method, pathWithQuery };
+  return { method, pathWithQuery, body: JSON.stringify(body), contentType: 'application/json' };
 }
 
 function bodyCases(op: OperationModel, base: RawRequest): fc.Arbitrary<MalformedCase>[] {

@@ -1,8 +1,9 @@
-// A model of every operation of the bundled spec that the robustness suites mutate:
-// where its parameters go, what its body schema demands, and a valid baseline request
-// built from the spec's own examples.
-import { listOperations, loadBundledDocument, type OpenApiDocument } from '../../../src/spec/document.ts';
-import { listMediaExamples, resolvePointer } from '../../../src/spec/examples.ts';
+// The tests' one per-operation request builder. A model of every operation of the bundled
+// spec: where its parameters go, what its body schema demands, its success example, and
+// the valid request built from the spec's own examples (exampleRequest), which the mock
+// and client tests send as is and the robustness suites mutate.
+import { listOperations, loadBundledDocument, type OpenApiDocument } from '../../src/spec/document.ts';
+import { listMediaExamples, resolvePointer } from '../../src/spec/examples.ts';
 
 export type JsonSchema = {
   type?: string;
@@ -24,6 +25,19 @@ export type OperationModel = {
   parameters: ParameterModel[];
   /** The request body schema (refs resolved one level), when the operation takes a body. */
   body?: { schema: JsonSchema; example: Record<string, unknown> };
+  /** The first named example of the 200 response: what Prism answers by default. */
+  successExample: unknown;
+};
+
+export type ExampleRequest = {
+  method: string;
+  /** Path with query string, as sent. */
+  pathWithQuery: string;
+  /** Path and query parameter values, by name (as a client takes them). */
+  pathParams: Record<string, string>;
+  queryParams: Record<string, unknown>;
+  /** The request example, when the operation takes a body. */
+  body: Record<string, unknown> | undefined;
 };
 
 function deref<T>(doc: OpenApiDocument, node: T): T {
@@ -46,7 +60,9 @@ export function modelOperations(doc: OpenApiDocument = loadBundledDocument()): O
       const param = deref(doc, p as ParameterModel & { schema: JsonSchema });
       return { name: param.name, in: param.in, required: param.required ?? false, schema: deref(doc, param.schema), example: param.example };
     });
-    const model: OperationModel = { operationId: operation.operationId, method: method.toUpperCase(), pathTemplate: path, parameters };
+    const success = examples.find((e) => e.label.startsWith(`${operation.operationId} 200 `));
+    if (!success) throw new Error(`${operation.operationId} has no 200 example`);
+    const model: OperationModel = { operationId: operation.operationId, method: method.toUpperCase(), pathTemplate: path, parameters, successExample: success.value };
     const requestBody = operation.requestBody as { content: { 'application/json': { schema: JsonSchema } } } | undefined;
     if (requestBody) {
       const example = examples.find((e) => e.label.startsWith(`${operation.operationId} request `));
@@ -55,6 +71,21 @@ export function modelOperations(doc: OpenApiDocument = loadBundledDocument()): O
     }
     return model;
   });
+}
+
+/** The operation's valid request from the spec's examples; `pathOverrides` aims it at real records. */
+export function exampleRequest(op: OperationModel, pathOverrides: Record<string, string> = {}): ExampleRequest {
+  const missing = op.parameters.filter((p) => p.example === undefined && (p.in === 'path' || p.required));
+  if (missing.length) throw new Error(`${op.operationId}: no example for ${missing.map((p) => p.name).join(', ')}`);
+  const query = baselineQuery(op);
+  const path = baselinePath(op, pathOverrides);
+  return {
+    method: op.method,
+    pathWithQuery: query.length ? `${path}?${new URLSearchParams(query).toString()}` : path,
+    pathParams: Object.fromEntries(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, pathOverrides[p.name] ?? String(p.example)])),
+    queryParams: Object.fromEntries(op.parameters.filter((p) => p.in === 'query' && p.example !== undefined).map((p) => [p.name, p.example])),
+    body: op.body?.example,
+  };
 }
 
 /** The path of a baseline request: every path parameter filled with its example. */
