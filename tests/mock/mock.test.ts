@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiMock, type RunningApiMock } from '../../src/mock/index.ts';
 import { maxRequestBytes } from '../../src/mock/envelope-proxy.ts';
-import { listOperations, loadBundledDocument } from '../../src/spec/document.ts';
+import { loadBundledDocument } from '../../src/spec/document.ts';
 import { SpecValidator } from '../../src/spec/validator.ts';
 import { exampleRequest, modelOperations } from '../support/operations.ts';
 
@@ -46,9 +46,9 @@ describe('npm run mock (Prism behind the envelope proxy)', () => {
     return { operationId: op.operationId, method, pathTemplate: op.pathTemplate, path: pathWithQuery, body, expected: op.successExample };
   });
 
-  it('has a request for each of the 16 operations', () => {
-    expect(requests.map((r) => r.operationId)).toEqual(listOperations(doc).map((o) => o.operation.operationId));
-    expect(requests).toHaveLength(16);
+  it('has a request for each of the 16 operations, each with the success example to expect', () => {
+    expect(new Set(requests.map((r) => r.operationId)).size).toBe(16);
+    for (const r of requests) expect(r.expected, r.operationId).toMatchObject({ status: 'success' });
   });
 
   it.each(requests)('answers $method $pathTemplate ($operationId) with its success example, valid against the spec', async (r) => {
