@@ -6,7 +6,8 @@ import { freePort, spawnService, waitForHttp } from '../support/process.ts';
 
 const prismBin = fileURLToPath(new URL('../../node_modules/.bin/prism', import.meta.url));
 
-export type RunningMock = { url: string; close: () => Promise<void>; output: () => string };
+/** `processGroup`: the id of Prism's process group, for measuring its CPU. */
+export type RunningMock = { url: string; close: () => Promise<void>; output: () => string; processGroup: number };
 
 export async function startMock(options: { port?: number; host?: string; specPath?: string } = {}): Promise<RunningMock> {
   const host = options.host ?? '127.0.0.1';
@@ -19,5 +20,5 @@ export async function startMock(options: { port?: number; host?: string; specPat
     await service.stop();
     throw new Error(`Prism did not start: ${(error as Error).message}\n${service.output()}`);
   }
-  return { url, close: service.stop, output: service.output };
+  return { url, close: service.stop, output: service.output, processGroup: service.child.pid! };
 }

@@ -2,7 +2,7 @@
 // the contract-test hooks (which sign Dredd's requests). The provider has not published
 // its signature algorithm, so the signer is a callback; `hmacSha256` is our opt-in
 // default and the scheme the sandbox verifies.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 
 /** Everything a signer may sign. */
 export type SignatureInput = {
@@ -42,9 +42,16 @@ export function defaultCanonicalString(input: SignatureInput): string {
  * canonical string and encoding with the provider before using it against staging or
  * production. The sandbox verifies exactly this default.
  */
-export function hmacSha256({ secret, canonicalString = defaultCanonicalString, encoding = 'hex' }: HmacSha256Options): Signer {
+export function hmacSha256(options: HmacSha256Options): Signer {
+  return hmacSha256Sync(options);
+}
+
+/** The same signer, typed as synchronous for callers that must not wait (the sandbox's hooks). */
+export function hmacSha256Sync({ secret, canonicalString = defaultCanonicalString, encoding = 'hex' }: HmacSha256Options): (input: SignatureInput) => string {
   if (typeof secret !== 'string' || secret.length === 0) throw new TypeError('hmacSha256 needs a non-empty signing secret');
-  return (input) => createHmac('sha256', secret).update(canonicalString(input)).digest(encoding);
+  // The key is imported once, not on every signature.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  return (input) => createHmac('sha256', key).update(canonicalString(input)).digest(encoding);
 }
 
 /** Compares a received signature with the expected one in constant time. */

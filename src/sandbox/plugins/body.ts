@@ -47,11 +47,13 @@ export const bodyPlugin = shared(async (app: FastifyInstance) => {
     done(null, undefined);
   });
 
-  app.addHook('preValidation', async (request) => {
-    if (request.bodyProblem) throw invalidInput(request.bodyProblem);
+  // Callback-style: it runs on every request, and an async hook costs a promise each.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.bodyProblem) return done(invalidInput(request.bodyProblem));
     const hasBody = request.rawBody !== undefined && request.rawBody !== '';
     const takesBody = request.routeOptions.schema?.body !== undefined;
-    if (takesBody && !hasBody) throw invalidInput('A JSON request body is required (Content-Type: application/json)');
-    if (!takesBody && hasBody) throw invalidInput('This operation takes no request body');
+    if (takesBody && !hasBody) return done(invalidInput('A JSON request body is required (Content-Type: application/json)'));
+    if (!takesBody && hasBody) return done(invalidInput('This operation takes no request body'));
+    done();
   });
 });
