@@ -7,14 +7,9 @@
 // req/s measures it, not the server, and the CPU-per-request ratio is the fair one.
 // The targets take turns for BENCH_ROUNDS rounds and each figure is the median over the
 // rounds, so a burst of other work on the machine skews one round, not the result.
-// A second scenario measures the sandbox's signed-request rate while SLOW_CONNECTIONS (default
-// 5,000) other connections are open and idle, then while they send their headers a byte
-// at a time, and counts how many of those the sandbox reclaims (its idle and headers
-// timeouts, 10 s each by default).
 // Usage: npm run bench:sandbox   (BENCH_SECONDS per run, default 5; BENCH_ROUNDS, default 3;
-// BENCH_CONNECTIONS, default 32; SLOW_CONNECTIONS, default 5000)
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
+// BENCH_CONNECTIONS, default 32)
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +23,6 @@ import { freePort, spawnService, waitForHttp, type RunningProcess } from '../src
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const slowConnections = Number(process.env.SLOW_CONNECTIONS ?? 5000);
 const warmupSeconds = 2;
 const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
 const target = fileURLToPath(new URL('./bench-target.ts', import.meta.url));
@@ -106,60 +100,6 @@ function medianFigures(list: Figures[]): Figures {
   };
 }
 
-/** The open-files limit of this process (each slow connection holds a descriptor here and one in the sandbox). */
-function openFilesLimit(): string {
-  try {
-    return /^Max open files\s+(\S+)/m.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1] ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
-
-type SlowKind = 'idle' | 'byte-at-a-time headers';
-
-/** Opens `count` connections to url that either send nothing or drip a request's headers one byte a second. */
-async function openSlowConnections(url: string, count: number, kind: SlowKind): Promise<{ sockets: Socket[]; closed: () => number; stop: () => void }> {
-  const { hostname, port } = new URL(url);
-  const sockets: Socket[] = [];
-  let closed = 0;
-  const headers = 'GET /api/v1/wallets HTTP/1.1\r\nHost: bench\r\n' + 'x-padding: slow\r\n'.repeat(10) + '\r\n';
-  for (let start = 0; start < count; start += 250) {
-    const batch = Array.from({ length: Math.min(250, count - start) }, () => {
-      const socket = connect(Number(port), hostname);
-      socket.on('error', () => {});
-      socket.on('close', () => closed++);
-      // Read (and drop) what the sandbox answers, so its closing of the connection is seen.
-      socket.resume();
-      sockets.push(socket);
-      return new Promise<void>((resolve) => socket.once('connect', () => resolve()).once('error', () => resolve()));
-    });
-    await Promise.all(batch);
-  }
-  let sent = 0;
-  const drip = kind === 'idle' ? undefined : setInterval(() => {
-    for (const socket of sockets) if (!socket.destroyed && sent < headers.length) socket.write(headers[sent]!);
-    sent++;
-  }, 1000);
-  return { sockets, closed: () => closed, stop: () => { if (drip) clearInterval(drip); for (const socket of sockets) socket.destroy(); } };
-}
-
-type SlowFigures = { kind: SlowKind; figures: Figures; reclaimed: number; reclaimSeconds: number };
-
-async function underSlowConnections(url: string, group: number, kind: SlowKind): Promise<SlowFigures> {
-  const slow = await openSlowConnections(url, slowConnections, kind);
-  const openedAt = Date.now();
-  try {
-    const figures = await load('sandbox', url, group);
-    // The sandbox's idle and headers timeouts are 10 s (checked every second); wait past
-    // them, and past the first byte of a dripping connection, and count.
-    const deadline = openedAt + 15_000;
-    while (Date.now() < deadline && slow.closed() < slow.sockets.length) await new Promise((r) => setTimeout(r, 200));
-    return { kind, figures, reclaimed: slow.closed(), reclaimSeconds: (Date.now() - openedAt) / 1000 };
-  } finally {
-    slow.stop();
-  }
-}
-
 const started: { close: () => Promise<void> }[] = [];
 const workDir = mkdtempSync(join(tmpdir(), 'bench-sandbox-'));
 try {
@@ -218,20 +158,6 @@ try {
       '',
     ].join('\n'),
   );
-
-  if (slowConnections > 0) {
-    process.stdout.write(`Slow connections: ${slowConnections} at a time (open-files limit ${openFilesLimit()}; this process and the sandbox each hold one descriptor per connection)\n`);
-    for (const kind of ['idle', 'byte-at-a-time headers'] as const) {
-      const slow = await underSlowConnections(sandbox.url, sandbox.process.child.pid!, kind);
-      figures.push({ ...slow.figures, name: `sandbox, ${kind}` });
-      const ratio = slow.figures.rps / ours.rps;
-      process.stdout.write(
-        `  ${slowConnections} ${kind}: sandbox ${slow.figures.rps.toFixed(0)} req/s = ${ratio.toFixed(2)}× its rate without them (goal ≥ 0.5×: ${ratio >= 0.5 ? 'met' : 'not met'}); ` +
-          `${slow.reclaimed} of ${slowConnections} reclaimed by the sandbox within ${slow.reclaimSeconds.toFixed(1)} s\n`,
-      );
-    }
-    process.stdout.write('\n');
-  }
   if (figures.some((f) => f.failures > 0)) {
     process.stderr.write('Some requests failed (non-2xx, errors or timeouts): the figures above are not comparable.\n');
     process.exitCode = 1;

@@ -25,26 +25,7 @@ export type SandboxAppOptions = {
   docsHtmlPath?: string;
   logger?: boolean;
   validateResponses?: boolean;
-  rejectReplays?: boolean;
-  timeouts?: Partial<ConnectionTimeouts>;
 };
-
-/**
- * How long the sandbox waits on a connection before reclaiming it, so that idle or slow
- * clients cannot hold sockets for ever when a sandbox runs for days in shared CI.
- */
-export type ConnectionTimeouts = {
-  /** A socket with no traffic at all for this long is closed (Fastify's connectionTimeout). */
-  idleMs: number;
-  /** The request headers must have arrived this long after the request began (Node's headersTimeout). */
-  headersMs: number;
-  /** The whole request, body included, must have arrived this long after it began (requestTimeout). */
-  requestMs: number;
-  /** A kept-alive connection waiting for its next request is closed after this long (keepAliveTimeout). */
-  keepAliveMs: number;
-};
-
-export const defaultConnectionTimeouts: ConnectionTimeouts = { idleMs: 10_000, headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 };
 
 export async function buildSandboxApp(options: SandboxAppOptions): Promise<FastifyInstance> {
   if (Object.keys(options.apiKeys).length === 0) throw new Error('The sandbox needs at least one API key');
@@ -57,19 +38,7 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<Fasti
     runtime: createRuntime(options.deterministic ?? false),
   };
 
-  const timeouts = { ...defaultConnectionTimeouts, ...options.timeouts };
-  for (const [name, value] of Object.entries(timeouts)) {
-    if (!(Number.isInteger(value) && value > 0)) throw new Error(`The ${name} timeout must be a positive whole number of milliseconds`);
-  }
-  if (timeouts.headersMs > timeouts.requestMs) throw new Error('The headers timeout cannot be longer than the request timeout');
-
   const app = Fastify({
-    connectionTimeout: timeouts.idleMs,
-    keepAliveTimeout: timeouts.keepAliveMs,
-    requestTimeout: timeouts.requestMs,
-    // Node checks the headers and request deadlines on an interval (30 s by default); a
-    // shorter one reclaims a slow connection close to its deadline.
-    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: Math.min(1000, Math.ceil(timeouts.headersMs / 2)) },
     // Request logs carry method, URL and status; the auth headers are redacted in case a
     // serializer ever includes headers, so no key or signature reaches a log line.
     logger: options.logger ? { redact: { paths: ['req.headers["x-api-key"]', 'req.headers["x-signature"]'], censor: '[redacted]' } } : false,
@@ -89,7 +58,7 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<Fasti
   await app.register(errorPlugin);
   if (options.validateResponses) await app.register(responseCheckPlugin);
   await app.register(async (authenticated) => {
-    await authenticated.register(authPlugin, { apiKeys: options.apiKeys, timestampWindowSeconds: options.timestampWindowSeconds, rejectReplays: options.rejectReplays ?? false });
+    await authenticated.register(authPlugin, { apiKeys: options.apiKeys, timestampWindowSeconds: options.timestampWindowSeconds });
     await authenticated.register(bodyPlugin);
     await authenticated.register(apiRoutes, { operations: createOperations(context) });
     await authenticated.register(testHelperRoutes, { context, prefix: testHelperPrefix });

@@ -33,7 +33,7 @@ function port(value: string): number {
 
 export type SandboxEnvironment = { options: SandboxOptions; usesDemoCredentials: boolean };
 
-/** Reads PORT, SANDBOX_API_KEYS, SANDBOX_DATA_PATH, SANDBOX_TIMESTAMP_WINDOW_SECONDS, SANDBOX_DETERMINISTIC, SANDBOX_REJECT_REPLAYS and SANDBOX_LOG. */
+/** Reads PORT, SANDBOX_API_KEYS, SANDBOX_DATA_PATH, SANDBOX_TIMESTAMP_WINDOW_SECONDS, SANDBOX_DETERMINISTIC and SANDBOX_LOG. */
 export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv): SandboxEnvironment {
   const options: SandboxOptions = { host: '127.0.0.1', port: env.PORT ? port(env.PORT) : defaultSandboxPort };
   if (env.SANDBOX_API_KEYS) options.apiKeys = parseApiKeys(env.SANDBOX_API_KEYS);
@@ -42,6 +42,5 @@ export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv): SandboxEnvironmen
   // Request logs (JSON lines on stdout) are on unless SANDBOX_LOG is 0/false/off.
   options.logger = !['0', 'false', 'off'].includes((env.SANDBOX_LOG ?? '').toLowerCase());
   if (env.SANDBOX_DETERMINISTIC) options.deterministic = ['1', 'true', 'yes'].includes(env.SANDBOX_DETERMINISTIC.toLowerCase());
-  if (env.SANDBOX_REJECT_REPLAYS) options.rejectReplays = ['1', 'true', 'yes'].includes(env.SANDBOX_REJECT_REPLAYS.toLowerCase());
   return { options, usesDemoCredentials: options.apiKeys === undefined };
 }

@@ -1,8 +1,6 @@
 // The sandbox: a stateful, in-memory implementation of the service's behaviour on
 // loopback, for contract tests and for integrators' local development.
-import { buildSandboxApp, type ConnectionTimeouts } from './app.ts';
-
-export { defaultConnectionTimeouts, type ConnectionTimeouts } from './app.ts';
+import { buildSandboxApp } from './app.ts';
 
 export type SandboxOptions = {
   host?: string;
@@ -24,15 +22,6 @@ export type SandboxOptions = {
    * spec becomes a 500 naming the violation. Default: on when SANDBOX_VALIDATE_RESPONSES=1.
    */
   validateResponses?: boolean;
-  /**
-   * Refuse (401) a second request with the same API key, x-timestamp and x-signature
-   * inside the timestamp window. The provider publishes no replay rule: this is the
-   * sandbox's own check, for proving that a client never sends a signed request twice.
-   * Default: off.
-   */
-  rejectReplays?: boolean;
-  /** When idle or slow connections are reclaimed. Default: defaultConnectionTimeouts. */
-  timeouts?: Partial<ConnectionTimeouts>;
 };
 
 export type RunningSandbox = { url: string; close(): Promise<void> };
@@ -51,8 +40,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     ...(options.deterministic === undefined ? {} : { deterministic: options.deterministic }),
     ...(options.docsHtmlPath === undefined ? {} : { docsHtmlPath: options.docsHtmlPath }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
-    ...(options.rejectReplays === undefined ? {} : { rejectReplays: options.rejectReplays }),
-    ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
     validateResponses: options.validateResponses ?? process.env.SANDBOX_VALIDATE_RESPONSES === '1',
   });
   try {

@@ -6,7 +6,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hmacSha256Sync, signaturesMatch, timestampPattern, type SignatureInput } from '../../signing/index.ts';
 import { unauthorized } from '../errors.ts';
-import { ReplayGuard } from '../replay-guard.ts';
 import { shared } from './shared.ts';
 
 declare module 'fastify' {
@@ -20,8 +19,6 @@ export type AuthOptions = {
   /** API key → signing secret. */
   apiKeys: Record<string, string>;
   timestampWindowSeconds: number;
-  /** Refuse a second request with the same key, timestamp and signature (see replay-guard.ts). */
-  rejectReplays?: boolean;
 };
 
 function singleHeader(request: FastifyRequest, name: string): string | undefined {
@@ -38,11 +35,10 @@ function parseTimestamp(value: string): number {
   return !Number.isNaN(instant) && new Date(instant).toISOString() === value ? instant : Number.NaN;
 }
 
-export const authPlugin = shared<AuthOptions>(async (app: FastifyInstance, { apiKeys, timestampWindowSeconds, rejectReplays = false }) => {
+export const authPlugin = shared<AuthOptions>(async (app: FastifyInstance, { apiKeys, timestampWindowSeconds }) => {
   // The sandbox's own signer is synchronous; the hooks rely on that.
   const signers = new Map<string, (input: SignatureInput) => string>(Object.entries(apiKeys).map(([key, secret]) => [key, hmacSha256Sync({ secret })]));
   const windowMs = timestampWindowSeconds * 1000;
-  const replays = rejectReplays ? new ReplayGuard(windowMs) : undefined;
   app.decorateRequest('apiKey', '');
 
   /** The first problem with the request's auth headers, or undefined when they may be verified. */
@@ -78,9 +74,6 @@ export const authPlugin = shared<AuthOptions>(async (app: FastifyInstance, { api
     const signature = singleHeader(request, 'x-signature')!;
     const expected = signers.get(apiKey)!({ method: request.method, pathWithQuery: request.url, body: request.rawBody ?? '', timestamp, apiKey });
     if (typeof expected !== 'string' || !signaturesMatch(expected, signature)) return done(unauthorized('x-signature does not match the request'));
-    if (replays && !replays.admit(apiKey, timestamp, signature, Date.parse(timestamp))) {
-      return done(unauthorized('Replayed request: this API key already sent a request with the same x-timestamp and x-signature'));
-    }
     request.apiKey = apiKey;
     done();
   });
