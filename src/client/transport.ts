@@ -116,7 +116,10 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
       const failure = classify(error, ctx);
       if (failure instanceof AbortedError || attempt >= attempts) throw failure;
     }
-    await pause(delayMs ?? backoff(ctx.retry!, attempt), ctx.signal, ctx.operation);
+    // At least 1 ms between attempts: x-timestamp has millisecond resolution, so every
+    // attempt is signed over a new timestamp and no two attempts are the same signed
+    // request (a server that refuses replays accepts each), even after `Retry-After: 0`.
+    await pause(Math.max(1, delayMs ?? backoff(ctx.retry!, attempt)), ctx.signal, ctx.operation);
   }
 }
 
