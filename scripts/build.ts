@@ -1,12 +1,13 @@
 // `npm run build`: compiles the two published packages from src/ into packages/*/dist
 // (ESM + .d.ts) and copies in the files each ships beside its code:
-//   @wallet-api/sdk      client, signing, the generated types and the spec as JSON;
+//   @wallet-api/sdk      client, signing, the wallet-api command line, the generated types
+//                        and the spec as JSON (which the command line reads);
 //   @wallet-api/sandbox  the sandbox and its bin, its data file, the bundled spec it serves.
 // Both compile src/signing, so the sandbox verifies exactly what the client signs without
 // depending on the SDK package. The built folders (dist/, generated/) are rebuilt whole
 // each time and are not committed.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -42,6 +43,11 @@ export const packageBuilds: PackageBuild[] = [
   },
 ];
 
+function binsOf(folder: string): string[] {
+  const manifest = JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8')) as { bin?: Record<string, string> };
+  return Object.values(manifest.bin ?? {});
+}
+
 /** Builds every package; the build script's own command line calls this. */
 export function buildPackages(): void {
   const tsc = join(root, 'node_modules/.bin/tsc');
@@ -52,6 +58,8 @@ export function buildPackages(): void {
       mkdirSync(dirname(join(root, folder, to)), { recursive: true });
       copyFileSync(join(root, from), join(root, folder, to));
     }
+    // tsc keeps the shebang but not the mode: a bin must be executable for npm to link it.
+    for (const bin of binsOf(folder)) chmodSync(join(root, folder, bin), 0o755);
     console.log(`built ${folder}`);
   }
 }

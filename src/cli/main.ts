@@ -1,0 +1,230 @@
+// `wallet-api`: one signed call of the API from a terminal. Parses the arguments, checks
+// them against the operation's parameters and body in the spec, resolves the target and
+// credentials, calls through the typed client and prints the envelope. Returns the exit
+// code: 0 success, 1 an error envelope, 2 usage or configuration (nothing sent), 3 a
+// network failure, a timeout or an answer that is not an envelope.
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { ApiError, createClient, InvalidResponseError, NetworkError, TimeoutError, unwrap, WalletApiError } from '../client/index.ts';
+import { listText, operationHelp, usage } from './help.ts';
+import { checkValue, parseParameterValue } from './schema-check.ts';
+import { loadOperations, type Operation } from './spec.ts';
+import { resolveTarget, UsageError } from './target.ts';
+
+export const exitCodes = { success: 0, errorEnvelope: 1, usage: 2, unreachable: 3 } as const;
+
+export type Io = { stdout: (text: string) => void; stderr: (text: string) => void; env: NodeJS.ProcessEnv; cwd: string; fetch?: typeof fetch };
+
+const options = {
+  path: { type: 'string', multiple: true },
+  query: { type: 'string', multiple: true },
+  body: { type: 'string' },
+  data: { type: 'boolean' },
+  verbose: { type: 'boolean' },
+  timeout: { type: 'string' },
+  'base-url': { type: 'string' },
+  env: { type: 'string' },
+  'confirm-production': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Request = { path: Record<string, unknown>; query: Record<string, unknown>; body: unknown };
+
+/** Reads `--path`/`--query` pairs by the parameters' schemas and the body by the body schema; throws UsageError naming every problem. */
+export function buildRequest(op: Operation, values: { path?: string[]; query?: string[]; body?: string }, cwd: string): Request {
+  const problems: string[] = [];
+  const request: Request = { path: {}, query: {}, body: undefined };
+  for (const location of ['path', 'query'] as const) {
+    for (const pair of values[location] ?? []) {
+      const equals = pair.indexOf('=');
+      if (equals <= 0) {
+        problems.push(`--${location} takes name=value, not ${JSON.stringify(pair)}`);
+        continue;
+      }
+      const name = pair.slice(0, equals);
+      const parameter = op.parameters.find((p) => p.in === location && p.name === name);
+      if (!parameter) {
+        const known = op.parameters.filter((p) => p.in === location).map((p) => p.name);
+        problems.push(`${op.operationId} has no ${location} parameter "${name}" (${known.length > 0 ? `its ${location} parameters: ${known.join(', ')}` : `it takes no ${location} parameters`})`);
+        continue;
+      }
+      if (name in request[location]) {
+        problems.push(`--${location} ${name} is given twice`);
+        continue;
+      }
+      const parsed = parseParameterValue(parameter.schema, pair.slice(equals + 1));
+      if ('problem' in parsed) {
+        problems.push(`--${location} ${name} ${parsed.problem}`);
+        continue;
+      }
+      problems.push(...checkValue(parameter.schema, parsed.value, `--${location} ${name}`));
+      request[location][name] = parsed.value;
+    }
+  }
+  for (const parameter of op.parameters) {
+    if (parameter.required && !(parameter.name in request[parameter.in])) problems.push(`--${parameter.in} ${parameter.name}=… is required by ${op.operationId}`);
+  }
+  if (values.body !== undefined) {
+    if (!op.body) problems.push(`${op.operationId} takes no body`);
+    else {
+      const source = values.body.startsWith('@') ? readBodyFile(values.body.slice(1), cwd) : { text: values.body, from: '--body' };
+      if ('problem' in source) problems.push(source.problem);
+      else {
+        try {
+          request.body = JSON.parse(source.text);
+          problems.push(...checkValue(op.body.schema, request.body, 'the body').map((problem) => `${source.from}: ${problem}`));
+        } catch (error) {
+          problems.push(`${source.from} is not valid JSON (${(error as Error).message})`);
+        }
+      }
+    }
+  } else if (op.body?.required) {
+    problems.push(`${op.operationId} needs a body: --body '{…}' or --body @file.json (see wallet-api ${op.operationId} --help)`);
+  }
+  if (problems.length > 0) throw new UsageError(problems.join('\n'));
+  return request;
+}
+
+function readBodyFile(path: string, cwd: string): { text: string; from: string } | { problem: string } {
+  try {
+    return { text: readFileSync(new URL(path, `file://${cwd.endsWith('/') ? cwd : `${cwd}/`}`), 'utf8'), from: `--body @${path}` };
+  } catch (error) {
+    return { problem: `--body @${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).name})` };
+  }
+}
+
+/** Replaces every secret in a text by [redacted]: nothing the command writes may carry one, whatever the input or the answer. */
+function redactor(secrets: Set<string>): (text: string) => string {
+  return (text) => {
+    let out = text;
+    for (const secret of secrets) if (secret) out = out.split(secret).join('[redacted]');
+    return out;
+  };
+}
+
+export async function main(argv: string[], io: Io): Promise<number> {
+  const secrets = new Set<string>();
+  const redact = redactor(secrets);
+  const out = (text: string) => io.stdout(redact(text));
+  const err = (text: string) => io.stderr(redact(text));
+  const refuse = (message: string) => {
+    err(`wallet-api: ${message}\n`);
+    return exitCodes.usage;
+  };
+
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    return refuse(`${(error as Error).message}\n\n${usage}`);
+  }
+  const { values, positionals } = parsed;
+  const [command, ...extra] = positionals;
+  if (!command || command === 'help') {
+    if (values.help || command === 'help') {
+      out(usage);
+      return exitCodes.success;
+    }
+    return refuse(`name an operation (wallet-api list shows them)\n\n${usage}`);
+  }
+  if (extra.length > 0) return refuse(`unexpected argument ${JSON.stringify(extra[0])}: parameters are given as --path name=value or --query name=value`);
+  const operations = loadOperations();
+  if (command === 'list') {
+    out(listText(operations));
+    return exitCodes.success;
+  }
+  const op = operations.find((candidate) => candidate.operationId === command);
+  if (!op) {
+    const near = operations.filter((candidate) => candidate.operationId.toLowerCase() === command.toLowerCase()).map((candidate) => candidate.operationId);
+    return refuse(`unknown operation ${JSON.stringify(command)}${near.length > 0 ? ` (did you mean ${near[0]}?)` : ''}; wallet-api list shows the ${operations.length} operations`);
+  }
+  if (values.help) {
+    out(operationHelp(op));
+    return exitCodes.success;
+  }
+
+  let timeoutMs: number | undefined;
+  if (values.timeout !== undefined) {
+    timeoutMs = Number(values.timeout);
+    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) return refuse(`--timeout must be a positive whole number of milliseconds, not ${JSON.stringify(values.timeout)}`);
+  }
+
+  let target;
+  let request: Request;
+  try {
+    target = resolveTarget({ baseUrl: values['base-url'], env: values.env }, io.env, io.cwd);
+    for (const secret of target.secrets) secrets.add(secret);
+    request = buildRequest(op, values, io.cwd);
+  } catch (error) {
+    if (error instanceof UsageError) return refuse(error.message);
+    throw error;
+  }
+  if (target.environment === 'production' && op.method === 'POST' && !values['confirm-production']) {
+    return refuse(`${op.operationId} is a POST to production and was not sent: POSTs move value, so production needs --confirm-production`);
+  }
+  if (target.demoNotice) err(`${target.demoNotice}\n`);
+
+  let client;
+  try {
+    const signer = await target.signer();
+    const baseFetch = io.fetch ?? globalThis.fetch;
+    client = createClient({
+      environment: target.environment,
+      baseUrl: target.baseUrl,
+      apiKey: target.apiKey,
+      signer: async (input) => {
+        const signature = await signer(input);
+        // Whatever the signer returns is kept out of the output, even if it is refused.
+        if (typeof signature === 'string') secrets.add(signature);
+        return signature;
+      },
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      fetch: values.verbose ? verboseFetch(baseFetch, err) : baseFetch,
+    });
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof WalletApiError) return refuse(error.message);
+    throw error;
+  }
+
+  const params = { path: request.path, query: request.query };
+  const init = { params, ...(request.body === undefined ? {} : { body: request.body }) } as never;
+  const call = op.method === 'GET' ? client.GET(op.path as never, init) : client.POST(op.path as never, init);
+  try {
+    const result = await call;
+    const data = await unwrap(result);
+    out(`${JSON.stringify(values.data ? data : result.data, null, 2)}\n`);
+    return exitCodes.success;
+  } catch (error) {
+    if (error instanceof ApiError) {
+      if (!values.data) out(`${JSON.stringify(error.envelope, null, 2)}\n`);
+      err(`wallet-api: ${error.message}\n`);
+      return exitCodes.errorEnvelope;
+    }
+    if (error instanceof NetworkError || error instanceof TimeoutError || error instanceof InvalidResponseError) {
+      err(`wallet-api: ${error.message}\n`);
+      return exitCodes.unreachable;
+    }
+    if (error instanceof WalletApiError) return refuse(error.message);
+    throw error;
+  }
+}
+
+/** A fetch that writes the request line, the auth headers redacted, then the status and the time to stderr. */
+function verboseFetch(base: typeof fetch, err: (text: string) => void): typeof fetch {
+  return async (input, init) => {
+    const url = input instanceof URL ? input.href : String(input);
+    const headers = new Headers(init?.headers);
+    const shown: string[] = [];
+    headers.forEach((value, name) => shown.push(`> ${name}: ${name === 'x-api-key' || name === 'x-signature' ? '[redacted]' : value}`));
+    err(`> ${init?.method ?? 'GET'} ${url}\n${shown.join('\n')}\n`);
+    const started = performance.now();
+    try {
+      const response = await base(input, init);
+      err(`< HTTP ${response.status} in ${Math.round(performance.now() - started)} ms\n`);
+      return response;
+    } catch (error) {
+      err(`< no answer after ${Math.round(performance.now() - started)} ms\n`);
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,94 @@
+// Where the command line sends a call and with which credentials. A target is the local
+// sandbox or mock (`--base-url`), or staging/production (`--env`, with WALLET_API_BASE_URL).
+// With neither and no credentials in the environment it is the local sandbox with its demo
+// credentials; the demo credentials go nowhere else. Values are never printed.
+import { isAbsolute, resolve } from 'node:path';
+import { hmacSha256, type Signer } from '../signing/index.ts';
+import { loadSignerModule, signerModuleVariable, SignerModuleError } from '../signing/signer-module.ts';
+
+export const envNames = {
+  baseUrl: 'WALLET_API_BASE_URL',
+  apiKey: 'WALLET_API_KEY',
+  signingSecret: 'WALLET_API_SIGNING_SECRET',
+  signerModule: signerModuleVariable,
+} as const;
+
+/** The sandbox's default address and its demo credentials (not secrets: printed by `npm start`). */
+export const defaultSandboxUrl = 'http://127.0.0.1:4020';
+export const demoCredentials = { apiKey: 'sandbox-demo-key', secret: 'sandbox-demo-secret' } as const;
+
+export type Environment = 'staging' | 'production' | 'custom';
+
+export type Target = {
+  environment: Environment;
+  baseUrl: string;
+  apiKey: string;
+  /** Loads the signer; called only once the call is known to be allowed. */
+  signer: () => Promise<Signer>;
+  /** The secrets of this target, kept out of every line the command writes. */
+  secrets: string[];
+  /** Set when the demo credentials are used: the notice written to stderr. */
+  demoNotice: string | undefined;
+};
+
+/** A refusal of the command line's input or configuration (exit code 2). */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+const present = (env: NodeJS.ProcessEnv, name: string) => typeof env[name] === 'string' && env[name]!.trim() !== '';
+
+export function resolveTarget(options: { baseUrl: string | undefined; env: string | undefined }, env: NodeJS.ProcessEnv, cwd: string): Target {
+  if (options.env !== undefined && options.env !== 'staging' && options.env !== 'production') {
+    throw new UsageError(`--env must be staging or production, not ${JSON.stringify(options.env)} (use --base-url for a local sandbox or mock)`);
+  }
+  if (options.env && options.baseUrl !== undefined) throw new UsageError('give either --env or --base-url, not both');
+  const hasKey = present(env, envNames.apiKey);
+  const hasSigning = present(env, envNames.signingSecret) || present(env, envNames.signerModule);
+
+  if (!options.env && options.baseUrl === undefined) {
+    if (present(env, envNames.baseUrl)) {
+      throw new UsageError(`${envNames.baseUrl} is set but --env is not: pass --env staging or --env production (or --base-url for a local sandbox or mock)`);
+    }
+    if (!hasKey && !hasSigning) {
+      return {
+        environment: 'custom',
+        baseUrl: defaultSandboxUrl,
+        apiKey: demoCredentials.apiKey,
+        signer: async () => hmacSha256({ secret: demoCredentials.secret }),
+        secrets: [],
+        demoNotice: `No target or credentials given: calling the local sandbox at ${defaultSandboxUrl} with its demo credentials (start it with npm start or wallet-api-sandbox).`,
+      };
+    }
+  }
+
+  const environment: Environment = (options.env as Environment | undefined) ?? 'custom';
+  const baseUrl = options.env ? env[envNames.baseUrl] : (options.baseUrl ?? defaultSandboxUrl);
+  const missing = [
+    ...(options.env && !present(env, envNames.baseUrl) ? [envNames.baseUrl] : []),
+    ...(hasKey ? [] : [envNames.apiKey]),
+    ...(hasSigning ? [] : [`${envNames.signingSecret} or ${envNames.signerModule}`]),
+  ];
+  if (missing.length > 0) {
+    const where = options.env ?? `${baseUrl} (the demo credentials are used only for ${defaultSandboxUrl} with no target given)`;
+    throw new UsageError(`missing ${missing.join('; ')} for ${where}`);
+  }
+  const apiKey = env[envNames.apiKey]!;
+  const secret = env[envNames.signingSecret];
+  const modulePath = present(env, envNames.signerModule) ? env[envNames.signerModule]!.trim() : undefined;
+  return {
+    environment,
+    baseUrl: baseUrl!.trim(),
+    apiKey,
+    signer: async () => {
+      if (!modulePath) return hmacSha256({ secret: secret! });
+      try {
+        return await loadSignerModule(isAbsolute(modulePath) ? modulePath : resolve(cwd, modulePath));
+      } catch (error) {
+        throw error instanceof SignerModuleError ? new UsageError(error.message) : error;
+      }
+    },
+    secrets: [apiKey, ...(secret && !modulePath ? [secret] : [])],
+    demoNotice: undefined,
+  };
+}
