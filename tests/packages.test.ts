@@ -93,13 +93,15 @@ afterAll(async () => {
 });
 
 describe('the packed @wallet-api/sdk', () => {
-  it('ships the built client, signing, their types, the generated types and the spec as JSON; no sources and no sandbox', () => {
-    for (const file of ['dist/client/index.js', 'dist/client/index.d.ts', 'dist/signing/index.js', 'dist/signing/index.d.ts', 'generated/schema.d.ts', 'generated/openapi.json', 'package.json', 'README.md']) {
+  it('ships the built client, signing, the wallet-api bin, their types, the generated types and the spec as JSON; no sources and no sandbox', () => {
+    for (const file of ['dist/client/index.js', 'dist/client/index.d.ts', 'dist/signing/index.js', 'dist/signing/index.d.ts', 'dist/cli/bin.js', 'generated/schema.d.ts', 'generated/openapi.json', 'package.json', 'README.md']) {
       expect(packed.sdk.files).toContain(file);
     }
     expect(packed.sdk.files.filter((f) => /^(src|tests|scripts|openapi)\//.test(f) || f.startsWith('dist/sandbox/') || f.endsWith('.yaml'))).toEqual([]);
     // The build rebuilds dist/ whole: a file it did not write is not shipped.
     expect(packed.sdk.files.filter((f) => f.includes('stale-'))).toEqual([]);
+    // The command line (tests/cli/packed-bin.test.ts runs it) reads the spec the package ships.
+    expect(manifestOf(sdkOnly, '@wallet-api/sdk').bin).toEqual({ 'wallet-api': 'dist/cli/bin.js' });
   });
 
   it('installs alone with at most 3 packages besides itself, under 1 MB, and never pulls in the sandbox', () => {

@@ -9,7 +9,7 @@ import { ApiError, createClient, InvalidResponseError, NetworkError, TimeoutErro
 import { listText, operationHelp, usage } from './help.ts';
 import { checkValue, parseParameterValue } from './schema-check.ts';
 import { loadOperations, type Operation } from './spec.ts';
-import { resolveTarget, UsageError } from './target.ts';
+import { envNames, resolveTarget, UsageError } from './target.ts';
 
 export const exitCodes = { success: 0, errorEnvelope: 1, usage: 2, unreachable: 3 } as const;
 
@@ -103,7 +103,9 @@ function redactor(secrets: Set<string>): (text: string) => string {
 }
 
 export async function main(argv: string[], io: Io): Promise<number> {
-  const secrets = new Set<string>();
+  // The credentials in the environment are kept out of the output from the first line on,
+  // whether or not this run ends up using them.
+  const secrets = new Set([io.env[envNames.apiKey], io.env[envNames.signingSecret]].filter((value): value is string => typeof value === 'string' && value.trim() !== ''));
   const redact = redactor(secrets);
   const out = (text: string) => io.stdout(redact(text));
   const err = (text: string) => io.stderr(redact(text));

@@ -27,12 +27,14 @@ export function unsupportedKeywords(schema: Schema): string[] {
 const typeOf = (value: unknown): string =>
   value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' && Number.isInteger(value) ? 'integer' : typeof value;
 
+const withArticle = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
+
 /** The problems of a value against a schema, each naming where ("amount must be greater than 0"); [] when it conforms. */
 export function checkValue(schema: Schema, value: unknown, where: string): string[] {
   const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string];
   const actual = typeOf(value);
   if (types.length > 0 && !types.some((t) => t === actual || (t === 'number' && actual === 'integer'))) {
-    return [`${where} must be ${types.map((t) => (t === 'integer' ? 'an integer' : `a ${t}`)).join(' or ')}, not ${actual === 'integer' ? 'a number' : actual === 'object' ? 'an object' : `a ${actual}`}`];
+    return [`${where} must be ${types.map(withArticle).join(' or ')}, not ${actual === 'integer' ? 'a number' : withArticle(actual)}`];
   }
   const problems: string[] = [];
   if (Array.isArray(schema.enum) && !schema.enum.some((allowed) => JSON.stringify(allowed) === JSON.stringify(value))) {

@@ -88,7 +88,7 @@ export function resolveTarget(options: { baseUrl: string | undefined; env: strin
         throw error instanceof SignerModuleError ? new UsageError(error.message) : error;
       }
     },
-    secrets: [apiKey, ...(secret && !modulePath ? [secret] : [])],
+    secrets: [apiKey, ...(secret ? [secret] : [])],
     demoNotice: undefined,
   };
 }
