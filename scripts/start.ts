@@ -1,30 +1,36 @@
-// npm start: lint, bundle, generate and build the docs, then serve the sandbox API with the
-// docs at /docs on loopback and print the addresses. Ctrl-C (or SIGTERM) stops everything.
-// `npm start -- --serve-only` skips the preparation and serves what was built last.
+// npm start: lint, bundle, generate, build the packages (for `npx wallet-api`) and the docs,
+// then serve the sandbox API with the docs at /docs on loopback and print the addresses,
+// the demo credentials and a first command to paste, as the last lines. The tools' own
+// output (Redocly's banners among it) is captured and shown only when a step fails.
+// Ctrl-C (or SIGTERM) stops everything. `npm start -- --serve-only` skips the preparation
+// and serves what was built last.
 import { spawnSync } from 'node:child_process';
 import { buildDocs, defaultDocsPath } from '../src/docs/build.ts';
 import { demoCredentials, startSandbox } from '../src/sandbox/index.ts';
-import { sandboxOptionsFromEnv } from '../src/sandbox/config.ts';
+import { defaultSandboxPort, sandboxOptionsFromEnv } from '../src/sandbox/config.ts';
 import { closeOnSignal } from '../src/support/shutdown.ts';
 
-/** The npm scripts that prepare what is served. */
+/** The npm scripts that prepare what is served, each on one line; a failing step's output is shown whole. */
 function prepare(): void {
-  for (const step of ['lint', 'bundle', 'generate']) {
-    process.stdout.write(`\n> npm run ${step}\n`);
-    const result = spawnSync('npm', ['run', '--silent', step], { stdio: 'inherit' });
-    if (result.status !== 0) throw new Error(`npm run ${step} failed (exit ${result.status ?? result.signal})`);
+  for (const step of ['lint', 'bundle', 'generate', 'build']) {
+    process.stdout.write(`> npm run ${step}\n`);
+    const result = spawnSync('npm', ['run', '--silent', step], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    if (result.status !== 0) {
+      process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
+      throw new Error(`npm run ${step} failed (exit ${result.status ?? result.signal})`);
+    }
   }
 }
 
 if (!process.argv.includes('--serve-only')) {
   prepare();
-  process.stdout.write('\n> build the docs\n');
+  process.stdout.write('> build the docs\n');
   await buildDocs(defaultDocsPath);
 }
 
 // The stateful sandbox, so that requests tried while reading the docs remember what they
 // created. It reads the same settings as `npm run sandbox` (PORT, SANDBOX_API_KEYS, …).
-const { options, usesDemoCredentials } = sandboxOptionsFromEnv(process.env);
+const { options, usesDemoCredentials } = sandboxOptionsFromEnv(process.env, process.stdout.isTTY === true);
 const sandbox = await startSandbox({ ...options, docsHtmlPath: defaultDocsPath });
 closeOnSignal(() => sandbox.close());
 process.stdout.write(
@@ -38,5 +44,18 @@ process.stdout.write(
     'Stateless Prism mock instead: npm run mock',
     'Ctrl-C stops everything.',
     '',
+    'A first signed call, from another terminal in this folder:',
+    `  ${firstCall(sandbox.url, usesDemoCredentials)}`,
+    '',
   ].join('\n'),
 );
+
+/**
+ * The command to paste: bare at the default address with the demo credentials (the command
+ * line's default target), else with the address and the credentials it needs spelled out.
+ */
+function firstCall(url: string, demo: boolean): string {
+  if (demo && url === `http://127.0.0.1:${defaultSandboxPort}`) return 'npx wallet-api listMarkets';
+  const credentials = demo ? `WALLET_API_KEY=${demoCredentials.apiKey} WALLET_API_SIGNING_SECRET=${demoCredentials.secret}` : 'WALLET_API_KEY=<your key> WALLET_API_SIGNING_SECRET=<its secret>';
+  return `${credentials} npx wallet-api listMarkets --base-url ${url}`;
+}

@@ -58,6 +58,18 @@ describe('npm start', () => {
     expect((response.json as { status: string }).status).toBe('success');
   });
 
+  it('redirects / to the docs and ends its output with a first wallet-api call to paste', async () => {
+    const root = await fetch(addresses.api.replace(/\/api\/v1$/, '/'), { redirect: 'manual' });
+    expect(root.status).toBe(302);
+    expect(root.headers.get('location')).toBe('/docs');
+    const lines = start.output().trimEnd().split('\n');
+    const intro = lines.indexOf('A first signed call, from another terminal in this folder:');
+    // Only the request log (JSON lines: stdout is not a terminal here) follows the command.
+    expect(lines.slice(intro + 2).filter((line) => !/^\{"level":\d+,.*"msg":"(incoming request|request completed)"\}$/.test(line))).toEqual([]);
+    // PORT=0 is not the default address, so the command names it and the demo credentials.
+    expect(lines[intro + 1]).toBe(`  WALLET_API_KEY=${demoCredentials.apiKey} WALLET_API_SIGNING_SECRET=${demoCredentials.secret} npx wallet-api listMarkets --base-url ${addresses.api.replace(/\/api\/v1$/, '')}`);
+  });
+
   it('stops the sandbox and the docs on Ctrl-C', async () => {
     const exited = new Promise<number | null>((resolve) => start.child.once('exit', (code) => resolve(code)));
     process.kill(-start.child.pid!, 'SIGINT');

@@ -14,6 +14,7 @@ import { validationPlugin } from './plugins/validation.ts';
 import { apiRoutes } from './routes/api.ts';
 import { docsRoute } from './routes/docs.ts';
 import { testHelperPrefix, testHelperRoutes } from './routes/test-helpers.ts';
+import { readableLogStream } from './readable-log.ts';
 import { createRuntime } from './runtime.ts';
 import { SandboxStore } from './state.ts';
 
@@ -24,6 +25,8 @@ export type SandboxAppOptions = {
   timestampWindowSeconds: number;
   docsHtmlPath?: string;
   logger?: boolean;
+  /** JSON lines (default), or one readable line per request for a terminal. */
+  logStyle?: 'json' | 'readable';
   validateResponses?: boolean;
 };
 
@@ -41,7 +44,12 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<Fasti
   const app = Fastify({
     // Request logs carry method, URL and status; the auth headers are redacted in case a
     // serializer ever includes headers, so no key or signature reaches a log line.
-    logger: options.logger ? { redact: { paths: ['req.headers["x-api-key"]', 'req.headers["x-signature"]'], censor: '[redacted]' } } : false,
+    logger: options.logger
+      ? {
+          redact: { paths: ['req.headers["x-api-key"]', 'req.headers["x-signature"]'], censor: '[redacted]' },
+          ...(options.logStyle === 'readable' ? { stream: readableLogStream(process.stdout) } : {}),
+        }
+      : false,
     forceCloseConnections: true,
     // Ids are opaque strings: an unknown one of any length is 404, not a router error.
     routerOptions: { maxParamLength: 16_384 },

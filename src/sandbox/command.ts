@@ -3,14 +3,14 @@
 // print the same lines. Runs on loopback until SIGINT/SIGTERM.
 // Settings: PORT (default 4020, 0 = a free port), SANDBOX_API_KEYS (key:secret,…),
 // SANDBOX_DATA_PATH, SANDBOX_TIMESTAMP_WINDOW_SECONDS (default 300),
-// SANDBOX_DETERMINISTIC=1, SANDBOX_LOG=off.
+// SANDBOX_DETERMINISTIC=1, SANDBOX_LOG=off|json (readable lines on a terminal, JSON otherwise).
 import { sandboxOptionsFromEnv } from './config.ts';
 import { demoCredentials, startSandbox } from './index.ts';
 import { closeOnSignal } from '../support/shutdown.ts';
 
 export async function runSandboxCommand(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
-    const { options, usesDemoCredentials } = sandboxOptionsFromEnv(env);
+    const { options, usesDemoCredentials } = sandboxOptionsFromEnv(env, process.stdout.isTTY === true);
     const sandbox = await startSandbox(options);
     const lines = [`Sandbox listening on ${sandbox.url}`];
     if (usesDemoCredentials) {

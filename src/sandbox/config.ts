@@ -33,14 +33,18 @@ function port(value: string): number {
 
 export type SandboxEnvironment = { options: SandboxOptions; usesDemoCredentials: boolean };
 
-/** Reads PORT, SANDBOX_API_KEYS, SANDBOX_DATA_PATH, SANDBOX_TIMESTAMP_WINDOW_SECONDS, SANDBOX_DETERMINISTIC and SANDBOX_LOG. */
-export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv): SandboxEnvironment {
+/**
+ * Reads PORT, SANDBOX_API_KEYS, SANDBOX_DATA_PATH, SANDBOX_TIMESTAMP_WINDOW_SECONDS, SANDBOX_DETERMINISTIC and SANDBOX_LOG.
+ * Logs are readable lines when stdout is a terminal, outside CI, and SANDBOX_LOG is not "json"; JSON lines otherwise.
+ */
+export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv, stdoutIsTerminal = false): SandboxEnvironment {
   const options: SandboxOptions = { host: '127.0.0.1', port: env.PORT ? port(env.PORT) : defaultSandboxPort };
   if (env.SANDBOX_API_KEYS) options.apiKeys = parseApiKeys(env.SANDBOX_API_KEYS);
   if (env.SANDBOX_DATA_PATH) options.dataPath = env.SANDBOX_DATA_PATH;
   if (env.SANDBOX_TIMESTAMP_WINDOW_SECONDS) options.timestampWindowSeconds = positiveNumber('SANDBOX_TIMESTAMP_WINDOW_SECONDS', env.SANDBOX_TIMESTAMP_WINDOW_SECONDS);
   // Request logs (JSON lines on stdout) are on unless SANDBOX_LOG is 0/false/off.
   options.logger = !['0', 'false', 'off'].includes((env.SANDBOX_LOG ?? '').toLowerCase());
+  options.logStyle = stdoutIsTerminal && !env.CI && (env.SANDBOX_LOG ?? '').toLowerCase() !== 'json' ? 'readable' : 'json';
   if (env.SANDBOX_DETERMINISTIC) options.deterministic = ['1', 'true', 'yes'].includes(env.SANDBOX_DETERMINISTIC.toLowerCase());
   return { options, usesDemoCredentials: options.apiKeys === undefined };
 }

@@ -17,6 +17,8 @@ export type SandboxOptions = {
   /** When set, GET /docs serves this file. */
   docsHtmlPath?: string;
   logger?: boolean;
+  /** JSON lines (default), or one readable line per request (method, path, status, ms) for a terminal. */
+  logStyle?: 'json' | 'readable';
   /**
    * Validate every JSON answer against the spec before sending it; an answer outside the
    * spec becomes a 500 naming the violation. Default: on when SANDBOX_VALIDATE_RESPONSES=1.
@@ -40,6 +42,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     ...(options.deterministic === undefined ? {} : { deterministic: options.deterministic }),
     ...(options.docsHtmlPath === undefined ? {} : { docsHtmlPath: options.docsHtmlPath }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
+    ...(options.logStyle === undefined ? {} : { logStyle: options.logStyle }),
     validateResponses: options.validateResponses ?? process.env.SANDBOX_VALIDATE_RESPONSES === '1',
   });
   try {
