@@ -4,6 +4,7 @@
 // code: 0 success, 1 an error envelope, 2 usage or configuration (nothing sent), 3 a
 // network failure, a timeout or an answer that is not an envelope.
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ApiError, createClient, InvalidResponseError, NetworkError, TimeoutError, unwrap, WalletApiError } from '../client/index.ts';
 import { listText, operationHelp, usage } from './help.ts';
@@ -87,7 +88,7 @@ export function buildRequest(op: Operation, values: { path?: string[]; query?: s
 
 function readBodyFile(path: string, cwd: string): { text: string; from: string } | { problem: string } {
   try {
-    return { text: readFileSync(new URL(path, `file://${cwd.endsWith('/') ? cwd : `${cwd}/`}`), 'utf8'), from: `--body @${path}` };
+    return { text: readFileSync(resolve(cwd, path), 'utf8'), from: `--body @${path}` };
   } catch (error) {
     return { problem: `--body @${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).name})` };
   }
