@@ -17,7 +17,12 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     // Every sandbox the suite starts, in process or as a command, checks its own answers
     // against the spec, so no test can pass on an answer outside it.
-    env: { SANDBOX_VALIDATE_RESPONSES: '1' },
+    env: {
+      SANDBOX_VALIDATE_RESPONSES: '1',
+      // Names this run, so the test files that install the packed packages share one packing
+      // (tests/support/packed.ts).
+      WALLET_API_TEST_RUN: `${Date.now()}-${process.pid}`,
+    },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // CI also writes the results as JSON, from which .ci/run prints its closing count line.

@@ -1,4 +1,5 @@
-// The two published packages as teams get them: both packed with `npm run pack`; the SDK
+// The two published packages as teams get them: both packed with `npm run pack` (once per
+// test run, tests/support/packed.ts); the SDK
 // installed alone into an empty project by npm (its dependency count and size are the
 // point of the split: a production backend gets a client, not a web server), and both
 // installed into another project, where the sandbox runs from its package (as a module and
@@ -15,6 +16,7 @@ import { formatTimestamp, hmacSha256 } from '../src/signing/index.ts';
 import { SpecValidator } from '../src/spec/validator.ts';
 import { spawnService, type RunningProcess } from '../src/support/process.ts';
 import { startCaptureServer, type CaptureServer } from './support/capture-server.ts';
+import { packedTarballs } from './support/packed.ts';
 import { repoRoot } from './support/run.ts';
 
 const run = promisify(execFile);
@@ -72,12 +74,10 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'wallet-api-packages-'));
   mkdirSync(join(staleFile, '..'), { recursive: true });
   writeFileSync(staleFile, '// not written by the build');
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/pack.ts', '--out', work], { cwd: repoRoot, maxBuffer: 10_000_000 });
+  const tarballs = await packedTarballs();
   for (const key of ['sdk', 'sandbox'] as const) {
-    const tarball = new RegExp(`^@wallet-api/${key}: (.+)$`, 'm').exec(stdout)?.[1];
-    if (!tarball) throw new Error(`npm run pack printed no tarball for @wallet-api/${key}:\n${stdout}`);
-    const { stdout: listing } = await run('tar', ['-tzf', tarball]);
-    packed[key] = { tarball, files: listing.trim().split('\n').map((f) => f.replace(/^package\//, '')) };
+    const { stdout: listing } = await run('tar', ['-tzf', tarballs[key]]);
+    packed[key] = { tarball: tarballs[key], files: listing.trim().split('\n').map((f) => f.replace(/^package\//, '')) };
   }
   sdkOnly = await npmProject('sdk-only', [packed.sdk.tarball]);
   project = await npmProject('integrator-backend', [packed.sdk.tarball, packed.sandbox.tarball]);

@@ -14,7 +14,7 @@ import { demoCredentials as sandboxDemo, startSandbox, type RunningSandbox } fro
 import { demoCredentials as cliDemo, defaultSandboxUrl } from '../../src/cli/target.ts';
 import { defaultSandboxPort } from '../../src/sandbox/config.ts';
 import { answerJson, startCaptureServer, type CaptureServer } from '../support/capture-server.ts';
-import { repoRoot } from '../support/run.ts';
+import { packedTarballs } from '../support/packed.ts';
 
 const apiKey = 'cli-test-key';
 const secret = 'cli-test-signing-secret';
@@ -39,9 +39,7 @@ const onSandbox = (args: string[], extra: string[] = ['--data']) => wallet([...a
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'wallet-api-cli-'));
-  const packed = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/pack.ts', '--out', work], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 10_000_000 });
-  const tarball = /^@wallet-api\/sdk: (.+)$/m.exec(packed)?.[1];
-  if (!tarball) throw new Error(`npm run pack printed no SDK tarball:\n${packed}`);
+  const tarball = (await packedTarballs()).sdk;
   const project = join(work, 'integrator');
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'integrator', private: true, type: 'module' }));
