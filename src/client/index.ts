@@ -16,6 +16,7 @@ export {
   WalletApiError,
 } from './errors.ts';
 export type { ClientErrorKind } from './errors.ts';
+export { defaultMaxResponseBytes } from './options.ts';
 export type { ClientOptions, EnvironmentName, RetryOptions } from './options.ts';
 export type * from './types.ts';
 export { defaultCanonicalString, formatTimestamp, hmacSha256 } from '../signing/index.ts';

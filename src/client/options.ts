@@ -39,6 +39,12 @@ export type ClientOptions = {
   /** GET retries; off unless set. */
   retry?: RetryOptions;
   /**
+   * The largest response body the client reads, in bytes. A larger one ends the call with
+   * an `InvalidResponseError` and is not read further (a Content-Length over the limit is
+   * refused before any of the body is read). Default 4 MiB (`defaultMaxResponseBytes`).
+   */
+  maxResponseBytes?: number;
+  /**
    * Your product token(s), e.g. `"acme-payouts/4.2"`, appended to the User-Agent the client
    * always sends (`wallet-api-sdk/<version> node/<version>`); it never replaces it.
    */
@@ -61,11 +67,18 @@ export type ResolvedOptions = {
   signer: Signer;
   timeoutMs: number;
   retry: Required<RetryOptions> | undefined;
+  maxResponseBytes: number;
   /** The full User-Agent: the client's own tokens, then the integrator's. */
   userAgent: string;
   now: () => Date;
   fetch: typeof globalThis.fetch;
 };
+
+/**
+ * 4 MiB: far above any answer of the API's size (a page of transactions is tens of KiB),
+ * far below what would hurt a backend's memory if a server or a proxy misbehaved.
+ */
+export const defaultMaxResponseBytes = 4 * 1024 * 1024;
 
 const environments: readonly EnvironmentName[] = ['staging', 'production', 'custom'];
 export const defaultTimeoutMs = 30_000;
@@ -102,6 +115,8 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   if (options.userAgent !== undefined && (typeof options.userAgent !== 'string' || !isHeaderValue(options.userAgent))) {
     throw new ConfigurationError(`userAgent must be a valid HTTP header value (${headerValueRule})`);
   }
+  const maxResponseBytes = options.maxResponseBytes ?? defaultMaxResponseBytes;
+  if (!Number.isSafeInteger(maxResponseBytes) || maxResponseBytes < 1) throw new ConfigurationError('maxResponseBytes must be a positive whole number of bytes');
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') throw new ConfigurationError('no fetch implementation: pass options.fetch');
   return {
@@ -111,6 +126,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     signer: options.signer,
     timeoutMs,
     retry: options.retry === undefined ? undefined : resolveRetry(options.retry),
+    maxResponseBytes,
     userAgent: options.userAgent === undefined ? clientUserAgent : `${clientUserAgent} ${options.userAgent}`,
     now: options.now ?? (() => new Date()),
     fetch: fetchImpl,

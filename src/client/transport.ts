@@ -7,7 +7,7 @@
 // keeps the serialised body string as it is, the signer signs those exact bytes, and
 // the global fetch sends them.
 import { formatTimestamp, type SignatureInput } from '../signing/index.ts';
-import { AbortedError, NetworkError, SigningError, TimeoutError } from './errors.ts';
+import { AbortedError, InvalidResponseError, NetworkError, SigningError, TimeoutError } from './errors.ts';
 import { headerValueRule, isHeaderValue } from './header-value.ts';
 import type { ResolvedOptions } from './options.ts';
 
@@ -102,17 +102,18 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
       // redirect: 'manual' so credentials are never replayed to another address.
       const response = await options.fetch(url, { method: prepared.method, headers, body: prepared.body, signal: deadline.signal, redirect: 'manual' });
       if (attempt >= attempts || !ctx.retry!.retryOnStatus.includes(response.status)) {
+        const limited = limitBodySize(response, options.maxResponseBytes, ctx.operation);
         // The deadline stays armed while openapi-fetch reads the body; the caller disarms it.
-        operationOfResponse.set(response, ctx.operation);
-        return response;
+        operationOfResponse.set(limited, ctx.operation);
+        return limited;
       }
       deadline.disarm();
       delayMs = retryAfterMs(response, options.now(), ctx.retry!.maxDelayMs);
       await response.body?.cancel();
     } catch (error) {
       deadline.disarm();
-      // A signer that fails will fail again: never retried.
-      if (error instanceof SigningError) throw error;
+      // A signer that fails will fail again, and an oversized answer is no network fault: never retried.
+      if (error instanceof SigningError || error instanceof InvalidResponseError) throw error;
       const failure = classify(error, ctx);
       if (failure instanceof AbortedError || attempt >= attempts) throw failure;
     }
@@ -121,6 +122,36 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
     // request (a server that refuses replays accepts each), even after `Retry-After: 0`.
     await pause(Math.max(1, delayMs ?? backoff(ctx.retry!, attempt)), ctx.signal, ctx.operation);
   }
+}
+
+/**
+ * Holds a response body to `maxBytes`. A declared Content-Length over the limit is refused
+ * at once and the body is not read. A body without one (chunked) is counted as it streams
+ * and errors with InvalidResponseError at the first byte past the limit, which also cancels
+ * the download. A body with an acceptable Content-Length is passed through untouched (the
+ * HTTP client reads no more than it declares), so the usual answer costs nothing extra.
+ */
+export function limitBodySize(response: Response, maxBytes: number, operation: string): Response {
+  const tooLarge = (bytes: string) =>
+    new InvalidResponseError({ operation, httpStatus: response.status, reason: `with a body of ${bytes} bytes, over the client's limit of ${maxBytes} bytes (maxResponseBytes)`, body: undefined });
+  if (response.body === null) return response;
+  const declared = response.headers.get('content-length');
+  if (declared !== null && /^\d+$/.test(declared.trim())) {
+    if (Number(declared) <= maxBytes) return response;
+    void response.body.cancel().catch(() => {});
+    throw tooLarge(declared.trim());
+  }
+  let received = 0;
+  const counted = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        received += chunk.byteLength;
+        if (received > maxBytes) controller.error(tooLarge(`more than ${maxBytes}`));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 /**
