@@ -17,6 +17,7 @@ import { testHelperPrefix, testHelperRoutes } from './routes/test-helpers.ts';
 import { readableLogStream } from './readable-log.ts';
 import { createRuntime } from './runtime.ts';
 import { SandboxStore } from './state.ts';
+import { checkingIntervalMs, resolveTimeouts, type SandboxTimeouts } from './timeouts.ts';
 
 export type SandboxAppOptions = {
   apiKeys: Record<string, string>;
@@ -28,12 +29,18 @@ export type SandboxAppOptions = {
   /** JSON lines (default), or one readable line per request for a terminal. */
   logStyle?: 'json' | 'readable';
   validateResponses?: boolean;
+  /** Refuse a second request with the same API key, timestamp and signature (see replays.ts). */
+  rejectReplays?: boolean;
+  /** Overrides of the connection timeouts (defaultSandboxTimeouts). */
+  timeouts?: Partial<SandboxTimeouts>;
 };
 
 export async function buildSandboxApp(options: SandboxAppOptions): Promise<FastifyInstance> {
   if (Object.keys(options.apiKeys).length === 0) throw new Error('The sandbox needs at least one API key');
   if (!(options.timestampWindowSeconds > 0)) throw new Error('The timestamp window must be a positive number of seconds');
   if (options.docsHtmlPath !== undefined && !existsSync(options.docsHtmlPath)) throw new Error(`Docs page not found: ${options.docsHtmlPath}`);
+
+  const timeouts = resolveTimeouts(options.timeouts);
 
   const context: OperationContext = {
     catalog: new Catalog(loadData(options.dataPath)),
@@ -51,14 +58,22 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<Fasti
         }
       : false,
     forceCloseConnections: true,
+    // Idle, silent and dripping connections are reclaimed (timeouts.ts says why).
+    connectionTimeout: timeouts.connectionMs,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: checkingIntervalMs(timeouts) },
     // Ids are opaque strings: an unknown one of any length is 404, not a router error.
     routerOptions: { maxParamLength: 16_384 },
     // Malformed URLs and raw protocol errors get the envelope too.
     frameworkErrors: (error, _request, reply) => sendError(reply, 400, `Invalid request: ${error.message}`),
-    clientErrorHandler: (_error, socket) => {
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket) => {
       if (!socket.writable) return;
-      const body = JSON.stringify(errorEnvelope('Invalid request: malformed HTTP request'));
-      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      // Node reports headers or a body that did not arrive in time (headersMs, requestMs) here too.
+      const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+      const status = timedOut ? '408 Request Timeout' : '400 Bad Request';
+      const body = JSON.stringify(errorEnvelope(timedOut ? 'Request timeout: the request did not arrive in time' : 'Invalid request: malformed HTTP request'));
+      socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
     },
   });
 
@@ -66,7 +81,7 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<Fasti
   await app.register(errorPlugin);
   if (options.validateResponses) await app.register(responseCheckPlugin);
   await app.register(async (authenticated) => {
-    await authenticated.register(authPlugin, { apiKeys: options.apiKeys, timestampWindowSeconds: options.timestampWindowSeconds });
+    await authenticated.register(authPlugin, { apiKeys: options.apiKeys, timestampWindowSeconds: options.timestampWindowSeconds, rejectReplays: options.rejectReplays ?? false });
     await authenticated.register(bodyPlugin);
     await authenticated.register(apiRoutes, { operations: createOperations(context) });
     await authenticated.register(testHelperRoutes, { context, prefix: testHelperPrefix });

@@ -3,7 +3,7 @@
 // print the same lines. Runs on loopback until SIGINT/SIGTERM.
 // Settings: PORT (default 4020, 0 = a free port), SANDBOX_API_KEYS (key:secret,…),
 // SANDBOX_DATA_PATH, SANDBOX_TIMESTAMP_WINDOW_SECONDS (default 300),
-// SANDBOX_DETERMINISTIC=1, SANDBOX_LOG=off|json (readable lines on a terminal, JSON otherwise).
+// SANDBOX_DETERMINISTIC=1, SANDBOX_REJECT_REPLAYS=1, SANDBOX_LOG=off|json (readable lines on a terminal, JSON otherwise).
 import { sandboxOptionsFromEnv } from './config.ts';
 import { demoCredentials, startSandbox } from './index.ts';
 import { closeOnSignal } from '../support/shutdown.ts';

@@ -34,7 +34,7 @@ function port(value: string): number {
 export type SandboxEnvironment = { options: SandboxOptions; usesDemoCredentials: boolean };
 
 /**
- * Reads PORT, SANDBOX_API_KEYS, SANDBOX_DATA_PATH, SANDBOX_TIMESTAMP_WINDOW_SECONDS, SANDBOX_DETERMINISTIC and SANDBOX_LOG.
+ * Reads PORT, SANDBOX_API_KEYS, SANDBOX_DATA_PATH, SANDBOX_TIMESTAMP_WINDOW_SECONDS, SANDBOX_DETERMINISTIC, SANDBOX_REJECT_REPLAYS and SANDBOX_LOG.
  * Logs are readable lines when stdout is a terminal, outside CI, and SANDBOX_LOG is not "json"; JSON lines otherwise.
  */
 export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv, stdoutIsTerminal = false): SandboxEnvironment {
@@ -45,6 +45,7 @@ export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv, stdoutIsTerminal =
   // Request logs (JSON lines on stdout) are on unless SANDBOX_LOG is 0/false/off.
   options.logger = !['0', 'false', 'off'].includes((env.SANDBOX_LOG ?? '').toLowerCase());
   options.logStyle = stdoutIsTerminal && !env.CI && (env.SANDBOX_LOG ?? '').toLowerCase() !== 'json' ? 'readable' : 'json';
+  if (env.SANDBOX_REJECT_REPLAYS) options.rejectReplays = ['1', 'true', 'yes'].includes(env.SANDBOX_REJECT_REPLAYS.toLowerCase());
   if (env.SANDBOX_DETERMINISTIC) options.deterministic = ['1', 'true', 'yes'].includes(env.SANDBOX_DETERMINISTIC.toLowerCase());
   return { options, usesDemoCredentials: options.apiKeys === undefined };
 }

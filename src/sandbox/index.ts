@@ -1,6 +1,9 @@
 // The sandbox: a stateful, in-memory implementation of the service's behaviour on
 // loopback, for contract tests and for integrators' local development.
 import { buildSandboxApp } from './app.ts';
+import type { SandboxTimeouts } from './timeouts.ts';
+
+export { defaultSandboxTimeouts, type SandboxTimeouts } from './timeouts.ts';
 
 export type SandboxOptions = {
   host?: string;
@@ -24,6 +27,14 @@ export type SandboxOptions = {
    * spec becomes a 500 naming the violation. Default: on when SANDBOX_VALIDATE_RESPONSES=1.
    */
   validateResponses?: boolean;
+  /**
+   * Refuse, with 401, a second request carrying the same API key, x-timestamp and
+   * x-signature while the timestamp is inside the window. The sandbox's own rule (the
+   * interface publishes none). Default off.
+   */
+  rejectReplays?: boolean;
+  /** Overrides of the connection timeouts, in milliseconds. Default defaultSandboxTimeouts. */
+  timeouts?: Partial<SandboxTimeouts>;
 };
 
 export type RunningSandbox = { url: string; close(): Promise<void> };
@@ -43,6 +54,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     ...(options.docsHtmlPath === undefined ? {} : { docsHtmlPath: options.docsHtmlPath }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
     ...(options.logStyle === undefined ? {} : { logStyle: options.logStyle }),
+    ...(options.rejectReplays === undefined ? {} : { rejectReplays: options.rejectReplays }),
+    ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
     validateResponses: options.validateResponses ?? process.env.SANDBOX_VALIDATE_RESPONSES === '1',
   });
   try {

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hmacSha256Sync, signaturesMatch, timestampPattern, type SignatureInput } from '../../signing/index.ts';
 import { unauthorized } from '../errors.ts';
+import { ReplayGuard } from '../replays.ts';
 import { shared } from './shared.ts';
 
 declare module 'fastify' {
@@ -19,6 +20,8 @@ export type AuthOptions = {
   /** API key → signing secret. */
   apiKeys: Record<string, string>;
   timestampWindowSeconds: number;
+  /** Refuse a second request with the same API key, timestamp and signature inside the window. */
+  rejectReplays?: boolean;
 };
 
 function singleHeader(request: FastifyRequest, name: string): string | undefined {
@@ -26,19 +29,45 @@ function singleHeader(request: FastifyRequest, name: string): string | undefined
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** The instant an x-timestamp names, or NaN unless it is a real ISO 8601 UTC date-time with milliseconds. */
-function parseTimestamp(value: string): number {
-  if (!timestampPattern.test(value)) return Number.NaN;
-  const instant = Date.parse(value);
-  // Date.parse rolls impossible dates forward (2026-02-30 → 2026-03-02): only a value
-  // that formats back to itself names a real instant.
-  return !Number.isNaN(instant) && new Date(instant).toISOString() === value ? instant : Number.NaN;
+/** Days of each month of a common year; February gains one in leap years. */
+const monthDays = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+/** The number written by the digits of value from start to end (the pattern has checked they are digits). */
+function digits(value: string, start: number, end: number): number {
+  let n = 0;
+  for (let i = start; i < end; i++) n = n * 10 + value.charCodeAt(i) - 48;
+  return n;
 }
 
-export const authPlugin = shared<AuthOptions>(async (app: FastifyInstance, { apiKeys, timestampWindowSeconds }) => {
+/**
+ * The instant an x-timestamp names, or NaN unless it is a real ISO 8601 UTC date-time with
+ * milliseconds. Date.parse would roll impossible dates forward (2026-02-30 → 2026-03-02),
+ * so the fields are range-checked here; this runs on every request, so it reads the
+ * digits in place instead of parsing and formatting the date back.
+ */
+export function parseTimestamp(value: string): number {
+  if (!timestampPattern.test(value)) return Number.NaN;
+  const year = digits(value, 0, 4);
+  const month = digits(value, 5, 7);
+  const day = digits(value, 8, 10);
+  const hour = digits(value, 11, 13);
+  const minute = digits(value, 14, 16);
+  const second = digits(value, 17, 19);
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return Number.NaN;
+  if (day > (month === 2 && isLeapYear(year) ? 29 : monthDays[month - 1]!)) return Number.NaN;
+  const instant = Date.UTC(year, month - 1, day, hour, minute, second, digits(value, 20, 23));
+  // Date.UTC reads years 0–99 as 1900–1999; such a date is refused by the window anyway,
+  // but the instant must still be the one written.
+  return year < 100 ? new Date(instant).setUTCFullYear(year) : instant;
+}
+
+export const authPlugin = shared<AuthOptions>(async (app: FastifyInstance, { apiKeys, timestampWindowSeconds, rejectReplays = false }) => {
   // The sandbox's own signer is synchronous; the hooks rely on that.
   const signers = new Map<string, (input: SignatureInput) => string>(Object.entries(apiKeys).map(([key, secret]) => [key, hmacSha256Sync({ secret })]));
   const windowMs = timestampWindowSeconds * 1000;
+  const replays = rejectReplays ? new ReplayGuard({ windowMs }) : undefined;
   app.decorateRequest('apiKey', '');
 
   /** The first problem with the request's auth headers, or undefined when they may be verified. */
@@ -74,6 +103,10 @@ export const authPlugin = shared<AuthOptions>(async (app: FastifyInstance, { api
     const signature = singleHeader(request, 'x-signature')!;
     const expected = signers.get(apiKey)!({ method: request.method, pathWithQuery: request.url, body: request.rawBody ?? '', timestamp, apiKey });
     if (typeof expected !== 'string' || !signaturesMatch(expected, signature)) return done(unauthorized('x-signature does not match the request'));
+    // Only authentic requests are remembered, so forged ones cannot fill the table.
+    if (replays && !replays.claim(apiKey, timestamp, signature, parseTimestamp(timestamp))) {
+      return done(unauthorized('Replay refused: this API key, x-timestamp and x-signature were already received; sign every request with a fresh x-timestamp'));
+    }
     request.apiKey = apiKey;
     done();
   });
