@@ -7,7 +7,9 @@ import { Catalog } from '../../src/sandbox/catalog.ts';
 import { parseApiKeys, sandboxOptionsFromEnv } from '../../src/sandbox/config.ts';
 import { checkData, loadData } from '../../src/sandbox/data.ts';
 import { demoCredentials, startSandbox } from '../../src/sandbox/index.ts';
+import { parseTimestamp } from '../../src/sandbox/plugins/auth.ts';
 import { decimalString, quoteSwap } from '../../src/sandbox/pricing.ts';
+import { timestampPattern } from '../../src/signing/index.ts';
 import { checkAgainstSpec, SandboxCaller, specValidator } from '../support/sandbox-caller.ts';
 
 const catalog = new Catalog(loadData());
@@ -121,5 +123,29 @@ describe('the response check used by the sandbox suites', () => {
     expect(() => checkAgainstSpec('POST', '/sandbox/reset', 404, fastifyError)).toThrow(/does not allow/);
     expect(() => checkAgainstSpec('GET', '/api/v1/wallets', 200, { status: 'success', message: 'x', data: [{ _id: 1 }] })).toThrow(/does not allow/);
     expect(() => checkAgainstSpec('POST', '/sandbox/transactions/{id}/complete', 200, { status: 'success', message: 'x', data: { _id: 'x' } })).toThrow(/does not allow/);
+  });
+});
+
+describe('sandbox timestamp parsing', () => {
+  /** The plain definition: the pattern, and a value that formats back to itself names a real instant. */
+  const reference = (value: string) => {
+    if (!timestampPattern.test(value)) return Number.NaN;
+    const instant = Date.parse(value);
+    return !Number.isNaN(instant) && new Date(instant).toISOString() === value ? instant : Number.NaN;
+  };
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+  it('agrees with parse-and-format-back on real and impossible dates', () => {
+    const fields = fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }), fc.integer({ min: 0, max: 25 }), fc.integer({ min: 0, max: 61 }), fc.integer({ min: 0, max: 61 }), fc.integer({ min: 0, max: 999 }));
+    fc.assert(
+      fc.property(fields, ([y, mo, d, h, mi, s, ms]) => {
+        const value = `${pad(y, 4)}-${pad(mo, 2)}-${pad(d, 2)}T${pad(h, 2)}:${pad(mi, 2)}:${pad(s, 2)}.${pad(ms, 3)}Z`;
+        expect(parseTimestamp(value)).toBe(reference(value));
+      }),
+      { numRuns: 5000 },
+    );
+    for (const value of ['2024-02-29T00:00:00.000Z', '2023-02-29T00:00:00.000Z', '1900-02-29T00:00:00.000Z', '2000-02-29T23:59:59.999Z', '0050-06-01T00:00:00.000Z', '2026-11-21T10:15:30Z', ' 2026-11-21T10:15:30.123Z']) {
+      expect(parseTimestamp(value)).toBe(reference(value));
+    }
   });
 });
