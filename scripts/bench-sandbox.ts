@@ -7,8 +7,15 @@
 // req/s measures it, not the server, and the CPU-per-request ratio is the fair one.
 // The targets take turns for BENCH_ROUNDS rounds and each figure is the median over the
 // rounds, so a burst of other work on the machine skews one round, not the result.
+// Second scenario: the sandbox's signed-request rate while BENCH_SLOW_CONNECTIONS (default
+// 5,000) other connections are held open, first idle, then dripping headers a byte at a
+// time (bench-slow-clients.ts, its own process), next to the rate without them measured
+// just before. Goal: at least half. The servers and the slow clients run with their
+// open-file limit raised to the hard limit; the bench prints both limits and lowers the
+// count, saying so, where the hard limit is too low.
 // Usage: npm run bench:sandbox   (BENCH_SECONDS per run, default 5; BENCH_ROUNDS, default 3;
-// BENCH_CONNECTIONS, default 32)
+// BENCH_CONNECTIONS, default 32; BENCH_SLOW_CONNECTIONS, default 5000, 0 skips the scenario)
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +33,19 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const warmupSeconds = 2;
 const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
 const target = fileURLToPath(new URL('./bench-target.ts', import.meta.url));
+const slowClients = fileURLToPath(new URL('./bench-slow-clients.ts', import.meta.url));
+const requestedSlowConnections = Number(process.env.BENCH_SLOW_CONNECTIONS ?? 5000);
+
+/** The open-file limits (soft, hard) a child gets, as the shell reports them. */
+const [softFileLimit, hardFileLimit] = execFileSync('sh', ['-c', 'ulimit -n; ulimit -Hn'], { encoding: 'utf8' })
+  .trim()
+  .split('\n')
+  .map((line) => (line === 'unlimited' ? Number.POSITIVE_INFINITY : Number(line))) as [number, number];
+/** Runs a command with its soft open-file limit raised to the hard one (each held connection is a descriptor). */
+const withRaisedFileLimit = (command: string, args: string[]) => ['-c', 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$@"', 'sh', command, ...args];
+/** Descriptors a server needs besides the held connections: the load generator's, files, pipes. */
+const spareDescriptors = 200;
+const slowConnections = Math.max(0, Math.min(requestedSlowConnections, hardFileLimit - spareDescriptors));
 
 /** The request mix: one discovery read and two reads of the caller's state. */
 const paths = ['/api/v1/wallets/markets', '/api/v1/wallets', '/api/v1/transactions?limit=20&page=1'];
@@ -47,7 +67,7 @@ async function call(url: string, method: string, path: string, body?: unknown): 
 
 async function startTarget(mode: 'sandbox' | 'bare', payloadPath?: string): Promise<{ url: string; process: RunningProcess }> {
   const port = await freePort();
-  const service = spawnService(tsx, [target, mode, String(port), ...(payloadPath ? [payloadPath] : [])]);
+  const service = spawnService('sh', withRaisedFileLimit(tsx, [target, mode, String(port), ...(payloadPath ? [payloadPath] : [])]));
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/`, 30_000, service.child);
   return { url, process: service };
@@ -98,6 +118,28 @@ function medianFigures(list: Figures[]): Figures {
     serverShare: median(list.map((f) => f.serverShare)),
     loaderShare: median(list.map((f) => f.loaderShare)),
   };
+}
+
+type SlowStatus = { open: number; opened: number; reclaimed: number; failed: number };
+
+/** The last status line the slow clients printed. */
+function slowStatus(clients: RunningProcess): SlowStatus {
+  const line = clients.output().trim().split('\n').reverse().find((l) => l.startsWith('{'));
+  return line ? (JSON.parse(line) as SlowStatus) : { open: 0, opened: 0, reclaimed: 0, failed: 0 };
+}
+
+/** One load run of the sandbox while the slow clients hold their connections. */
+async function underSlowClients(mode: 'idle' | 'drip', url: string, group: number): Promise<{ run: Figures; atStart: SlowStatus; atEnd: SlowStatus }> {
+  const clients = spawnService('sh', withRaisedFileLimit(tsx, [slowClients, url, String(slowConnections), mode]));
+  try {
+    const deadline = Date.now() + 60_000;
+    while (slowStatus(clients).open < slowConnections && Date.now() < deadline && clients.child.exitCode === null) await new Promise((r) => setTimeout(r, 250));
+    const atStart = slowStatus(clients);
+    const run = await load(`sandbox, ${mode}`, url, group);
+    return { run, atStart, atEnd: slowStatus(clients) };
+  } finally {
+    await clients.stop();
+  }
 }
 
 const started: { close: () => Promise<void> }[] = [];
@@ -161,6 +203,36 @@ try {
   if (figures.some((f) => f.failures > 0)) {
     process.stderr.write('Some requests failed (non-2xx, errors or timeouts): the figures above are not comparable.\n');
     process.exitCode = 1;
+  }
+
+  if (slowConnections > 0) {
+    process.stdout.write(
+      [
+        `Slow connections: ${slowConnections} held open beside the load (open-file limit ${softFileLimit} soft, ${hardFileLimit} hard; servers and slow clients run at the hard limit)`,
+        ...(slowConnections < requestedSlowConnections ? [`  (${requestedSlowConnections} asked for: the hard open-file limit bounds the figure)`] : []),
+        '',
+      ].join('\n'),
+    );
+    const group = sandbox.process.child.pid!;
+    const baseline = await load('sandbox, alone', sandbox.url, group);
+    const scenarios = [await underSlowClients('idle', sandbox.url, group), await underSlowClients('drip', sandbox.url, group)];
+    const slowRows = scenarios.map(({ run, atStart, atEnd }) => {
+      const ratio = run.rps / baseline.rps;
+      return `${run.name.padEnd(16)}${run.rps.toFixed(0).padStart(8)}${`${run.p99} ms`.padStart(9)}${`${atStart.open} → ${atEnd.open}`.padStart(15)}${String(atEnd.reclaimed).padStart(11)}${String(atEnd.failed).padStart(8)}${String(run.failures).padStart(10)}   ${verdict(ratio, 0.5)}`;
+    });
+    process.stdout.write(
+      [
+        `${'scenario'.padEnd(16)}${'req/s'.padStart(8)}${'p99'.padStart(9)}${'slow open'.padStart(15)}${'reclaimed'.padStart(11)}${'refused'.padStart(8)}${'failures'.padStart(10)}   rate / alone`,
+        `${baseline.name.padEnd(16)}${baseline.rps.toFixed(0).padStart(8)}${`${baseline.p99} ms`.padStart(9)}${'-'.padStart(15)}${'-'.padStart(11)}${'-'.padStart(8)}${String(baseline.failures).padStart(10)}`,
+        ...slowRows,
+        '(slow open: held when the run started → when it ended; reclaimed: closed by the sandbox\'s timeouts and opened again; refused: connections that could not be opened)',
+        '',
+      ].join('\n'),
+    );
+    if (baseline.failures > 0 || scenarios.some(({ run }) => run.failures > 0)) {
+      process.stderr.write('Some signed requests failed while slow connections were held.\n');
+      process.exitCode = 1;
+    }
   }
 } finally {
   for (const service of started.reverse()) await service.close();
