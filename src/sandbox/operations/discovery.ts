@@ -3,13 +3,19 @@ import { notFound, success } from '../errors.ts';
 import { shown, type Handler, type OperationContext } from './context.ts';
 
 export function discoveryOperations({ catalog, runtime }: OperationContext): Record<string, Handler> {
+  let markets: { at: number; answer: unknown } | undefined;
   return {
+    // The tickers change only with the clock's second (the data file is fixed), so the
+    // answer is built once per second instead of on every request.
     listMarkets: () => {
       const at = Math.floor(runtime.now().getTime() / 1000);
-      const tickers = Object.fromEntries(
-        Object.entries(catalog.data.markets).map(([name, m]) => [name, { at, ticker: { buy: m.buy, sell: m.sell, last: m.last } }]),
-      );
-      return success('Markets retrieved', tickers);
+      if (markets?.at !== at) {
+        const tickers = Object.fromEntries(
+          Object.entries(catalog.data.markets).map(([name, m]) => [name, { at, ticker: { buy: m.buy, sell: m.sell, last: m.last } }]),
+        );
+        markets = { at, answer: success('Markets retrieved', tickers) };
+      }
+      return markets.answer;
     },
 
     listCoinNetworks: (request) => {

@@ -3,7 +3,7 @@
 // another media type) are recorded during parsing but reported only after
 // authentication, by the hook below. Operations with a body in the spec require one;
 // operations without one refuse any.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { invalidInput } from '../errors.ts';
 import { shared } from './shared.ts';
 
@@ -47,13 +47,23 @@ export const bodyPlugin = shared(async (app: FastifyInstance) => {
     done(null, undefined);
   });
 
-  // Callback-style: it runs on every request, and an async hook costs a promise each.
-  app.addHook('preValidation', (request, _reply, done) => {
+  // Whether a route takes a body is known when it is declared, so each route gets its own
+  // check instead of every request reading request.routeOptions (a getter that builds a
+  // new object on each access). Route hooks run after the context's, so authentication
+  // still comes first. Callback-style: an async hook costs a promise per request.
+  const requiresBody: preValidationHookHandler = (request, _reply, done) => {
     if (request.bodyProblem) return done(invalidInput(request.bodyProblem));
-    const hasBody = request.rawBody !== undefined && request.rawBody !== '';
-    const takesBody = request.routeOptions.schema?.body !== undefined;
-    if (takesBody && !hasBody) return done(invalidInput('A JSON request body is required (Content-Type: application/json)'));
-    if (!takesBody && hasBody) return done(invalidInput('This operation takes no request body'));
+    if (request.rawBody === undefined || request.rawBody === '') return done(invalidInput('A JSON request body is required (Content-Type: application/json)'));
     done();
+  };
+  const refusesBody: preValidationHookHandler = (request, _reply, done) => {
+    if (request.bodyProblem) return done(invalidInput(request.bodyProblem));
+    if (request.rawBody !== undefined && request.rawBody !== '') return done(invalidInput('This operation takes no request body'));
+    done();
+  };
+  app.addHook('onRoute', (route) => {
+    const check = route.schema?.body === undefined ? refusesBody : requiresBody;
+    const existing = route.preValidation === undefined ? [] : [route.preValidation].flat();
+    route.preValidation = [...existing, check];
   });
 });
