@@ -7,8 +7,8 @@
 // Memory stays bounded: an entry is useless once its timestamp is outside the window
 // (the timestamp check refuses the request anyway), so it is dropped then. Expired
 // entries are swept at most once per sweep interval, which keeps the cost per request
-// constant on average; between sweeps the table holds at most the requests of one
-// window plus one interval.
+// constant on average. An entry lives until its timestamp plus the window: at most two
+// windows after it arrived (for a timestamp a window ahead of the clock) plus one interval.
 
 export type ReplayGuardOptions = {
   /** How long after its timestamp a request stays replayable: the timestamp window. */
