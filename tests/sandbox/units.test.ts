@@ -108,6 +108,8 @@ describe('sandbox settings from the environment', () => {
   it('reads port, window, data path and deterministic mode', () => {
     expect(sandboxOptionsFromEnv({})).toEqual({ options: { host: '127.0.0.1', port: 4020, logger: true, logStyle: 'json' }, usesDemoCredentials: true });
     expect(sandboxOptionsFromEnv({ SANDBOX_LOG: 'off' }).options.logger).toBe(false);
+    expect(sandboxOptionsFromEnv({ SANDBOX_REJECT_REPLAYS: '1' }).options.rejectReplays).toBe(true);
+    expect(sandboxOptionsFromEnv({ SANDBOX_REJECT_REPLAYS: '0' }).options.rejectReplays).toBe(false);
     const { options, usesDemoCredentials } = sandboxOptionsFromEnv({ PORT: '0', SANDBOX_API_KEYS: 'k:s', SANDBOX_TIMESTAMP_WINDOW_SECONDS: '30', SANDBOX_DATA_PATH: '/d.json', SANDBOX_DETERMINISTIC: '1', SANDBOX_LOG: '0' });
     expect(options).toEqual({ host: '127.0.0.1', port: 0, apiKeys: { k: 's' }, timestampWindowSeconds: 30, dataPath: '/d.json', deterministic: true, logger: false, logStyle: 'json' });
     expect(usesDemoCredentials).toBe(false);
