@@ -18,6 +18,7 @@ export async function runSandboxCommand(env: NodeJS.ProcessEnv = process.env): P
     } else {
       lines.push(`API keys: ${Object.keys(options.apiKeys ?? {}).length} from SANDBOX_API_KEYS`);
     }
+    if (options.rejectReplays) lines.push('Replay guard on: a signed request sent a second time is refused (SANDBOX_REJECT_REPLAYS).');
     lines.push('State is in memory and is lost when the sandbox stops. Ctrl-C to stop.');
     process.stdout.write(`${lines.join('\n')}\n`);
     closeOnSignal(() => sandbox.close());
