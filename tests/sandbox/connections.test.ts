@@ -19,8 +19,8 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 /** Opens a raw TCP connection to the sandbox. */
-function open(): Promise<Socket> {
-  const { hostname, port } = new URL(sandbox.url);
+function open(url = sandbox.url): Promise<Socket> {
+  const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connect({ host: hostname, port: Number(port) }, () => resolve(socket));
     socket.once('error', reject);
@@ -83,19 +83,25 @@ describe('sandbox connection timeouts', () => {
   });
 
   it('closes a kept-alive connection idle after its request within keepAliveMs', async () => {
-    const socket = await open();
-    // A signed request written by hand on this socket, so the test owns the connection.
-    const { headers } = await signedHeaders({ method: 'GET', pathWithQuery: '/api/v1/wallets' }, demoCredentials);
-    const lines = Object.entries({ host: 'sandbox', connection: 'keep-alive', ...headers }).map(([name, value]) => `${name}: ${value}`);
-    let startedAt = 0;
-    const done = closed(socket, 0);
-    socket.once('data', () => (startedAt = Date.now()));
-    socket.write(`GET /api/v1/wallets HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`);
-    const { received } = await done;
-    const afterMs = Date.now() - startedAt;
-    expect(received).toMatch(/^HTTP\/1\.1 200 /);
-    expect(received).toMatch(/keep-alive/i);
-    expect(afterMs).toBeGreaterThanOrEqual(timeouts.keepAliveMs - 50);
-    expect(afterMs).toBeLessThan(timeouts.keepAliveMs + margin);
+    // The idle limit far above keepAliveMs + margin, so only the keep-alive limit can close it.
+    const keepAlive = await startSandbox({ timeouts: { ...timeouts, connectionMs: 10_000 } });
+    try {
+      const socket = await open(keepAlive.url);
+      // A signed request written by hand on this socket, so the test owns the connection.
+      const { headers } = await signedHeaders({ method: 'GET', pathWithQuery: '/api/v1/wallets' }, demoCredentials);
+      const lines = Object.entries({ host: 'sandbox', connection: 'keep-alive', ...headers }).map(([name, value]) => `${name}: ${value}`);
+      let startedAt = 0;
+      const done = closed(socket, 0);
+      socket.once('data', () => (startedAt = Date.now()));
+      socket.write(`GET /api/v1/wallets HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`);
+      const { received } = await done;
+      const afterMs = Date.now() - startedAt;
+      expect(received).toMatch(/^HTTP\/1\.1 200 /);
+      expect(received).toMatch(/keep-alive/i);
+      expect(afterMs).toBeGreaterThanOrEqual(timeouts.keepAliveMs - 50);
+      expect(afterMs).toBeLessThan(timeouts.keepAliveMs + margin);
+    } finally {
+      await keepAlive.close();
+    }
   });
 });
