@@ -1,14 +1,16 @@
-// Builds the published docs: one self-contained HTML file made by Redocly `build-docs`
-// (Redoc inlined, nothing loaded from third parties) from the bundled spec with its
-// "not published by the provider" markers made visible.
+// Builds the published docs: a folder for any static host (dist/docs/), holding one
+// self-contained HTML page made by Redocly `build-docs` (Redoc inlined, nothing loaded from
+// third parties) from the bundled spec with its "not published by the provider" markers
+// made visible, and beside it the downloads the page links: the bundle as YAML and JSON and
+// the changelog.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { stringify } from 'yaml';
-import { loadBundledDocument } from '../spec/document.ts';
+import { loadBundledDocument, type OpenApiDocument } from '../spec/document.ts';
 import { withVisibleMarkers } from './markers.ts';
 
 const run = promisify(execFile);
@@ -16,6 +18,19 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const redoclyBin = join(repoRoot, 'node_modules/.bin/redocly');
 
 export const defaultDocsPath = join(repoRoot, 'dist/docs/index.html');
+
+/** The files published beside the page (repository path → name in the docs folder), linked from its introduction. */
+export const docsDownloads = [
+  { from: 'generated/openapi.yaml', name: 'openapi.yaml', label: 'OpenAPI description (YAML)' },
+  { from: 'generated/openapi.json', name: 'openapi.json', label: 'OpenAPI description (JSON)' },
+  { from: 'CHANGELOG.md', name: 'CHANGELOG.md', label: 'Changelog' },
+] as const;
+
+/** The introduction's line of download links (relative, so the folder works on any host). */
+function withDownloadLinks(doc: OpenApiDocument): OpenApiDocument {
+  const links = docsDownloads.map(({ name, label }) => `[${label}](${name})`).join(' · ');
+  return { ...doc, info: { ...doc.info, description: `**Downloads:** ${links}\n\n${String(doc.info.description ?? '')}` } };
+}
 
 /**
  * Redoc has no option to drop the "API docs by" logo, which it fetches from Redocly's CDN
@@ -30,12 +45,12 @@ const inlineLogo = (width: number, text: string) =>
   );
 const inlineLogos = [inlineLogo(52, 'Redocly'), inlineLogo(14, 'R')];
 
-/** Builds the docs into outputPath (default dist/docs/index.html) and returns the path. */
+/** Builds the docs page into outputPath (default dist/docs/index.html), the downloads beside it, and returns the page's path. */
 export async function buildDocs(outputPath: string = defaultDocsPath): Promise<string> {
   const work = mkdtempSync(join(tmpdir(), 'docs-'));
   try {
     const source = join(work, 'openapi.yaml');
-    writeFileSync(source, stringify(withVisibleMarkers(loadBundledDocument()), { lineWidth: 0 }));
+    writeFileSync(source, stringify(withDownloadLinks(withVisibleMarkers(loadBundledDocument())), { lineWidth: 0 }));
     const built = join(work, 'index.html');
     await run(redoclyBin, ['build-docs', source, '--inlineBundle', '--output', built], {
       cwd: repoRoot,
@@ -50,6 +65,7 @@ export async function buildDocs(outputPath: string = defaultDocsPath): Promise<s
     });
     mkdirSync(dirname(outputPath), { recursive: true });
     writeFileSync(outputPath, html);
+    for (const { from, name } of docsDownloads) copyFileSync(join(repoRoot, from), join(dirname(outputPath), name));
     return outputPath;
   } finally {
     rmSync(work, { recursive: true, force: true });

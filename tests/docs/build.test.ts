@@ -2,7 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildDocs } from '../../src/docs/build.ts';
+import { buildDocs, docsDownloads } from '../../src/docs/build.ts';
+import { repoRoot } from '../support/run.ts';
 import { visibleMarkerLabel, withVisibleMarkers } from '../../src/docs/markers.ts';
 import { listOperations, loadBundledDocument } from '../../src/spec/document.ts';
 import { resolvePointer } from '../../src/spec/examples.ts';
@@ -32,8 +33,12 @@ describe('withVisibleMarkers', () => {
 });
 
 describe('npm run docs', () => {
-  it('writes one self-contained HTML file', () => {
-    expect(readdirSync(dirname(join(outputDir, 'index.html')))).toEqual(['index.html']);
+  it('writes a static folder: one self-contained HTML page and the downloads it links, copied as they are', () => {
+    expect(readdirSync(dirname(join(outputDir, 'index.html'))).sort()).toEqual(['CHANGELOG.md', 'index.html', 'openapi.json', 'openapi.yaml']);
+    for (const { from, name } of docsDownloads) {
+      expect(readFileSync(join(outputDir, name), 'utf8'), name).toBe(readFileSync(join(repoRoot, from), 'utf8'));
+      expect(html, name).toContain(`href="${name}"`);
+    }
     expect(html).not.toMatch(/<script[^>]+\bsrc=/i);
     expect(html).not.toMatch(/<link[^>]+\bhref=["']?https?:/i);
     expect(html).not.toContain('cdn.redoc.ly');

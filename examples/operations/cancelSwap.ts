@@ -1,0 +1,17 @@
+// Cancel a pending swap, by the id createSwap answered.
+import { createClient, hmacSha256, unwrap, type EnvironmentName } from '@wallet-api/sdk';
+
+// Credentials from the environment, never from code. WALLET_API_ENVIRONMENT is 'staging' or
+// 'production' with the https address issued at onboarding, or 'custom' for the local sandbox.
+const client = createClient({
+  environment: (process.env.WALLET_API_ENVIRONMENT ?? 'custom') as EnvironmentName,
+  baseUrl: process.env.WALLET_API_BASE_URL!,
+  apiKey: process.env.WALLET_API_KEY!,
+  signer: hmacSha256({ secret: process.env.WALLET_API_SIGNING_SECRET! }),
+});
+
+const [swapId] = process.argv.slice(2);
+if (!swapId) throw new Error('usage: cancelSwap.ts <swapId>');
+
+const swap = await unwrap(client.POST('/api/v1/swaps/{id}/cancel', { params: { path: { id: swapId } } }));
+console.log(JSON.stringify(swap, null, 2));

@@ -1,0 +1,20 @@
+// Create a swap (pending) once the user has accepted the quote; confirm or cancel it next.
+import { createClient, hmacSha256, unwrap, type EnvironmentName } from '@wallet-api/sdk';
+
+// Credentials from the environment, never from code. WALLET_API_ENVIRONMENT is 'staging' or
+// 'production' with the https address issued at onboarding, or 'custom' for the local sandbox.
+const client = createClient({
+  environment: (process.env.WALLET_API_ENVIRONMENT ?? 'custom') as EnvironmentName,
+  baseUrl: process.env.WALLET_API_BASE_URL!,
+  apiKey: process.env.WALLET_API_KEY!,
+  signer: hmacSha256({ secret: process.env.WALLET_API_SIGNING_SECRET! }),
+});
+
+const [from, to, amount] = process.argv.slice(2);
+if (!from || !to || !amount) throw new Error('usage: createSwap.ts <from> <to> <amount>');
+
+// The customer's authorization value, from your backend's authorization flow.
+const password = process.env.CUSTOMER_AUTHORIZATION;
+if (!password) throw new Error('CUSTOMER_AUTHORIZATION is not set');
+const swap = await unwrap(client.POST('/api/v1/swaps', { body: { from, to, amount: Number(amount), password } }));
+console.log(JSON.stringify(swap, null, 2));

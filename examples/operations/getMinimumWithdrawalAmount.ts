@@ -1,0 +1,17 @@
+// Get the minimum withdrawal amount of a coin, before previewing a withdrawal.
+import { createClient, hmacSha256, unwrap, type EnvironmentName } from '@wallet-api/sdk';
+
+// Credentials from the environment, never from code. WALLET_API_ENVIRONMENT is 'staging' or
+// 'production' with the https address issued at onboarding, or 'custom' for the local sandbox.
+const client = createClient({
+  environment: (process.env.WALLET_API_ENVIRONMENT ?? 'custom') as EnvironmentName,
+  baseUrl: process.env.WALLET_API_BASE_URL!,
+  apiKey: process.env.WALLET_API_KEY!,
+  signer: hmacSha256({ secret: process.env.WALLET_API_SIGNING_SECRET! }),
+});
+
+const [coin] = process.argv.slice(2);
+if (!coin) throw new Error('usage: getMinimumWithdrawalAmount.ts <coin>');
+
+const minimum = await unwrap(client.GET('/api/v1/wallets/minimum-withdrawal-amount', { params: { query: { coin } } }));
+console.log(JSON.stringify(minimum, null, 2));

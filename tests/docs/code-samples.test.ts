@@ -1,0 +1,114 @@
+// The docs' code samples: every operation has a TypeScript program and a `wallet-api`
+// command under examples/operations/, the bundle carries exactly those files as
+// x-codeSamples, and each one runs against the sandbox (in order where one needs what
+// another created) and prints an answer the spec allows. `npm test`'s `tsc --noEmit`
+// type-checks the programs (tsconfig.json includes examples/).
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
+import { listOperations, loadBundledDocument } from '../../src/spec/document.ts';
+import { SpecValidator } from '../../src/spec/validator.ts';
+import { runPool } from '../robustness/support/pool.ts';
+import { repoRoot } from '../support/run.ts';
+
+const run = promisify(execFile);
+const samplesDir = join(repoRoot, 'examples', 'operations');
+const operations = listOperations(loadBundledDocument()).map(({ method, path, operation }) => ({ method, path, id: operation.operationId, samples: operation['x-codeSamples'] as { lang: string; label: string; source: string }[] | undefined }));
+const byId = new Map(operations.map((op) => [op.id, op]));
+const validator = new SpecValidator();
+const credentials = { apiKey: 'samples-key', secret: 'samples-signing-secret' };
+
+let sandbox: RunningSandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({ apiKeys: { [credentials.apiKey]: credentials.secret }, validateResponses: true });
+});
+afterAll(() => sandbox?.close());
+
+const sampleEnv = () => ({
+  PATH: process.env.PATH!,
+  WALLET_API_ENVIRONMENT: 'custom',
+  WALLET_API_BASE_URL: sandbox.url,
+  WALLET_API_KEY: credentials.apiKey,
+  WALLET_API_SIGNING_SECRET: credentials.secret,
+  CUSTOMER_AUTHORIZATION: 'customer-authorization-value',
+});
+
+/** Runs examples/operations/<id>.ts with its arguments; its stdout is the JSON it printed. */
+async function runTypeScript(id: string, args: string[] = []): Promise<unknown> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', join(samplesDir, `${id}.ts`), ...args], { cwd: repoRoot, env: sampleEnv(), timeout: 30_000 });
+  const printed = JSON.parse(stdout) as unknown;
+  const op = byId.get(id)!;
+  // The answer's data as the spec allows it (listTransactions adds the count it walked).
+  const data = id === 'listTransactions' ? Object.fromEntries(Object.entries(printed as object).filter(([key]) => key !== 'walked')) : printed;
+  expect(validator.validateResponse(op.method, op.path, 200, { status: 'success', message: 'printed by the sample', data }), id).toEqual({ valid: true });
+  return printed;
+}
+
+/** Runs examples/operations/<id>.sh with `npx wallet-api` meaning this repository's command line, aimed at the sandbox. */
+async function runShell(id: string, env: Record<string, string> = {}): Promise<unknown> {
+  const cli = `node --import tsx ${JSON.stringify(join(repoRoot, 'src/cli/bin.ts'))}`;
+  const script = `npx() { [ "$1" = wallet-api ] || return 127; shift; ${cli} "$@" --base-url "$WALLET_API_BASE_URL" --data; }\nsource ${JSON.stringify(join(samplesDir, `${id}.sh`))}`;
+  const { stdout } = await run('bash', ['-c', script], { cwd: repoRoot, env: { ...sampleEnv(), ...env }, timeout: 30_000 });
+  return JSON.parse(stdout) as unknown;
+}
+
+describe('code samples', () => {
+  it('exist for every operation, in TypeScript and as a wallet-api command, and name no other operation', () => {
+    const files = readdirSync(samplesDir).sort();
+    const expected = operations.flatMap((op) => [`${op.id}.sh`, `${op.id}.ts`]).sort();
+    expect(files).toEqual(expected);
+  });
+
+  it('are in the bundle as x-codeSamples, exactly as the files are', () => {
+    for (const op of operations) {
+      expect(op.samples, op.id).toEqual([
+        { lang: 'TypeScript', label: 'TypeScript', source: readFileSync(join(samplesDir, `${op.id}.ts`), 'utf8') },
+        { lang: 'Shell', label: 'wallet-api', source: readFileSync(join(samplesDir, `${op.id}.sh`), 'utf8') },
+      ]);
+    }
+  });
+
+  it('run against the sandbox: the TypeScript programs, each printing an answer the spec allows', async () => {
+    const independent: [string, string[]][] = [
+      ['listMarkets', []],
+      ['getRates', []],
+      ['getSwapMarket', []],
+      ['listWallets', []],
+      ['createWallet', ['usdt', 'Treasury usdt wallet']],
+      ['listCoinNetworks', ['usdt']],
+      ['getDepositAddress', ['usdt']],
+      ['getMinimumWithdrawalAmount', ['usdt']],
+      ['previewLocalPayout', ['50000', '0123456789', '058']],
+      ['getSwapQuote', ['usdt', 'ngn', '100']],
+    ];
+    await runPool(independent, 4, async ([id, args]) => void (await runTypeScript(id, args)));
+    // What the later samples need: a pending swap each for confirm and cancel, and a preview's transaction.
+    const [toConfirm, toCancel] = (await Promise.all([runTypeScript('createSwap', ['usdt', 'ngn', '100']), runTypeScript('createSwap', ['usdt', 'ngn', '50'])])) as { id: string }[];
+    const preview = (await runTypeScript('previewWithdrawal', ['usdt', '25', '0x8ba1f109551bD432803012645Ac136ddd64DBA72'])) as { transactionId: string };
+    const [confirmed, cancelled, transaction, history] = await Promise.all([
+      runTypeScript('confirmSwap', [toConfirm!.id]),
+      runTypeScript('cancelSwap', [toCancel!.id]),
+      runTypeScript('getTransaction', [preview.transactionId]),
+      runTypeScript('listTransactions'),
+    ]);
+    expect(confirmed).toEqual({ id: toConfirm!.id, status: 'confirmed' });
+    expect(cancelled).toEqual({ id: toCancel!.id, status: 'cancelled' });
+    expect(transaction).toMatchObject({ _id: preview.transactionId, status: 'pending' });
+    expect((history as { total: number; walked: number }).walked).toBe((history as { total: number }).total);
+  }, 120_000);
+
+  it('run against the sandbox: the wallet-api commands', async () => {
+    const independent = operations.map((op) => op.id).filter((id) => !['confirmSwap', 'cancelSwap', 'getTransaction'].includes(id));
+    const answers = new Map<string, unknown>();
+    await runPool(independent, 4, async (id) => void answers.set(id, await runShell(id)));
+    const { id: swapToConfirm } = answers.get('createSwap') as { id: string };
+    const { id: swapToCancel } = (await runShell('createSwap')) as { id: string };
+    const { transactionId } = answers.get('previewWithdrawal') as { transactionId: string };
+    expect(await runShell('confirmSwap', { SWAP_ID: swapToConfirm })).toEqual({ id: swapToConfirm, status: 'confirmed' });
+    expect(await runShell('cancelSwap', { SWAP_ID: swapToCancel })).toEqual({ id: swapToCancel, status: 'cancelled' });
+    expect(await runShell('getTransaction', { TRANSACTION_ID: transactionId })).toMatchObject({ _id: transactionId });
+  }, 120_000);
+});
