@@ -116,8 +116,8 @@ export async function compareSpecPairs(pairs: SpecPair[]): Promise<GateResult[]>
   }
 }
 
-/** The gate as `npm run diff` runs it: the bundle at a git ref against the working tree. */
-export async function runGate(options: { base?: string; cwd?: string; specPath?: string } = {}): Promise<GateResult> {
+/** The bundle at a git ref (default: the latest v* tag, else the first commit), with a label naming the ref for reports. */
+export function readBundleAt(options: { base?: string; cwd?: string; specPath?: string } = {}): { text: string | undefined; label: string; shown: string; error?: string } {
   const cwd = options.cwd ?? repoRoot;
   const specPath = options.specPath ?? bundlePathInRepo;
   const { ref, why } = options.base ? { ref: options.base, why: 'given' } : defaultBaseRef(cwd);
@@ -125,17 +125,25 @@ export async function runGate(options: { base?: string; cwd?: string; specPath?:
   try {
     commit = git(cwd, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
   } catch {
-    return { passed: false, summary: `unknown git ref "${ref}"`, details: '' };
+    return { text: undefined, label: ref, shown: ref, error: `unknown git ref "${ref}"` };
   }
   const shown = /^[0-9a-f]{40}$/.test(ref) ? ref.slice(0, 12) : ref;
   const label = `${shown} (${why}${commit.startsWith(ref) ? '' : `, ${commit.slice(0, 12)}`})`;
-  let baseText: string;
   try {
-    baseText = git(cwd, ['show', `${commit}:${specPath}`]);
+    return { text: `${git(cwd, ['show', `${commit}:${specPath}`])}\n`, label, shown };
   } catch {
-    return { passed: true, summary: `no ${specPath} at ${label}: nothing to compare`, details: '' };
+    return { text: undefined, label, shown };
   }
+}
+
+/** The gate as `npm run diff` runs it: the bundle at a git ref against the working tree. */
+export async function runGate(options: { base?: string; cwd?: string; specPath?: string } = {}): Promise<GateResult> {
+  const cwd = options.cwd ?? repoRoot;
+  const specPath = options.specPath ?? bundlePathInRepo;
+  const base = readBundleAt(options);
+  if (base.error) return { passed: false, summary: base.error, details: '' };
+  if (base.text === undefined) return { passed: true, summary: `no ${specPath} at ${base.label}: nothing to compare`, details: '' };
   const headText = readFileSync(join(cwd, specPath), 'utf8');
-  const result = await compareSpecs(baseText + '\n', headText, { base: `${specPath}@${shown}`, head: specPath });
-  return { ...result, summary: `against ${label}: ${result.summary}` };
+  const result = await compareSpecs(base.text, headText, { base: `${specPath}@${base.shown}`, head: specPath });
+  return { ...result, summary: `against ${base.label}: ${result.summary}` };
 }

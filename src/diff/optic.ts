@@ -23,11 +23,20 @@ export type OpticFinding = { where: string; rule: string; message: string; type:
 /** A breaking change: a finding, with the findings it implies (what lay inside a removed part). */
 export type OpticChange = OpticFinding & { implied: OpticFinding[] };
 /** One pair's part of a run: Optic's report of it, and its findings (undefined when Optic did not compare it). */
-export type OpticPairResult = { output: string; findings: OpticFinding[] | undefined };
+export type OpticPairResult = { output: string; findings: OpticFinding[] | undefined; endpoints: Record<string, OpticEndpoint> };
+
+/** A diff Optic found: `change` is added, changed or removed. */
+export type OpticDiff = { change: string; before?: string; after?: string };
+export type OpticRule = { where?: string; error?: string; passed?: boolean; exempted?: boolean; severity?: number };
+/** What Optic found changed in one operation (ci-run-details.json's groupedDiffs), nested by part. */
+export type OpticEndpoint = { method: string; path: string; diffs: OpticDiff[]; rules: OpticRule[]; [part: string]: unknown };
 export type OpticResult = { exitCode: number; pairs: OpticPairResult[]; output: string };
 
 type CiResult = { where?: string; error?: string; passed?: boolean; exempted?: boolean; severity?: number; name?: string; type?: string; location?: { jsonPath?: string; spec?: string } };
-type CiDetails = { completed?: { apiName?: string; comparison?: { results?: CiResult[] } }[]; noop?: { apiName?: string }[] };
+type CiDetails = {
+  completed?: { apiName?: string; comparison?: { results?: CiResult[]; groupedDiffs?: { endpoints?: Record<string, OpticEndpoint> } } }[];
+  noop?: { apiName?: string }[];
+};
 
 /** Optic's severity levels (info 0, warn 1, error 2); the gate, like `--severity error`, fails on errors. */
 const errorSeverity = 2;
@@ -60,9 +69,18 @@ export function runOptic(pairs: { base: string; head: string }[], dir: string): 
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      const findings = readFindings(join(dir, 'ci-run-details.json'));
+      const details = readDetails(join(dir, 'ci-run-details.json'));
+      const findings = details && readFindings(details);
       const sections = splitReport(output);
-      resolve({ exitCode: code ?? 1, output, pairs: pairs.map((_, index) => ({ output: sections.get(pairSpecPath(index)) ?? '', findings: findings?.get(pairSpecPath(index)) })) });
+      resolve({
+        exitCode: code ?? 1,
+        output,
+        pairs: pairs.map((_, index) => ({
+          output: sections.get(pairSpecPath(index)) ?? '',
+          findings: findings?.get(pairSpecPath(index)),
+          endpoints: details?.completed?.find((spec) => spec.apiName === pairSpecPath(index))?.comparison?.groupedDiffs?.endpoints ?? {},
+        })),
+      });
     });
   });
 }
@@ -80,10 +98,12 @@ function splitReport(output: string): Map<string, string> {
   return sections;
 }
 
+function readDetails(path: string): CiDetails | undefined {
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as CiDetails) : undefined;
+}
+
 /** The failed error-level checks of each comparison, by the head's path (none for a pair without a difference). */
-function readFindings(path: string): Map<string, OpticFinding[]> | undefined {
-  if (!existsSync(path)) return undefined;
-  const details = JSON.parse(readFileSync(path, 'utf8')) as CiDetails;
+function readFindings(details: CiDetails): Map<string, OpticFinding[]> {
   return new Map([
     ...(details.noop ?? []).map((spec): [string, OpticFinding[]] => [spec.apiName ?? '', []]),
     ...(details.completed ?? []).map((spec): [string, OpticFinding[]] => [
