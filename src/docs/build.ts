@@ -11,20 +11,16 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { stringify } from 'yaml';
 import { loadBundledDocument, type OpenApiDocument } from '../spec/document.ts';
+import { docsDownloads } from './downloads.ts';
 import { withVisibleMarkers } from './markers.ts';
+
+export { docsDownloads } from './downloads.ts';
 
 const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const redoclyBin = join(repoRoot, 'node_modules/.bin/redocly');
 
 export const defaultDocsPath = join(repoRoot, 'dist/docs/index.html');
-
-/** The files published beside the page (repository path → name in the docs folder), linked from its introduction. */
-export const docsDownloads = [
-  { from: 'generated/openapi.yaml', name: 'openapi.yaml', label: 'OpenAPI description (YAML)' },
-  { from: 'generated/openapi.json', name: 'openapi.json', label: 'OpenAPI description (JSON)' },
-  { from: 'CHANGELOG.md', name: 'CHANGELOG.md', label: 'Changelog' },
-] as const;
 
 /** The introduction's line of download links (relative, so the folder works on any host). */
 function withDownloadLinks(doc: OpenApiDocument): OpenApiDocument {

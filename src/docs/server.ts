@@ -3,6 +3,7 @@
 // path is enough; / redirects there.
 import { readFile } from 'node:fs/promises';
 import Fastify from 'fastify';
+import { registerDocsDownloads } from './downloads.ts';
 
 export const docsPath = '/docs';
 
@@ -12,6 +13,7 @@ export async function startDocsServer(options: { htmlPath: string; host?: string
   const app = Fastify({ logger: false });
   app.get(docsPath, async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await readFile(options.htmlPath)));
   app.get('/', async (_request, reply) => reply.redirect(docsPath));
+  registerDocsDownloads(app, options.htmlPath);
   app.setNotFoundHandler(async (request, reply) =>
     reply.code(404).send({ status: 'error', message: `Nothing is served at ${request.method} ${request.url}; the docs are at ${docsPath}`, data: null }),
   );

@@ -1,11 +1,11 @@
 // Opens the built docs (dist/docs/index.html, from `npm run docs`) in chromium through
 // the loopback docs server and checks what a reader sees.
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultDocsPath } from '../../src/docs/build.ts';
+import { defaultDocsPath, docsDownloads } from '../../src/docs/build.ts';
 import { startDocsServer, type RunningDocs } from '../../src/docs/server.ts';
 import { listOperations, loadBundledDocument } from '../../src/spec/document.ts';
 import { collectUnknowns } from '../../src/spec/unknowns.ts';
@@ -104,6 +104,33 @@ describe('the published docs in chromium', () => {
       expect(text).toContain(scheme.description.split('\n')[0]!.trim());
       // A marker is one sentence or a list of them; each is shown on its own.
       for (const sentence of [scheme['x-undocumented'] ?? []].flat()) expect(text).toContain(`Not published: ${sentence}`);
+    }
+  });
+
+  it('shows each operation\'s TypeScript sample once the operation is opened', async () => {
+    await openDocs();
+    for (const { operation } of listOperations(doc)) {
+      await operationText(operation.tags[0]!, operation.summary);
+      const samples = operation['x-codeSamples'] as { lang: string; source: string }[];
+      const typescript = samples.find((sample) => sample.lang === 'TypeScript')!;
+      // The sample's first line (its comment) and its call, visible in the page.
+      for (const line of [typescript.source.split('\n')[0]!, 'import { createClient, hmacSha256, unwrap']) {
+        const shown = page.locator('pre', { hasText: line }).filter({ visible: true });
+        await expect.poll(() => shown.count(), { message: `${operation.operationId}: ${line}` }).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('links the downloads from the introduction, and each answers', async () => {
+    await openDocs();
+    for (const { name, label } of docsDownloads) {
+      const link = page.getByRole('link', { name: label }).first();
+      await link.waitFor();
+      const href = new URL((await link.getAttribute('href'))!, page.url()).toString();
+      expect(href).toBe(new URL(`/${name}`, docs.url).toString());
+      const response = await page.request.get(href);
+      expect(response.status(), name).toBe(200);
+      expect(await response.text(), name).toBe(readFileSync(join(dirname(defaultDocsPath), name), 'utf8'));
     }
   });
 
