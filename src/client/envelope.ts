@@ -1,5 +1,6 @@
 // `unwrap`: the one place that decides whether an answer is a success. The interface
 // says to check both the HTTP status and the envelope's `status` before using `data`.
+import { isEnvelope } from '../envelope/index.ts';
 import { ApiError, InvalidResponseError } from './errors.ts';
 import { operationOfResponse } from './transport.ts';
 
@@ -8,18 +9,6 @@ export type CallResult = { data?: unknown; error?: unknown; response: Response }
 
 /** The `data` inside the success envelope of a call result. */
 export type UnwrappedData<R> = R extends { data: infer Envelope } ? (Envelope extends { data: infer Data } ? Data : never) : never;
-
-type Envelope = { status: string; message: string; data: unknown };
-
-function isEnvelope(value: unknown): value is Envelope {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as Envelope).status === 'string' &&
-    typeof (value as Envelope).message === 'string' &&
-    'data' in value
-  );
-}
 
 /**
  * Returns the envelope's `data` when the HTTP status is 2xx and `status` is "success";

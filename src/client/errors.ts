@@ -2,7 +2,7 @@
 // (method and path template) failed. None of them carries request headers, so the API
 // key and signature cannot leak through a message, `toString`, `JSON.stringify` or
 // `util.inspect`.
-import type { ErrorEnvelope } from './types.ts';
+import type { AnyEnvelope, ErrorEnvelope } from '../envelope/index.ts';
 
 export type ClientErrorKind = 'api' | 'invalid-response' | 'network' | 'timeout' | 'aborted' | 'signing' | 'configuration';
 
@@ -31,7 +31,7 @@ export class ApiError extends WalletApiError {
   /** The envelope's message. */
   readonly apiMessage: string;
   /** The envelope as received. */
-  readonly envelope: ErrorEnvelope | { status: string; message: string; data: unknown };
+  readonly envelope: ErrorEnvelope | AnyEnvelope;
   /**
    * The response headers (e.g. Retry-After), less any named like the authentication
    * headers (a gateway that echoes them would otherwise put the key or signature here).
@@ -39,7 +39,7 @@ export class ApiError extends WalletApiError {
    */
   readonly headers: Headers;
 
-  constructor(init: { operation: string; httpStatus: number; envelope: { status: string; message: string; data: unknown }; headers?: Headers }) {
+  constructor(init: { operation: string; httpStatus: number; envelope: AnyEnvelope; headers?: Headers }) {
     super(`${init.operation} failed with HTTP ${init.httpStatus}: ${init.envelope.message}`, init.operation);
     this.httpStatus = init.httpStatus;
     this.apiMessage = init.envelope.message;

@@ -1,6 +1,7 @@
 // Named types of every schema and envelope, derived from generated/schema.d.ts (never
 // written by hand), so they follow the spec on every `npm run generate`.
 import type { components, operations, paths } from '../../generated/schema.d.ts';
+import type { ErrorEnvelope, SuccessEnvelope } from '../envelope/index.ts';
 
 export type { components, operations, paths };
 
@@ -36,10 +37,7 @@ export type CreateSwapRequest = Schemas['CreateSwapRequest'];
 export type PositiveAmount = Schemas['PositiveAmount'];
 export type DecimalString = Schemas['DecimalString'];
 export type SuccessStatus = Schemas['SuccessStatus'];
-export type ErrorEnvelope = Schemas['ErrorEnvelope'];
-
-/** The success envelope around an operation's data. */
-export type SuccessEnvelope<Data> = { status: SuccessStatus; message: string; data: Data };
+export type { ErrorEnvelope, SuccessEnvelope };
 
 /** Operation ids of the spec, e.g. "createSwap". */
 export type OperationId = keyof operations;

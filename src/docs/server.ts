@@ -3,6 +3,7 @@
 // path is enough; / redirects there.
 import { readFile } from 'node:fs/promises';
 import Fastify from 'fastify';
+import { errorEnvelope } from '../envelope/index.ts';
 import { registerDocsDownloads } from './downloads.ts';
 
 export const docsPath = '/docs';
@@ -15,7 +16,7 @@ export async function startDocsServer(options: { htmlPath: string; host?: string
   app.get('/', async (_request, reply) => reply.redirect(docsPath));
   registerDocsDownloads(app, options.htmlPath);
   app.setNotFoundHandler(async (request, reply) =>
-    reply.code(404).send({ status: 'error', message: `Nothing is served at ${request.method} ${request.url}; the docs are at ${docsPath}`, data: null }),
+    reply.code(404).send(errorEnvelope(`Nothing is served at ${request.method} ${request.url}; the docs are at ${docsPath}`)),
   );
   const address = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
   return { url: `${address}${docsPath}`, close: () => app.close() };

@@ -4,7 +4,8 @@
 import { Agent, createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { OpenApiDocument } from '../spec/document.ts';
-import { envelopeAnswer, errorEnvelope, toServiceAnswer, type AuthHeaders, type MockAnswer } from './envelope.ts';
+import { errorEnvelope } from '../envelope/index.ts';
+import { envelopeAnswer, toServiceAnswer, type AuthHeaders, type MockAnswer } from './envelope.ts';
 
 /** Larger request bodies are refused before they reach Prism. */
 export const maxRequestBytes = 1024 * 1024;

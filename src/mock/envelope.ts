@@ -4,21 +4,16 @@
 // of the spec (so the message is wrong), and routing, negotiation and JSON-parse failures
 // in its own problem+json or `{error: {...}}` shapes. Pure: no I/O, so it is tested alone.
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import { errorEnvelope, isErrorEnvelope, type ErrorEnvelope } from '../envelope/index.ts';
 
 export type UpstreamAnswer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 export type MockAnswer = { status: number; headers: OutgoingHttpHeaders; body: Buffer };
-
-export type ErrorEnvelope = { status: 'error'; message: string; data: null };
 
 /** Prism's description of one request problem (the `sl-violations` response header). */
 type Violation = { location?: string[]; severity?: string; code?: string | number; message?: string };
 
 /** Header names the authentication needs, in the order the spec lists them, e.g. ["x-api-key", …]. */
 export type AuthHeaders = { apiKey: string; all: string[] };
-
-export function errorEnvelope(message: string): ErrorEnvelope {
-  return { status: 'error', message, data: null };
-}
 
 /**
  * The answer the mock gives for Prism's answer to a request with `requestHeaders`.
@@ -30,7 +25,7 @@ export function toServiceAnswer(upstream: UpstreamAnswer, requestHeaders: Incomi
     authMessage(upstream, requestHeaders, auth) ??
     violationsMessage(upstream.headers) ??
     problemMessage(upstream) ??
-    (isEnvelope(parseJson(upstream.body)) ? undefined : `The mock could not answer (HTTP ${upstream.status})`);
+    (isErrorEnvelope(parseJson(upstream.body)) ? undefined : `The mock could not answer (HTTP ${upstream.status})`);
   if (message === undefined) return passThrough(upstream);
   return envelopeAnswer(upstream.status, errorEnvelope(message), upstream.headers);
 }
@@ -83,11 +78,6 @@ function problemMessage(upstream: UpstreamAnswer): string | undefined {
   if (body.error?.code === 'invalid_json') return 'The request body is not valid JSON';
   if (typeof body.error?.message === 'string') return body.error.message;
   return undefined;
-}
-
-function isEnvelope(value: unknown): value is ErrorEnvelope {
-  const v = value as Partial<ErrorEnvelope> | undefined;
-  return !!v && typeof v === 'object' && v.status === 'error' && typeof v.message === 'string' && v.data === null;
 }
 
 function parseJson(text: Buffer): unknown {

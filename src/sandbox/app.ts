@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Catalog } from './catalog.ts';
 import { loadData } from './data.ts';
-import { errorEnvelope } from './errors.ts';
+import { errorEnvelope } from '../envelope/index.ts';
 import { createOperations, type OperationContext } from './operations/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { bodyPlugin } from './plugins/body.ts';

@@ -1,8 +1,5 @@
-// The one error shape of the sandbox: every refusal is the service's error envelope
-// with an HTTP code that names the class of problem.
-
-export type ErrorEnvelope = { status: 'error'; message: string; data: null };
-export type SuccessEnvelope<T> = { status: 'success'; message: string; data: T };
+// The sandbox's refusals: each becomes the service's error envelope (src/envelope) with
+// an HTTP code that names the class of problem.
 
 /** HTTP codes the sandbox answers errors with: invalid input, auth, unknown resource, illegal state change. */
 export type ErrorCode = 400 | 401 | 404 | 409;
@@ -21,11 +18,3 @@ export const invalidInput = (message: string) => new SandboxError(400, message);
 export const unauthorized = (message: string) => new SandboxError(401, message);
 export const notFound = (message: string) => new SandboxError(404, message);
 export const conflict = (message: string) => new SandboxError(409, message);
-
-export function errorEnvelope(message: string): ErrorEnvelope {
-  return { status: 'error', message, data: null };
-}
-
-export function success<T>(message: string, data: T): SuccessEnvelope<T> {
-  return { status: 'success', message, data };
-}

@@ -1,5 +1,6 @@
 // Discovery: markets with tickers, networks per coin, rates. All from the data file.
-import { notFound, success } from '../errors.ts';
+import { notFound } from '../errors.ts';
+import { successEnvelope } from '../../envelope/index.ts';
 import { shown, type Handler, type OperationContext } from './context.ts';
 
 export function discoveryOperations({ catalog, runtime }: OperationContext): Record<string, Handler> {
@@ -13,7 +14,7 @@ export function discoveryOperations({ catalog, runtime }: OperationContext): Rec
         const tickers = Object.fromEntries(
           Object.entries(catalog.data.markets).map(([name, m]) => [name, { at, ticker: { buy: m.buy, sell: m.sell, last: m.last } }]),
         );
-        markets = { at, answer: success('Markets retrieved', tickers) };
+        markets = { at, answer: successEnvelope('Markets retrieved', tickers) };
       }
       return markets.answer;
     },
@@ -22,7 +23,7 @@ export function discoveryOperations({ catalog, runtime }: OperationContext): Rec
       const { coin } = request.params as { coin: string };
       const asset = catalog.asset(coin);
       if (!asset) throw notFound(`Coin ${shown(coin)} is not supported`);
-      return success(
+      return successEnvelope(
         'Networks retrieved',
         asset.networks.map(({ reference, name }) => ({ reference, name })),
       );
@@ -44,7 +45,7 @@ export function discoveryOperations({ catalog, runtime }: OperationContext): Rec
           },
         ]),
       );
-      return success('Rates retrieved', rates);
+      return successEnvelope('Rates retrieved', rates);
     },
   };
 }

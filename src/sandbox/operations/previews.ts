@@ -2,7 +2,8 @@
 // history; the test helpers complete or fail it (the service's confirming endpoint is
 // not published).
 import type { AssetData } from '../data.ts';
-import { invalidInput, success } from '../errors.ts';
+import { invalidInput } from '../errors.ts';
+import { successEnvelope } from '../../envelope/index.ts';
 import type { TransactionRecord } from '../state.ts';
 import { requiredQuery, shown, tenantOf, type Handler, type OperationContext } from './context.ts';
 
@@ -44,7 +45,7 @@ export function previewOperations(context: OperationContext): Record<string, Han
       const coin = requiredQuery(request.query as { coin?: string }, 'coin');
       const asset = catalog.asset(coin);
       if (!asset) throw invalidInput(`coin ${shown(coin)} is not supported; discover assets through GET /api/v1/utils/rates`);
-      return success('Minimum withdrawal amount retrieved', { minimumAmount: asset.minimumWithdrawal });
+      return successEnvelope('Minimum withdrawal amount retrieved', { minimumAmount: asset.minimumWithdrawal });
     },
 
     previewWithdrawal: (request) => {
@@ -56,7 +57,7 @@ export function previewOperations(context: OperationContext): Record<string, Han
       }
       checkMinimum(asset, amount);
       const t = record(request, { amount, fee: asset.withdrawalFee, coin, chain, type: 'CRYPTO_WITHDRAWAL', remark: remark ?? '' });
-      return success('Withdrawal preview created', { transactionId: t._id, amount, fee: t.fee, coin, chain, status: t.status });
+      return successEnvelope('Withdrawal preview created', { transactionId: t._id, amount, fee: t.fee, coin, chain, status: t.status });
     },
 
     previewLocalPayout: (request) => {
@@ -68,7 +69,7 @@ export function previewOperations(context: OperationContext): Record<string, Han
       }
       checkMinimum(asset, amount);
       const t = record(request, { amount, fee: asset.withdrawalFee, coin, chain: bankChain, type: 'LOCAL_PAYOUT', remark: remark ?? '' });
-      return success('Payout preview created', { transactionId: t._id, amount, coin, fee: t.fee, status: t.status });
+      return successEnvelope('Payout preview created', { transactionId: t._id, amount, coin, fee: t.fee, status: t.status });
     },
   };
 }

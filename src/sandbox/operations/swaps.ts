@@ -4,7 +4,8 @@
 // cancel exactly one wins, the other is told the swap is no longer pending.
 import type { FastifyRequest } from 'fastify';
 import type { OperationContext } from './context.ts';
-import { conflict, invalidInput, notFound, success } from '../errors.ts';
+import { conflict, invalidInput, notFound } from '../errors.ts';
+import { successEnvelope } from '../../envelope/index.ts';
 import { quoteSwap, type SwapQuote } from '../pricing.ts';
 import type { SwapRecord, SwapState } from '../state.ts';
 import { requiredQuery, shown, tenantOf, type Handler } from './context.ts';
@@ -33,7 +34,7 @@ export function swapOperations(context: OperationContext): Record<string, Handle
     if (swap.status !== 'pending') throw conflict(`Swap ${id} is ${swap.status}; only a pending swap can be ${verb}`);
     swap.status = next;
     swap.updatedAt = runtime.now().toISOString();
-    return success(message, { id: swap.id, status: swap.status });
+    return successEnvelope(message, { id: swap.id, status: swap.status });
   };
 
   return {
@@ -42,11 +43,11 @@ export function swapOperations(context: OperationContext): Record<string, Handle
       const from = requiredQuery(query, 'from');
       const to = requiredQuery(query, 'to');
       const amount = requiredQuery(query, 'amount');
-      return success('Quote retrieved', price(from, to, amount));
+      return successEnvelope('Quote retrieved', price(from, to, amount));
     },
 
     // The swap market shape is not published; the sandbox lists the pairs it can swap.
-    getSwapMarket: () => success('Swap market retrieved', { pairs: catalog.swapPairs() }),
+    getSwapMarket: () => successEnvelope('Swap market retrieved', { pairs: catalog.swapPairs() }),
 
     createSwap: (request) => {
       const { from, to, amount } = request.body as CreateSwapBody;
@@ -54,7 +55,7 @@ export function swapOperations(context: OperationContext): Record<string, Handle
       const now = runtime.now().toISOString();
       const swap: SwapRecord = { id: runtime.newId(), from, to, amount, status: 'pending', createdAt: now, updatedAt: now };
       tenantOf(context, request).swaps.set(swap.id, swap);
-      return success('Swap created', { id: swap.id, from, to, status: swap.status });
+      return successEnvelope('Swap created', { id: swap.id, from, to, status: swap.status });
     },
 
     confirmSwap: (request) => move(request, 'confirmed', 'confirmed', 'Swap confirmed'),

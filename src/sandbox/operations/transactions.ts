@@ -1,5 +1,6 @@
 // Transaction history: newest first, paged.
-import { notFound, success } from '../errors.ts';
+import { notFound } from '../errors.ts';
+import { successEnvelope } from '../../envelope/index.ts';
 import { shown, tenantOf, type Handler, type OperationContext } from './context.ts';
 
 /** Page size when the caller sends none, and the largest page served (the service publishes neither). */
@@ -17,14 +18,14 @@ export function transactionOperations(context: OperationContext): Record<string,
       // Newest first: the map holds creation order, so the page is read from its end.
       const end = total - (page - 1) * limit;
       const data = end > 0 ? all.slice(Math.max(0, end - limit), end).reverse() : [];
-      return success('Transactions retrieved', { page, pages: Math.ceil(total / limit), limit, total, data });
+      return successEnvelope('Transactions retrieved', { page, pages: Math.ceil(total / limit), limit, total, data });
     },
 
     getTransaction: (request) => {
       const { id } = request.params as { id: string };
       const transaction = tenantOf(context, request).transactions.get(id);
       if (!transaction) throw notFound(`No transaction ${shown(id)}`);
-      return success('Transaction retrieved', transaction);
+      return successEnvelope('Transaction retrieved', transaction);
     },
   };
 }

@@ -1,6 +1,7 @@
 // Wallets: create, list, deposit addresses.
 import { sandboxAddress } from '../addresses.ts';
-import { invalidInput, success } from '../errors.ts';
+import { invalidInput } from '../errors.ts';
+import { successEnvelope } from '../../envelope/index.ts';
 import type { WalletRecord } from '../state.ts';
 import { requiredQuery, shown, tenantOf, type Handler, type OperationContext } from './context.ts';
 
@@ -26,11 +27,11 @@ export function walletOperations(context: OperationContext): Record<string, Hand
         provider: 'sandbox',
       };
       tenantOf(context, request).wallets.push(wallet);
-      return success('Wallet created', { _id, token, status: wallet.status });
+      return successEnvelope('Wallet created', { _id, token, status: wallet.status });
     },
 
     listWallets: (request) =>
-      success(
+      successEnvelope(
         'Wallets retrieved',
         tenantOf(context, request).wallets.map(({ _id, address, chainType, status, subscribedChains, usage, provider }) => ({
           _id,
@@ -61,7 +62,7 @@ export function walletOperations(context: OperationContext): Record<string, Hand
         address = sandboxAddress(asset.chainType, runtime.newId());
         addresses.set(key, address);
       }
-      return success('Deposit address retrieved', { coin, chain, address });
+      return successEnvelope('Deposit address retrieved', { coin, chain, address });
     },
   };
 }

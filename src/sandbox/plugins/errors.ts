@@ -3,7 +3,8 @@
 // the problem, unknown routes 404, and anything else is a bug answered with a bare 500
 // (logged, never described to the caller). Fastify's own error shapes never leave.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorEnvelope, SandboxError } from '../errors.ts';
+import { errorEnvelope } from '../../envelope/index.ts';
+import { SandboxError } from '../errors.ts';
 import { shared } from './shared.ts';
 
 type SchemaError = { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> };

@@ -5,7 +5,7 @@
 // default (it costs a parse and a validation per answer); the test suite turns it on.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SpecValidator, type ValidationResult } from '../../spec/validator.ts';
-import { errorEnvelope } from '../errors.ts';
+import { errorEnvelope, isSuccessEnvelope } from '../../envelope/index.ts';
 import { shared } from './shared.ts';
 
 function check(validator: SpecValidator, request: FastifyRequest, reply: FastifyReply, body: unknown): ValidationResult {
@@ -13,8 +13,7 @@ function check(validator: SpecValidator, request: FastifyRequest, reply: Fastify
   const template = request.routeOptions.url?.replace(/:(\w+)/g, '{$1}');
   if (template && validator.document.paths[template]?.[method]) return validator.validateResponse(method, template, reply.statusCode, body);
   if (reply.statusCode >= 400) return validator.validateAt('#/components/schemas/ErrorEnvelope', body);
-  const envelope = body as { status?: unknown; message?: unknown } | null;
-  return envelope?.status === 'success' && typeof envelope.message === 'string' && 'data' in envelope
+  return isSuccessEnvelope(body)
     ? { valid: true }
     : { valid: false, message: 'body is not a success envelope' };
 }

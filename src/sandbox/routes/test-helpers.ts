@@ -4,7 +4,8 @@
 // and forget everything the caller created. Same authentication as
 // the API; every record touched is the caller's own.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { conflict, notFound, success } from '../errors.ts';
+import { conflict, notFound } from '../errors.ts';
+import { successEnvelope } from '../../envelope/index.ts';
 import type { OperationContext } from '../operations/context.ts';
 import { shown, tenantOf } from '../operations/context.ts';
 import type { SwapRecord } from '../state.ts';
@@ -26,21 +27,21 @@ export async function testHelperRoutes(app: FastifyInstance, { context }: { cont
     transaction.status = outcome;
     transaction.payoutStatus = outcome;
     transaction.updatedAt = context.runtime.now().toISOString();
-    return success(`Transaction ${outcome}`, transaction);
+    return successEnvelope(`Transaction ${outcome}`, transaction);
   };
 
   app.post('/transactions/:id/complete', { schema: { params: idParams } }, settle('completed'));
   app.post('/transactions/:id/fail', { schema: { params: idParams } }, settle('failed'));
   const swapView = (swap: SwapRecord) => ({ id: swap.id, from: swap.from, to: swap.to, amount: swap.amount, status: swap.status, createdAt: swap.createdAt, updatedAt: swap.updatedAt });
-  app.get('/swaps', (request) => success('Swaps retrieved', [...tenantOf(context, request).swaps.values()].map(swapView)));
+  app.get('/swaps', (request) => successEnvelope('Swaps retrieved', [...tenantOf(context, request).swaps.values()].map(swapView)));
   app.get('/swaps/:id', { schema: { params: idParams } }, (request) => {
     const { id } = request.params as { id: string };
     const swap = tenantOf(context, request).swaps.get(id);
     if (!swap) throw notFound(`No swap ${shown(id)}`);
-    return success('Swap retrieved', swapView(swap));
+    return successEnvelope('Swap retrieved', swapView(swap));
   });
   app.post('/reset', async (request) => {
     context.store.reset(request.apiKey);
-    return success('Sandbox state reset', null);
+    return successEnvelope('Sandbox state reset', null);
   });
 }
