@@ -16,7 +16,11 @@ export function errorEnvelope(message: string): ErrorEnvelope {
   return { status: 'error', message, data: null };
 }
 
-export function successEnvelope<Data>(message: string, data: Data): SuccessEnvelope<Data> {
+/**
+ * `Data` is taken from where the envelope goes (a handler's declared answer), never from
+ * `data` itself, so a field the spec does not have is an excess-property error.
+ */
+export function successEnvelope<Data>(message: string, data: NoInfer<Data>): SuccessEnvelope<Data> {
   return { status: 'success', message, data };
 }
 

@@ -1,16 +1,10 @@
 // Swap pricing from the market tickers. Selling the base asset of a market uses the
 // ticker's sell price, buying it uses the buy price; the fee is a fraction of the amount
 // received and is charged in the target asset. Values leave as decimal strings.
+import type { components } from '../../generated/schema.d.ts';
 import type { PairMarket } from './catalog.ts';
 
-export type SwapQuote = {
-  quotedPrice: string;
-  originalQuotedPrice: string;
-  fee: string;
-  quotedCurrency: string;
-  toAmount: string;
-  originalToAmount: string;
-};
+type SwapQuote = components['schemas']['SwapQuote'];
 
 /**
  * A number as a decimal string. Rounded to 12 significant digits so binary floating-point

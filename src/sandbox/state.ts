@@ -1,34 +1,24 @@
 // The sandbox's state: in memory only, one partition per API key (tenant), gone when the
 // process stops. Nothing is shared between tenants, so isolation is by construction:
 // every lookup starts from the caller's own partition.
+// Records are the spec's types (generated from the bundle, never restated) plus what the
+// sandbox keeps beside them.
 import type { components } from '../../generated/schema.d.ts';
 
-export type WalletRecord = {
-  _id: string;
-  token: string;
-  name?: string;
-  address: string;
-  chainType: string;
-  status: 'active';
-  subscribedChains: string[];
-  usage: string;
-  provider: string;
-};
+type Schemas = components['schemas'];
 
-/** A transaction as the spec describes it (generated from the bundle, never restated). */
-export type TransactionRecord = components['schemas']['Transaction'];
+/** A wallet as listed, with the token and name it was created with. */
+export type WalletRecord = Schemas['Wallet'] & Pick<Schemas['CreatedWallet'], 'token'> & Pick<Schemas['CreateWalletRequest'], 'name'>;
 
+/** A transaction as the spec describes it. */
+export type TransactionRecord = Schemas['Transaction'];
+
+/** The swap states the sandbox moves through (the spec publishes no list). */
 export type SwapState = 'pending' | 'confirmed' | 'cancelled';
 
-export type SwapRecord = {
-  id: string;
-  from: string;
-  to: string;
-  amount: number;
-  status: SwapState;
-  createdAt: string;
-  updatedAt: string;
-};
+/** A swap as created, with the amount it was created for and when it last changed. */
+export type SwapRecord = Schemas['Swap'] &
+  Pick<Schemas['CreateSwapRequest'], 'amount'> & { status: SwapState; createdAt: string; updatedAt: string };
 
 export class TenantState {
   readonly wallets: WalletRecord[] = [];

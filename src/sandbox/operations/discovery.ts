@@ -1,10 +1,10 @@
 // Discovery: markets with tickers, networks per coin, rates. All from the data file.
 import { notFound } from '../errors.ts';
 import { successEnvelope } from '../../envelope/index.ts';
-import { shown, type Handler, type OperationContext } from './context.ts';
+import { shown, type Handlers, type OperationContext, type SuccessOf } from './context.ts';
 
-export function discoveryOperations({ catalog, runtime }: OperationContext): Record<string, Handler> {
-  let markets: { at: number; answer: unknown } | undefined;
+export function discoveryOperations({ catalog, runtime }: OperationContext): Handlers<'listMarkets' | 'listCoinNetworks' | 'getRates'> {
+  let markets: { at: number; answer: SuccessOf<'listMarkets'> } | undefined;
   return {
     // The tickers change only with the clock's second (the data file is fixed), so the
     // answer is built once per second instead of on every request.
@@ -20,7 +20,7 @@ export function discoveryOperations({ catalog, runtime }: OperationContext): Rec
     },
 
     listCoinNetworks: (request) => {
-      const { coin } = request.params as { coin: string };
+      const { coin } = request.params;
       const asset = catalog.asset(coin);
       if (!asset) throw notFound(`Coin ${shown(coin)} is not supported`);
       return successEnvelope(

@@ -1,5 +1,5 @@
 // Every operation of the spec, by operationId.
-import type { Handler, OperationContext } from './context.ts';
+import type { OperationContext, Handlers, OperationId } from './context.ts';
 import { discoveryOperations } from './discovery.ts';
 import { previewOperations } from './previews.ts';
 import { swapOperations } from './swaps.ts';
@@ -8,7 +8,10 @@ import { walletOperations } from './wallets.ts';
 
 export type { OperationContext } from './context.ts';
 
-export function createOperations(context: OperationContext): Record<string, Handler> {
+/** A handler for every operation of the spec; one missing or one too many fails `tsc`. */
+export type OperationHandlers = Handlers<OperationId>;
+
+export function createOperations(context: OperationContext): OperationHandlers {
   return {
     ...walletOperations(context),
     ...previewOperations(context),

@@ -5,10 +5,8 @@ import type { AssetData } from '../data.ts';
 import { invalidInput } from '../errors.ts';
 import { successEnvelope } from '../../envelope/index.ts';
 import type { TransactionRecord } from '../state.ts';
-import { requiredQuery, shown, tenantOf, type Handler, type OperationContext } from './context.ts';
-
-type WithdrawalBody = { chain: string; amount: number; coin: string; receiverAddress: string; remark?: string };
-type LocalPayoutBody = { amount: number; coin: string; accountNumber?: string; bankCode?: string; remark?: string };
+import type { FastifyRequest } from 'fastify';
+import { requiredQuery, shown, tenantOf, type Handlers, type OperationContext } from './context.ts';
 
 /** Chain recorded on bank payouts, which move on no blockchain. */
 export const bankChain = 'bank';
@@ -19,10 +17,10 @@ function checkMinimum(asset: AssetData, amount: number): void {
   }
 }
 
-export function previewOperations(context: OperationContext): Record<string, Handler> {
+export function previewOperations(context: OperationContext): Handlers<'getMinimumWithdrawalAmount' | 'previewWithdrawal' | 'previewLocalPayout'> {
   const { catalog, runtime } = context;
 
-  const record = (request: Parameters<Handler>[0], fields: Pick<TransactionRecord, 'amount' | 'fee' | 'coin' | 'chain' | 'type' | 'remark'>) => {
+  const record = (request: Pick<FastifyRequest, 'apiKey'>, fields: Pick<TransactionRecord, 'amount' | 'fee' | 'coin' | 'chain' | 'type' | 'remark'>) => {
     const now = runtime.now().toISOString();
     const transaction: TransactionRecord = {
       _id: runtime.newId(),
@@ -42,14 +40,14 @@ export function previewOperations(context: OperationContext): Record<string, Han
 
   return {
     getMinimumWithdrawalAmount: (request) => {
-      const coin = requiredQuery(request.query as { coin?: string }, 'coin');
+      const coin = requiredQuery(request.query, 'coin');
       const asset = catalog.asset(coin);
       if (!asset) throw invalidInput(`coin ${shown(coin)} is not supported; discover assets through GET /api/v1/utils/rates`);
       return successEnvelope('Minimum withdrawal amount retrieved', { minimumAmount: asset.minimumWithdrawal });
     },
 
     previewWithdrawal: (request) => {
-      const { chain, amount, coin, remark } = request.body as WithdrawalBody;
+      const { chain, amount, coin, remark } = request.body;
       const asset = catalog.asset(coin);
       if (!asset) throw invalidInput(`coin ${shown(coin)} is not supported; discover assets through GET /api/v1/utils/rates`);
       if (!catalog.network(asset, chain)) {
@@ -61,7 +59,7 @@ export function previewOperations(context: OperationContext): Record<string, Han
     },
 
     previewLocalPayout: (request) => {
-      const { amount, coin, remark } = request.body as LocalPayoutBody;
+      const { amount, coin, remark } = request.body;
       const asset = catalog.asset(coin);
       if (!asset?.localPayout) {
         const payable = catalog.assets.filter((a) => a.localPayout).map((a) => a.code);

@@ -2,20 +2,19 @@
 // pending). Handlers run to completion on the event loop, so the check-and-set of a
 // state change cannot interleave with another request: of a concurrent confirm and
 // cancel exactly one wins, the other is told the swap is no longer pending.
-import type { FastifyRequest } from 'fastify';
 import type { OperationContext } from './context.ts';
 import { conflict, invalidInput, notFound } from '../errors.ts';
 import { successEnvelope } from '../../envelope/index.ts';
-import { quoteSwap, type SwapQuote } from '../pricing.ts';
+import { quoteSwap } from '../pricing.ts';
 import type { SwapRecord, SwapState } from '../state.ts';
-import { requiredQuery, shown, tenantOf, type Handler } from './context.ts';
+import { requiredQuery, shown, tenantOf, type Handlers, type OperationRequest, type SuccessOf } from './context.ts';
 
-type CreateSwapBody = { from: string; to: string; amount: number; password: string };
+type SwapOperation = 'getSwapQuote' | 'getSwapMarket' | 'createSwap' | 'confirmSwap' | 'cancelSwap';
 
-export function swapOperations(context: OperationContext): Record<string, Handler> {
+export function swapOperations(context: OperationContext): Handlers<SwapOperation> {
   const { catalog, runtime } = context;
 
-  const price = (from: string, to: string, amount: number): SwapQuote => {
+  const price = (from: string, to: string, amount: number) => {
     for (const [name, code] of [['from', from], ['to', to]] as const) {
       if (!catalog.asset(code)) throw invalidInput(`${name} ${shown(code)} is not a supported asset; discover assets through GET /api/v1/utils/rates`);
     }
@@ -27,8 +26,8 @@ export function swapOperations(context: OperationContext): Record<string, Handle
     return quote;
   };
 
-  const move = (request: FastifyRequest, next: SwapState, verb: string, message: string) => {
-    const { id } = request.params as { id: string };
+  const move = (request: OperationRequest<'confirmSwap' | 'cancelSwap'>, next: SwapState, verb: string, message: string): SuccessOf<'confirmSwap' | 'cancelSwap'> => {
+    const { id } = request.params;
     const swap = tenantOf(context, request).swaps.get(id);
     if (!swap) throw notFound(`No swap ${shown(id)}`);
     if (swap.status !== 'pending') throw conflict(`Swap ${id} is ${swap.status}; only a pending swap can be ${verb}`);
@@ -39,7 +38,7 @@ export function swapOperations(context: OperationContext): Record<string, Handle
 
   return {
     getSwapQuote: (request) => {
-      const query = request.query as { from?: string; to?: string; amount?: number };
+      const { query } = request;
       const from = requiredQuery(query, 'from');
       const to = requiredQuery(query, 'to');
       const amount = requiredQuery(query, 'amount');
@@ -50,7 +49,7 @@ export function swapOperations(context: OperationContext): Record<string, Handle
     getSwapMarket: () => successEnvelope('Swap market retrieved', { pairs: catalog.swapPairs() }),
 
     createSwap: (request) => {
-      const { from, to, amount } = request.body as CreateSwapBody;
+      const { from, to, amount } = request.body;
       price(from, to, amount);
       const now = runtime.now().toISOString();
       const swap: SwapRecord = { id: runtime.newId(), from, to, amount, status: 'pending', createdAt: now, updatedAt: now };

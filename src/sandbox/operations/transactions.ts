@@ -1,16 +1,16 @@
 // Transaction history: newest first, paged.
 import { notFound } from '../errors.ts';
 import { successEnvelope } from '../../envelope/index.ts';
-import { shown, tenantOf, type Handler, type OperationContext } from './context.ts';
+import { shown, tenantOf, type Handlers, type OperationContext } from './context.ts';
 
 /** Page size when the caller sends none, and the largest page served (the service publishes neither). */
 export const defaultPageSize = 20;
 export const maximumPageSize = 100;
 
-export function transactionOperations(context: OperationContext): Record<string, Handler> {
+export function transactionOperations(context: OperationContext): Handlers<'listTransactions' | 'getTransaction'> {
   return {
     listTransactions: (request) => {
-      const query = request.query as { limit?: number; page?: number };
+      const { query } = request;
       const limit = Math.min(query.limit ?? defaultPageSize, maximumPageSize);
       const page = query.page ?? 1;
       const all = [...tenantOf(context, request).transactions.values()];
@@ -22,7 +22,7 @@ export function transactionOperations(context: OperationContext): Record<string,
     },
 
     getTransaction: (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const transaction = tenantOf(context, request).transactions.get(id);
       if (!transaction) throw notFound(`No transaction ${shown(id)}`);
       return successEnvelope('Transaction retrieved', transaction);

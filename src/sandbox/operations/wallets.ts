@@ -3,15 +3,13 @@ import { sandboxAddress } from '../addresses.ts';
 import { invalidInput } from '../errors.ts';
 import { successEnvelope } from '../../envelope/index.ts';
 import type { WalletRecord } from '../state.ts';
-import { requiredQuery, shown, tenantOf, type Handler, type OperationContext } from './context.ts';
+import { requiredQuery, shown, tenantOf, type Handlers, type OperationContext } from './context.ts';
 
-type CreateWalletBody = { token: string; name?: string };
-
-export function walletOperations(context: OperationContext): Record<string, Handler> {
+export function walletOperations(context: OperationContext): Handlers<'createWallet' | 'listWallets' | 'getDepositAddress'> {
   const { catalog, runtime } = context;
   return {
     createWallet: (request) => {
-      const { token, name } = request.body as CreateWalletBody;
+      const { token, name } = request.body;
       const asset = catalog.assetForToken(token);
       if (!asset) throw invalidInput(`token ${shown(token)} is not a supported asset; discover assets through GET /api/v1/utils/rates`);
       const _id = runtime.newId();
@@ -47,7 +45,7 @@ export function walletOperations(context: OperationContext): Record<string, Hand
     // The response shape is not published; the sandbox answers coin, chain and address,
     // one stable address per coin and chain for each caller.
     getDepositAddress: (request) => {
-      const query = request.query as { coin?: string; chain?: string };
+      const { query } = request;
       const coin = requiredQuery(query, 'coin');
       const chain = requiredQuery(query, 'chain');
       const asset = catalog.asset(coin);

@@ -4,9 +4,9 @@
 import type { FastifyInstance } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { listOperations, loadBundledDocument } from '../../spec/document.ts';
-import type { Handler } from '../operations/context.ts';
+import type { OperationHandlers } from '../operations/index.ts';
 
-export async function apiRoutes(app: FastifyInstance, { operations }: { operations: Record<string, Handler> }): Promise<void> {
+export async function apiRoutes(app: FastifyInstance, { operations }: { operations: OperationHandlers }): Promise<void> {
   const document = loadBundledDocument();
   const specified = listOperations(document).map((entry) => entry.operation.operationId);
   const missing = specified.filter((id) => !(id in operations));
