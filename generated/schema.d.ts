@@ -661,6 +661,45 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type PositiveAmount = components['schemas']['PositiveAmount'];
+export type PreviewWithdrawalRequest = components['schemas']['PreviewWithdrawalRequest'];
+export type SuccessStatus = components['schemas']['SuccessStatus'];
+export type WithdrawalPreview = components['schemas']['WithdrawalPreview'];
+export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
+export type PreviewLocalPayoutRequest = components['schemas']['PreviewLocalPayoutRequest'];
+export type PayoutPreview = components['schemas']['PayoutPreview'];
+export type Wallet = components['schemas']['Wallet'];
+export type CreateWalletRequest = components['schemas']['CreateWalletRequest'];
+export type CreatedWallet = components['schemas']['CreatedWallet'];
+export type DepositAddress = components['schemas']['DepositAddress'];
+export type DecimalString = components['schemas']['DecimalString'];
+export type MarketTicker = components['schemas']['MarketTicker'];
+export type MarketTickers = components['schemas']['MarketTickers'];
+export type MinimumWithdrawal = components['schemas']['MinimumWithdrawal'];
+export type Network = components['schemas']['Network'];
+export type Rates = components['schemas']['Rates'];
+export type SwapQuote = components['schemas']['SwapQuote'];
+export type SwapMarket = components['schemas']['SwapMarket'];
+export type CreateSwapRequest = components['schemas']['CreateSwapRequest'];
+export type SwapStatus = components['schemas']['SwapStatus'];
+export type Swap = components['schemas']['Swap'];
+export type SwapStateChange = components['schemas']['SwapStateChange'];
+export type Transaction = components['schemas']['Transaction'];
+export type TransactionPage = components['schemas']['TransactionPage'];
+export type TransactionDetail = components['schemas']['TransactionDetail'];
+export type ResponseClientError = components['responses']['ClientError'];
+export type ResponseServerError = components['responses']['ServerError'];
+export type ParameterDepositCoin = components['parameters']['DepositCoin'];
+export type ParameterDepositChain = components['parameters']['DepositChain'];
+export type ParameterMinimumWithdrawalCoin = components['parameters']['MinimumWithdrawalCoin'];
+export type ParameterCoinPath = components['parameters']['CoinPath'];
+export type ParameterQuoteFrom = components['parameters']['QuoteFrom'];
+export type ParameterQuoteTo = components['parameters']['QuoteTo'];
+export type ParameterQuoteAmount = components['parameters']['QuoteAmount'];
+export type ParameterSwapId = components['parameters']['SwapId'];
+export type ParameterLimit = components['parameters']['Limit'];
+export type ParameterPage = components['parameters']['Page'];
+export type ParameterTransactionId = components['parameters']['TransactionId'];
 export type $defs = Record<string, never>;
 export interface operations {
     previewWithdrawal: {

@@ -3,6 +3,7 @@
 // this closure; the client object exposes neither.
 import { inspect } from 'node:util';
 import createFetchClient, { createQuerySerializer, type FetchResponse, type ParamsOption, type RequestBodyOption } from 'openapi-fetch';
+import type { PathsWithMethod as PathsWithMethodOf } from 'openapi-typescript-helpers';
 import type { paths } from '../../generated/schema.d.ts';
 import { ConfigurationError, InvalidResponseError, WalletApiError } from './errors.ts';
 import { checkTimeout, resolveOptions, resolveRetry, type ClientOptions, type EnvironmentName, type RetryOptions } from './options.ts';
@@ -13,7 +14,7 @@ import { classify, operationOfResponse, PreparedRequest, send, type CallContext 
 type Method = 'get' | 'post';
 
 /** Paths of the spec that have an operation for the method. */
-export type PathsWithMethod<M extends Method> = { [P in keyof paths]: paths[P] extends Record<M, object> ? P : never }[keyof paths];
+export type PathsWithMethod<M extends Method> = PathsWithMethodOf<paths, M>;
 
 type Operation<M extends Method, P extends PathsWithMethod<M>> = paths[P][M] extends infer Op extends Record<string | number, any> ? Op : never;
 

@@ -8,9 +8,16 @@ import { bundledSpecPath } from '../spec/document.ts';
 
 export const schemaTypesPath = fileURLToPath(new URL('../../generated/schema.d.ts', import.meta.url));
 
+/**
+ * Besides `paths`, `components` and `operations`, every schema is exported under its own
+ * name (`export type Wallet = components["schemas"]["Wallet"]`), so the client's named
+ * types are generated rather than listed by hand.
+ */
+const rootTypeOptions = { silent: true, rootTypes: true, rootTypesNoSchemaPrefix: true, rootTypesKeepCasing: true };
+
 /** The TypeScript declarations of a bundled OpenAPI document, exactly as committed. */
 export async function renderSchemaTypes(specPath: string = bundledSpecPath): Promise<string> {
-  const ast = await openapiTS(pathToFileURL(specPath), { silent: true });
+  const ast = await openapiTS(pathToFileURL(specPath), rootTypeOptions);
   return COMMENT_HEADER + astToString(ast);
 }
 
