@@ -4,7 +4,7 @@
 // a typo fails at start with a message instead of producing odd answers later.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2020, type JSONSchemaType } from 'ajv/dist/2020.js';
 
 export const defaultDataPath = fileURLToPath(new URL('./data.json', import.meta.url));
 
@@ -34,10 +34,12 @@ export type SandboxData = {
   markets: Record<string, MarketData>;
 };
 
-const decimal = { type: 'string', pattern: '^[0-9]+(\\.[0-9]+)?$' };
-const code = { type: 'string', pattern: '^[a-z0-9]+$' };
+const decimal = { type: 'string', pattern: '^[0-9]+(\\.[0-9]+)?$' } as const;
+const code = { type: 'string', pattern: '^[a-z0-9]+$' } as const;
 
-const dataSchema = {
+// Typed by the TS types above (Ajv's JSONSchemaType): a field added, renamed or made
+// optional on one side and not the other fails `tsc`.
+const dataSchema: JSONSchemaType<SandboxData> = {
   type: 'object',
   additionalProperties: false,
   required: ['swapFeeRate', 'assets', 'markets'],
@@ -66,13 +68,15 @@ const dataSchema = {
               properties: { reference: code, name: { type: 'string', minLength: 1 } },
             },
           },
-          localPayout: { type: 'boolean' },
+          // JSONSchemaType spells an optional property `nullable`; `not null` keeps null out.
+          localPayout: { type: 'boolean', nullable: true, not: { type: 'null' } },
         },
       },
     },
     markets: {
       type: 'object',
       propertyNames: code,
+      required: [],
       additionalProperties: {
         type: 'object',
         additionalProperties: false,
