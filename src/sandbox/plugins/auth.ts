@@ -4,10 +4,10 @@
 // so an unauthenticated caller learns nothing about the request's validity. Messages
 // name the problem but never echo a key, secret or signature.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { hmacSha256Sync, signaturesMatch, timestampPattern, type SignatureInput } from '../../signing/index.ts';
 import { unauthorized } from '../errors.ts';
 import { ReplayGuard } from '../replays.ts';
-import { shared } from './shared.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -63,7 +63,7 @@ export function parseTimestamp(value: string): number {
   return year < 100 ? new Date(instant).setUTCFullYear(year) : instant;
 }
 
-export const authPlugin = shared<AuthOptions>(async (app: FastifyInstance, { apiKeys, timestampWindowSeconds, rejectReplays = false }) => {
+export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, { apiKeys, timestampWindowSeconds, rejectReplays = false }) => {
   // The sandbox's own signer is synchronous; the hooks rely on that.
   const signers = new Map<string, (input: SignatureInput) => string>(Object.entries(apiKeys).map(([key, secret]) => [key, hmacSha256Sync({ secret })]));
   const windowMs = timestampWindowSeconds * 1000;
@@ -110,4 +110,4 @@ export const authPlugin = shared<AuthOptions>(async (app: FastifyInstance, { api
     request.apiKey = apiKey;
     done();
   });
-});
+}, { name: 'sandbox-auth', dependencies: ['sandbox-errors'] });

@@ -4,8 +4,8 @@
 // authentication, by the hook below. Operations with a body in the spec require one;
 // operations without one refuse any.
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
 import { invalidInput } from '../errors.ts';
-import { shared } from './shared.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,7 +26,7 @@ function isJson(text: string): boolean {
   }
 }
 
-export const bodyPlugin = shared(async (app: FastifyInstance) => {
+export const bodyPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('rawBody', undefined);
   app.decorateRequest('bodyProblem', undefined);
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -66,4 +66,4 @@ export const bodyPlugin = shared(async (app: FastifyInstance) => {
     const existing = route.preValidation === undefined ? [] : [route.preValidation].flat();
     route.preValidation = [...existing, check];
   });
-});
+}, { name: 'sandbox-body', dependencies: ['sandbox-errors'] });

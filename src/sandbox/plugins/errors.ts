@@ -3,9 +3,9 @@
 // the problem, unknown routes 404, and anything else is a bug answered with a bare 500
 // (logged, never described to the caller). Fastify's own error shapes never leave.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { errorEnvelope } from '../../envelope/index.ts';
 import { SandboxError } from '../errors.ts';
-import { shared } from './shared.ts';
 
 type SchemaError = { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> };
 
@@ -32,7 +32,7 @@ export function sendError(reply: FastifyReply, statusCode: number, message: stri
   return reply.code(statusCode).type('application/json; charset=utf-8').send(errorEnvelope(message));
 }
 
-export const errorPlugin = shared(async (app: FastifyInstance) => {
+export const errorPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof SandboxError) return sendError(reply, error.statusCode, error.message);
     if (error.validation) return sendError(reply, 400, describeSchemaErrors(error.validation as SchemaError[], error.validationContext ?? 'request'));
@@ -44,4 +44,4 @@ export const errorPlugin = shared(async (app: FastifyInstance) => {
   });
 
   app.setNotFoundHandler((request, reply) => sendError(reply, 404, `No operation ${request.method} ${pathOf(request)}`));
-});
+}, { name: 'sandbox-errors' });

@@ -4,9 +4,9 @@
 // test that talks to the sandbox, in process or through its command, fails on it. Off by
 // default (it costs a parse and a validation per answer); the test suite turns it on.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { SpecValidator, type ValidationResult } from '../../spec/validator.ts';
 import { errorEnvelope, isSuccessEnvelope } from '../../envelope/index.ts';
-import { shared } from './shared.ts';
 
 function check(validator: SpecValidator, request: FastifyRequest, reply: FastifyReply, body: unknown): ValidationResult {
   const method = request.method.toLowerCase();
@@ -18,7 +18,7 @@ function check(validator: SpecValidator, request: FastifyRequest, reply: Fastify
     : { valid: false, message: 'body is not a success envelope' };
 }
 
-export const responseCheckPlugin = shared(async (app: FastifyInstance) => {
+export const responseCheckPlugin = fp(async (app: FastifyInstance) => {
   const validator = new SpecValidator();
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
@@ -35,4 +35,4 @@ export const responseCheckPlugin = shared(async (app: FastifyInstance) => {
     reply.code(500);
     return JSON.stringify(errorEnvelope(message));
   });
-});
+}, { name: 'sandbox-response-check' });

@@ -7,7 +7,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
-import { shared } from './shared.ts';
+import fp from 'fastify-plugin';
 
 // ajv-formats is published as CommonJS with a default export.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -68,8 +68,8 @@ function decimalNumbersOnly(schema: StringPartSchema, validate: ValidateFunction
   return checked;
 }
 
-export const validationPlugin = shared(async (app: FastifyInstance) => {
+export const validationPlugin = fp(async (app: FastifyInstance) => {
   const bodies = createAjv(false);
   const strings = createAjv(true);
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodies.compile(schema) : decimalNumbersOnly(schema as StringPartSchema, strings.compile(schema))));
-});
+}, { name: 'sandbox-validation' });
