@@ -2,14 +2,9 @@
 // Default base: the latest v* tag reachable from HEAD, else the first commit. Exits 1 on a
 // breaking change unless info.version's major was raised.
 import { runGate } from '../src/diff/gate.ts';
+import { parseFlags } from '../src/support/args.ts';
 
-function parseArgs(args: string[]): { base?: string } {
-  if (args.length === 0) return {};
-  const [flag, value] = args[0]!.startsWith('--base=') ? ['--base', args[0]!.slice('--base='.length)] : [args[0], args[1]];
-  const used = args[0]!.startsWith('--base=') ? 1 : 2;
-  if (flag !== '--base' || !value || args.length > used) throw new Error('usage: npm run diff -- [--base <git ref>]');
-  return { base: value };
-}
+const parseArgs = (args: string[]) => parseFlags(args, { base: { type: 'string' } }, 'npm run diff -- [--base <git ref>]');
 
 try {
   const result = await runGate(parseArgs(process.argv.slice(2)));

@@ -4,6 +4,7 @@
 // the hooks already blank the secret ones, but a secret must never reach a log even if
 // a hook did not run.
 import { spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 export const dreddBin = fileURLToPath(new URL('../../node_modules/dredd/bin/dredd', import.meta.url));
@@ -87,12 +88,9 @@ export function runDredd(run: DreddRun): Promise<DreddResult> {
   });
 }
 
-// eslint-disable-next-line no-control-regex
-const ansiCodes = /\u001b\[[0-9;]*m/g;
-
 /** Reads Dredd's `complete: N passing, N failing, N errors, N skipped, N total` line. */
 export function parseSummary(output: string): DreddSummary | undefined {
-  const plain = output.replace(ansiCodes, '');
+  const plain = stripVTControlCharacters(output);
   const match = /complete: (\d+) passing, (\d+) failing, (\d+) errors, (\d+) skipped, (\d+) total/.exec(plain);
   if (!match) return undefined;
   const [passing, failing, errors, skipped, total] = match.slice(1).map(Number) as [number, number, number, number, number];
@@ -124,7 +122,7 @@ export function redactor(secrets: string[]): (text: string) => string {
     throw new Error(`a secret shorter than ${minimumSecretLength} characters cannot be redacted safely`);
   }
   const redactLine = (line: string) => {
-    if (dreddClosingLine.test(line.replace(ansiCodes, '').trim())) return line;
+    if (dreddClosingLine.test(stripVTControlCharacters(line).trim())) return line;
     let clean = line.replace(secretHeaderLine, '$1[redacted]');
     for (const value of values) clean = clean.split(value).join('[redacted]');
     return clean;

@@ -3,6 +3,7 @@
 // take their address and credentials from environment variables, and the runner refuses
 // to start, naming what is missing, before any request is sent. Values are never printed.
 import { isAbsolute, resolve } from 'node:path';
+import { parseFlags } from '../support/args.ts';
 import { minimumSecretLength } from './dredd.ts';
 
 export const targetNames = ['sandbox', 'mock', 'staging', 'production'] as const;
@@ -39,24 +40,15 @@ export class TargetRefused extends Error {
 
 /** Parses `--target <name>` (default sandbox) and `--confirm-production`; refuses anything else. */
 export function parseContractArgs(args: readonly string[]): ContractOptions {
-  let target: TargetName = 'sandbox';
-  let confirmProduction = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    const [flag, inline] = arg.startsWith('--target=') ? ['--target', arg.slice('--target='.length)] : [arg, undefined];
-    if (flag === '--target') {
-      const value = inline ?? args[++i];
-      if (!value || !(targetNames as readonly string[]).includes(value)) {
-        throw new TargetRefused(`--target must be one of ${targetNames.join(', ')}${value ? `, not "${value}"` : ''}`);
-      }
-      target = value as TargetName;
-    } else if (flag === confirmProductionFlag) {
-      confirmProduction = true;
-    } else {
-      throw new TargetRefused(`unknown argument "${arg}" (usage: --target ${targetNames.join('|')} [${confirmProductionFlag}])`);
-    }
-  }
-  return { target, confirmProduction };
+  const usage = `--target ${targetNames.join('|')} [${confirmProductionFlag}]`;
+  const flags = parseFlags(args, { target: { type: 'string' }, 'confirm-production': { type: 'boolean' } }, usage, (m) => new TargetRefused(m));
+  return { target: targetName(flags.target ?? 'sandbox'), confirmProduction: flags['confirm-production'] ?? false };
+}
+
+/** A target name from the command line, or TargetRefused listing the names. */
+export function targetName(value: string): TargetName {
+  if (!(targetNames as readonly string[]).includes(value)) throw new TargetRefused(`--target must be one of ${targetNames.join(', ')}, not "${value}"`);
+  return value as TargetName;
 }
 
 /**

@@ -9,9 +9,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repoRoot } from '../support/repo.ts';
 
-export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+export { repoRoot };
+
 export const opticBin = join(repoRoot, 'node_modules/.bin/optic');
 export const opticStandardPath = join(repoRoot, 'optic.dev.yml');
 

@@ -7,17 +7,16 @@ import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { stringify } from 'yaml';
 import { loadBundledDocument, type OpenApiDocument } from '../spec/document.ts';
 import { docsDownloads } from './downloads.ts';
 import { withVisibleMarkers } from './markers.ts';
+import { repoRoot } from '../support/repo.ts';
 
 export { docsDownloads } from './downloads.ts';
 
 const run = promisify(execFile);
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const redoclyBin = join(repoRoot, 'node_modules/.bin/redocly');
 
 export const defaultDocsPath = join(repoRoot, 'dist/docs/index.html');

@@ -5,11 +5,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { renderSchemaTypes } from '../codegen/schema-types.ts';
 import { renderSpecJson } from '../codegen/spec-json.ts';
+import { repoRoot } from '../support/repo.ts';
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const bin = (name: string) => join(repoRoot, 'node_modules/.bin', name);
 
 export type GeneratedArtefact = {

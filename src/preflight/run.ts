@@ -4,11 +4,12 @@
 // fails, then a one-screen report. Exit code 1 when any check failed.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { minimumSecretLength, redactor } from '../contract/dredd.ts';
-import { confirmProductionFlag, envNames, targetNames, TargetRefused, type TargetName } from '../contract/targets.ts';
+import { confirmProductionFlag, envNames, targetName, targetNames, TargetRefused, type TargetName } from '../contract/targets.ts';
+import { parseFlags } from '../support/args.ts';
+import { repoRoot } from '../support/repo.ts';
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const tsx = (script: string, ...args: string[]) => [process.execPath, '--import', 'tsx', join(repoRoot, 'scripts', script), ...args];
 
 export type PreflightOptions = { target: TargetName; confirmProduction: boolean; base?: string };
@@ -23,22 +24,10 @@ export type Step = {
 export type StepResult = { name: string; passed: boolean; seconds: number; summary: string; tail: string[] };
 
 export function parsePreflightArgs(args: readonly string[]): PreflightOptions {
-  const options: PreflightOptions = { target: 'sandbox', confirmProduction: false };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === '--target' || arg === '--base') {
-      const value = args[++i];
-      if (!value) throw new TargetRefused(`${arg} needs a value`);
-      if (arg === '--base') options.base = value;
-      else if ((targetNames as readonly string[]).includes(value)) options.target = value as TargetName;
-      else throw new TargetRefused(`--target must be one of ${targetNames.join(', ')}, not "${value}"`);
-    } else if (arg === confirmProductionFlag) {
-      options.confirmProduction = true;
-    } else {
-      throw new TargetRefused(`unknown argument "${arg}" (usage: --target ${targetNames.join('|')} [--base <git ref>] [${confirmProductionFlag}])`);
-    }
-  }
-  return options;
+  const usage = `--target ${targetNames.join('|')} [--base <git ref>] [${confirmProductionFlag}]`;
+  const spec = { target: { type: 'string' }, base: { type: 'string' }, 'confirm-production': { type: 'boolean' } } as const;
+  const flags = parseFlags(args, spec, usage, (m) => new TargetRefused(m));
+  return { target: targetName(flags.target ?? 'sandbox'), confirmProduction: flags['confirm-production'] ?? false, ...(flags.base === undefined ? {} : { base: flags.base }) };
 }
 
 const lastLine = (pattern: RegExp) => (output: string) =>
@@ -86,7 +75,7 @@ export function runStep(step: Step, env: NodeJS.ProcessEnv, secrets: string[], t
       // Summaries are read before redaction (a short secret may be a common word) and
       // redacted before they are shown.
       // eslint-disable-next-line no-control-regex
-      const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
+      const plain = stripVTControlCharacters(output);
       const lines = plain.split('\n').filter((l) => l.trim() !== '');
       const summary = error ? `could not start: ${error.message}` : step.summarize(plain) || `exit code ${code}`;
       const tail = (step.explain?.(lines) ?? []).length > 0 ? step.explain!(lines) : lines.slice(-8);

@@ -1,4 +1,2 @@
 // Where the repository is, for tests that run its scripts and binaries.
-import { fileURLToPath } from 'node:url';
-
-export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+export { repoRoot } from '../../src/support/repo.ts';
