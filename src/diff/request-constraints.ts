@@ -14,6 +14,7 @@
 // Not checked: oneOf/anyOf branches, enum, format, multipleOf, const, readOnly properties,
 // numeric `exclusiveM*` booleans (OpenAPI 3.0 style), changes inside security schemes.
 // Newly required parameters and request properties are Optic's (it flags them).
+import { pointerKey } from '../spec/document.ts';
 
 type Json = Record<string, unknown>;
 export type ConstraintChange = { where: string; change: string };
@@ -30,7 +31,7 @@ function deref(doc: Json, value: unknown, depth = 0): unknown {
   if (!isObject(value) || typeof value.$ref !== 'string' || !value.$ref.startsWith('#/') || depth > 32) return value;
   let target: unknown = doc;
   for (const raw of value.$ref.slice(2).split('/')) {
-    const key = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
+    const key = pointerKey(decodeURIComponent(raw));
     target = isObject(target) || Array.isArray(target) ? (target as Json)[key] : undefined;
   }
   return deref(doc, target, depth + 1);

@@ -1,5 +1,6 @@
 // Sandbox settings from the environment, for `npm run sandbox` and the `wallet-api-sandbox`
 // bin. Errors name the variable and the entry but never repeat a secret.
+import { portFromEnv } from '../support/shutdown.ts';
 import type { SandboxOptions } from './index.ts';
 
 export const defaultSandboxPort = 4020;
@@ -25,12 +26,6 @@ function positiveNumber(name: string, value: string): number {
   return parsed;
 }
 
-function port(value: string): number {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65_535) throw new Error(`PORT must be an integer from 0 to 65535, got ${JSON.stringify(value)}`);
-  return parsed;
-}
-
 export type SandboxEnvironment = { options: SandboxOptions; usesDemoCredentials: boolean };
 
 /**
@@ -38,7 +33,7 @@ export type SandboxEnvironment = { options: SandboxOptions; usesDemoCredentials:
  * Logs are readable lines when stdout is a terminal, outside CI, and SANDBOX_LOG is not "json"; JSON lines otherwise.
  */
 export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv, stdoutIsTerminal = false): SandboxEnvironment {
-  const options: SandboxOptions = { host: '127.0.0.1', port: env.PORT ? port(env.PORT) : defaultSandboxPort };
+  const options: SandboxOptions = { host: '127.0.0.1', port: portFromEnv('PORT', defaultSandboxPort, env) };
   if (env.SANDBOX_API_KEYS) options.apiKeys = parseApiKeys(env.SANDBOX_API_KEYS);
   if (env.SANDBOX_DATA_PATH) options.dataPath = env.SANDBOX_DATA_PATH;
   if (env.SANDBOX_TIMESTAMP_WINDOW_SECONDS) options.timestampWindowSeconds = positiveNumber('SANDBOX_TIMESTAMP_WINDOW_SECONDS', env.SANDBOX_TIMESTAMP_WINDOW_SECONDS);

@@ -1,6 +1,6 @@
 // Walks every media type of the document (request bodies and responses) and yields its
 // named examples with the pointer of the schema they must satisfy.
-import { listOperations, pointerSegment, type OpenApiDocument } from './document.ts';
+import { listOperations, pointerKey, pointerSegment, type OpenApiDocument } from './document.ts';
 
 export type MediaExample = {
   /** Where the example is used, e.g. "createSwap 200 pendingSwap". */
@@ -20,7 +20,7 @@ export function resolvePointer(doc: OpenApiDocument, ref: string): unknown {
     .replace(/^#\/?/, '')
     .split('/')
     .filter(Boolean)
-    .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .map(pointerKey)
     .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc);
 }
 

@@ -1,7 +1,7 @@
 // Collects the `x-undocumented` markers of the document: every statement of the service
 // interface that the provider has not published. The checklist is what an integrator
 // takes to the provider before going live.
-import { httpMethods, type OpenApiDocument } from './document.ts';
+import { httpMethods, pointerSegment, type OpenApiDocument } from './document.ts';
 
 export const markerKey = 'x-undocumented';
 
@@ -39,7 +39,7 @@ export function collectUnknowns(doc: OpenApiDocument): Unknown[] {
 }
 
 function toPointer(segments: string[]): string {
-  return '#' + segments.map((s) => '/' + s.replaceAll('~', '~0').replaceAll('/', '~1')).join('');
+  return '#' + segments.map((s) => '/' + pointerSegment(s)).join('');
 }
 
 const componentKinds: Record<string, string> = {

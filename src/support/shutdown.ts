@@ -22,8 +22,8 @@ export function closeOnSignal(close: () => Promise<void>): void {
 }
 
 /** A loopback port from an environment variable, or the default. */
-export function portFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
+export function portFromEnv(name: string, fallback: number, env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`${name} must be a port number (0–65535), got "${raw}"`);
