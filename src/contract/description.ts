@@ -1,10 +1,10 @@
 // The API description Dredd reads. Dredd 14's OpenAPI parser targets 3.0 and reports
 // every 3.1 construct it does not know as a warning. The 3.0 copy made from the bundle
-// by @apiture/openapi-down-convert parses with fewer: 62 with its allOf option (which
-// rewrites $ref siblings), 66 without, against 73 for the 3.1 bundle, with the same 16
-// transactions each (tests/contract/description-choice.test.ts keeps this true), so
-// Dredd reads the allOf copy. The copy is made
-// at run time from generated/openapi.yaml and never committed.
+// by @apiture/openapi-down-convert parses with fewer warnings with its allOf option
+// (which rewrites $ref siblings) than without, and both with fewer than the 3.1 bundle,
+// with the same transactions each; tests/contract/description-choice.test.ts measures
+// the counts and keeps this true, so Dredd reads the allOf copy. The copy is made at run
+// time from generated/openapi.yaml and never committed.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -8,7 +8,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 export const dreddBin = fileURLToPath(new URL('../../node_modules/dredd/bin/dredd', import.meta.url));
-export const hooksPath = fileURLToPath(new URL('../../tests/contract/hooks.ts', import.meta.url));
+export const hooksPath = fileURLToPath(new URL('./hooks.ts', import.meta.url));
 
 export type DreddRun = {
   descriptionPath: string;

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
-export const negativeCasesPath = fileURLToPath(new URL('../../tests/contract/negative-cases.yaml', import.meta.url));
+export const negativeCasesPath = fileURLToPath(new URL('./negative-cases.yaml', import.meta.url));
 
 export type NegativeCase = {
   method: string;

@@ -10,7 +10,7 @@ import { listOperations, loadBundledDocument } from '../spec/document.ts';
 import { writeDreddDescription } from './description.ts';
 import { runDredd, type DreddResult } from './dredd.ts';
 import { negativeCasesPath } from './negative-cases.ts';
-import type { TransactionRecord } from './session.ts';
+import type { TransactionVerdict } from './session.ts';
 import { startLocalSandbox } from './sandbox-target.ts';
 import { loadSignerModule } from './signer-from-env.ts';
 import { envNames, hookEnvNames, resolveRemoteTarget, type ContractOptions } from './targets.ts';
@@ -101,13 +101,13 @@ async function openTarget(options: ContractOptions, env: NodeJS.ProcessEnv): Pro
   }
 }
 
-function readRecords(path: string): TransactionRecord[] | undefined {
+function readRecords(path: string): TransactionVerdict[] | undefined {
   if (!existsSync(path)) return undefined;
-  return JSON.parse(readFileSync(path, 'utf8')) as TransactionRecord[];
+  return JSON.parse(readFileSync(path, 'utf8')) as TransactionVerdict[];
 }
 
 /** Everything wrong with a finished run, in words; empty when it passed. */
-export function checkRun(result: DreddResult, records: TransactionRecord[] | undefined, local: boolean): string[] {
+export function checkRun(result: DreddResult, records: TransactionVerdict[] | undefined, local: boolean): string[] {
   const problems: string[] = [];
   if (result.timedOut) problems.push('Dredd did not finish in time and was stopped');
   if (result.hooksFailedToLoad) problems.push('Dredd could not load the hooks file (see its warning above)');

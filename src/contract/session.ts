@@ -33,7 +33,7 @@ export type SessionOptions = {
 export type Outcome = 'pass' | 'fail' | 'skip';
 
 /** The verdict of one transaction, for the runner's coverage check. */
-export type TransactionRecord = { name: string; operationId: string; negative: boolean; outcome: Outcome; schemaChecked: boolean };
+export type TransactionVerdict = { name: string; operationId: string; negative: boolean; outcome: Outcome; schemaChecked: boolean };
 
 type Kind = { operationId: string; pathTemplate: string; negative?: NegativeCase };
 
@@ -44,7 +44,7 @@ const redacted = '[redacted]';
 const runsLast = new Set(['confirmSwap', 'cancelSwap', 'getTransaction']);
 
 export class ContractSession {
-  readonly records: TransactionRecord[] = [];
+  readonly records: TransactionVerdict[] = [];
   private readonly createdSwapIds: string[] = [];
   private readonly listedTransactionIds: string[] = [];
   private readonly previewTransactionIds: string[] = [];

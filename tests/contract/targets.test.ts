@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkRun } from '../../src/contract/run.ts';
-import type { TransactionRecord } from '../../src/contract/session.ts';
+import type { TransactionVerdict } from '../../src/contract/session.ts';
 import { parseContractArgs, resolveRemoteTarget, TargetRefused } from '../../src/contract/targets.ts';
 import { listOperations, loadBundledDocument } from '../../src/spec/document.ts';
 
@@ -60,7 +60,7 @@ describe('contract targets', () => {
 
 describe('the checks after a Dredd run', () => {
   const operationIds = listOperations(loadBundledDocument()).map((o) => o.operation.operationId);
-  const passing = (): TransactionRecord[] => [
+  const passing = (): TransactionVerdict[] => [
     ...operationIds.map((operationId) => ({ name: operationId, operationId, negative: false, outcome: 'pass' as const, schemaChecked: true })),
     { name: 'negative', operationId: 'listWallets', negative: true, outcome: 'pass', schemaChecked: true },
   ];

@@ -1,14 +1,15 @@
-// Dredd hooks of the contract tests (run by `npm run contract`, loaded through tsx).
+// Dredd hooks of the contract tests (run by `npm run contract`, loaded through tsx); they
+// ship with the runner, which release engineers also point at staging.
 // The logic lives in src/contract/session.ts; this file only wires it to Dredd's hook
 // points. Settings come from the runner through the environment.
 import { writeFileSync } from 'node:fs';
 import hooks from 'hooks';
-import { asyncHook } from '../../src/contract/dredd-transaction.ts';
-import { loadNegativeCases } from '../../src/contract/negative-cases.ts';
-import { ContractSession } from '../../src/contract/session.ts';
-import { signerFromEnv } from '../../src/contract/signer-from-env.ts';
-import { envNames, hookEnvNames } from '../../src/contract/targets.ts';
-import { SpecValidator } from '../../src/spec/validator.ts';
+import { asyncHook } from './dredd-transaction.ts';
+import { loadNegativeCases } from './negative-cases.ts';
+import { ContractSession } from './session.ts';
+import { signerFromEnv } from './signer-from-env.ts';
+import { envNames, hookEnvNames } from './targets.ts';
+import { SpecValidator } from '../spec/validator.ts';
 
 let session: ContractSession | undefined;
 let startupError = '';

@@ -1,5 +1,5 @@
 // Dredd hands JavaScript hook files a `hooks` object through `require('hooks')`.
 declare module 'hooks' {
-  const hooks: import('../../src/contract/dredd-transaction.ts').DreddHooks;
+  const hooks: import('./dredd-transaction.ts').DreddHooks;
   export default hooks;
 }
