@@ -29,7 +29,8 @@ function positiveNumber(name: string, value: string): number {
 export type SandboxEnvironment = { options: SandboxOptions; usesDemoCredentials: boolean };
 
 /**
- * Reads PORT, SANDBOX_API_KEYS, SANDBOX_DATA_PATH, SANDBOX_TIMESTAMP_WINDOW_SECONDS, SANDBOX_DETERMINISTIC, SANDBOX_REJECT_REPLAYS and SANDBOX_LOG.
+ * Reads PORT, SANDBOX_API_KEYS, SANDBOX_DATA_PATH, SANDBOX_TIMESTAMP_WINDOW_SECONDS, SANDBOX_DETERMINISTIC, SANDBOX_REJECT_REPLAYS,
+ * SANDBOX_LOG and SANDBOX_VALIDATE_RESPONSES.
  * Logs are readable lines when stdout is a terminal, outside CI, and SANDBOX_LOG is not "json"; JSON lines otherwise.
  */
 export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv, stdoutIsTerminal = false): SandboxEnvironment {
@@ -42,5 +43,7 @@ export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv, stdoutIsTerminal =
   options.logStyle = stdoutIsTerminal && !env.CI && (env.SANDBOX_LOG ?? '').toLowerCase() !== 'json' ? 'readable' : 'json';
   if (env.SANDBOX_REJECT_REPLAYS) options.rejectReplays = ['1', 'true', 'yes'].includes(env.SANDBOX_REJECT_REPLAYS.toLowerCase());
   if (env.SANDBOX_DETERMINISTIC) options.deterministic = ['1', 'true', 'yes'].includes(env.SANDBOX_DETERMINISTIC.toLowerCase());
+  // The response self-check (see SandboxOptions.validateResponses); the test suite sets it for the commands it starts.
+  if (env.SANDBOX_VALIDATE_RESPONSES === '1') options.validateResponses = true;
   return { options, usesDemoCredentials: options.apiKeys === undefined };
 }

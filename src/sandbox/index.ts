@@ -24,7 +24,8 @@ export type SandboxOptions = {
   logStyle?: 'json' | 'readable';
   /**
    * Validate every JSON answer against the spec before sending it; an answer outside the
-   * spec becomes a 500 naming the violation. Default: on when SANDBOX_VALIDATE_RESPONSES=1.
+   * spec becomes a 500 naming the violation. Default: off (it costs a parse and a validation
+   * per answer); test suites turn it on.
    */
   validateResponses?: boolean;
   /**
@@ -56,7 +57,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     ...(options.logStyle === undefined ? {} : { logStyle: options.logStyle }),
     ...(options.rejectReplays === undefined ? {} : { rejectReplays: options.rejectReplays }),
     ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
-    validateResponses: options.validateResponses ?? process.env.SANDBOX_VALIDATE_RESPONSES === '1',
+    validateResponses: options.validateResponses ?? false,
   });
   try {
     await app.listen({ host, port: options.port ?? 0 });

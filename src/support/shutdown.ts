@@ -26,6 +26,6 @@ export function portFromEnv(name: string, fallback: number, env: NodeJS.ProcessE
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`${name} must be a port number (0–65535), got "${raw}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`${name} must be an integer from 0 to 65535, got ${JSON.stringify(raw)}`);
   return port;
 }

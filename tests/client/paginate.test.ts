@@ -22,7 +22,7 @@ const secret = 'paginate-secret';
 const apiKeys = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`paginate-key-${i}`, secret]));
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, deterministic: true, logger: false, apiKeys });
+  sandbox = await startSandbox({ validateResponses: true, port: 0, deterministic: true, logger: false, apiKeys });
 });
 afterAll(() => sandbox?.close());
 

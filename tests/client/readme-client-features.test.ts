@@ -15,7 +15,7 @@ const secret = 'readme-secret';
 const apiKeys = { 'readme-history': secret, 'readme-empty': secret, 'readme-logging': secret };
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, deterministic: true, logger: false, apiKeys });
+  sandbox = await startSandbox({ validateResponses: true, port: 0, deterministic: true, logger: false, apiKeys });
 });
 afterAll(() => sandbox?.close());
 

@@ -42,7 +42,7 @@ describe('the README integrator example', () => {
   describe('against the sandbox', () => {
     let sandbox: RunningSandbox;
     beforeAll(async () => {
-      sandbox = await startSandbox({ port: 0, deterministic: true, logger: false });
+      sandbox = await startSandbox({ validateResponses: true, port: 0, deterministic: true, logger: false });
     });
     afterAll(() => sandbox?.close());
 

@@ -28,7 +28,7 @@ let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 let ctx: CaseContext;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ apiKeys: { [tenant.apiKey]: tenant.secret, [other.apiKey]: other.secret }, timestampWindowSeconds: 300 });
+  sandbox = await startSandbox({ validateResponses: true, apiKeys: { [tenant.apiKey]: tenant.secret, [other.apiKey]: other.secret }, timestampWindowSeconds: 300 });
   const own = await seedTenant(sandbox.url, tenant);
   const foreign = await seedTenant(sandbox.url, other);
   ctx = { ownIds: own.pathValues, foreignIds: foreign.pathValues, settledIds: own.settledIds, timestampWindowSeconds: 300 };

@@ -22,7 +22,7 @@ let sandbox: RunningSandbox;
 const counts = { created: 0, requests: 0, serverErrors: 0, invalidBodies: 0, duplicateIds: 0, unreadable: 0, wrongState: 0, pairsWithoutOneWinner: 0, conflicts: 0, socketsUsed: new Set<unknown>(), totals: '', seconds: 0 };
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ apiKeys: { [tenant.apiKey]: tenant.secret } });
+  sandbox = await startSandbox({ validateResponses: true, apiKeys: { [tenant.apiKey]: tenant.secret } });
 });
 afterAll(async () => {
   agent.destroy();

@@ -12,7 +12,7 @@ let asAlpha: SandboxCaller;
 let asBeta: SandboxCaller;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ apiKeys: { [alpha.apiKey]: alpha.secret, [beta.apiKey]: beta.secret }, timestampWindowSeconds: windowSeconds });
+  sandbox = await startSandbox({ validateResponses: true, apiKeys: { [alpha.apiKey]: alpha.secret, [beta.apiKey]: beta.secret }, timestampWindowSeconds: windowSeconds });
   asAlpha = new SandboxCaller(sandbox.url, alpha);
   asBeta = asAlpha.as(beta);
 });
@@ -73,7 +73,7 @@ describe('sandbox authentication', () => {
   });
 
   it('uses a ±300 second window by default', async () => {
-    const defaults = await startSandbox();
+    const defaults = await startSandbox({ validateResponses: true });
     try {
       const demo = new SandboxCaller(defaults.url, demoCredentials);
       expect((await demo.get('/api/v1/wallets', { timestamp: secondsFromNow(-290) })).status).toBe(200);

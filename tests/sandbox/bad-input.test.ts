@@ -7,7 +7,7 @@ let api: SandboxCaller;
 let pendingSwapId: string;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ deterministic: true });
+  sandbox = await startSandbox({ validateResponses: true, deterministic: true });
   api = new SandboxCaller(sandbox.url, demoCredentials);
   await api.post('/api/v1/wallets/generate-wallet', { body: { token: 'usdt' } });
   await api.post('/api/v1/wallets/preview-withdraw', { body: { chain: 'ethereum', amount: 25, coin: 'usdt', receiverAddress: '0xabc' } });

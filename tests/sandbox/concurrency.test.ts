@@ -8,7 +8,7 @@ let sandbox: RunningSandbox;
 let api: SandboxCaller;
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  sandbox = await startSandbox({ validateResponses: true });
   api = new SandboxCaller(sandbox.url, demoCredentials);
 });
 afterAll(() => sandbox.close());

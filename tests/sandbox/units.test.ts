@@ -61,7 +61,7 @@ describe('sandbox data file', () => {
     const data = structuredClone(loadData());
     data.markets = { btcusdt: data.markets.btcusdt! };
     writeFileSync(join(dir, 'data.json'), JSON.stringify(data));
-    const sandbox = await startSandbox({ dataPath: join(dir, 'data.json') });
+    const sandbox = await startSandbox({ validateResponses: true, dataPath: join(dir, 'data.json') });
     try {
       const markets = await new SandboxCaller(sandbox.url, demoCredentials).get('/api/v1/wallets/markets');
       expect(Object.keys(markets.body.data)).toEqual(['btcusdt']);
@@ -69,7 +69,7 @@ describe('sandbox data file', () => {
       await sandbox.close();
     }
     writeFileSync(join(dir, 'broken.json'), '{');
-    await expect(startSandbox({ dataPath: join(dir, 'broken.json') })).rejects.toThrow(/cannot be read/);
+    await expect(startSandbox({ validateResponses: true, dataPath: join(dir, 'broken.json') })).rejects.toThrow(/cannot be read/);
   });
 });
 
@@ -77,7 +77,7 @@ describe('sandbox docs page', () => {
   it('serves the given HTML file at GET /docs without credentials, and refuses to start without it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-docs-'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>API reference</title>');
-    const sandbox = await startSandbox({ docsHtmlPath: join(dir, 'index.html') });
+    const sandbox = await startSandbox({ validateResponses: true, docsHtmlPath: join(dir, 'index.html') });
     try {
       const response = await fetch(`${sandbox.url}/docs`);
       expect(response.status).toBe(200);
@@ -86,7 +86,7 @@ describe('sandbox docs page', () => {
     } finally {
       await sandbox.close();
     }
-    await expect(startSandbox({ docsHtmlPath: join(dir, 'missing.html') })).rejects.toThrow(/Docs page not found/);
+    await expect(startSandbox({ validateResponses: true, docsHtmlPath: join(dir, 'missing.html') })).rejects.toThrow(/Docs page not found/);
   });
 });
 
@@ -115,6 +115,7 @@ describe('sandbox settings from the environment', () => {
     expect(usesDemoCredentials).toBe(false);
     expect(() => sandboxOptionsFromEnv({ PORT: 'http' })).toThrow(/PORT must be an integer/);
     expect(() => sandboxOptionsFromEnv({ SANDBOX_TIMESTAMP_WINDOW_SECONDS: '-1' })).toThrow(/must be a positive number/);
+    expect(sandboxOptionsFromEnv({ SANDBOX_VALIDATE_RESPONSES: '1' }).options.validateResponses).toBe(true);
   });
 });
 
