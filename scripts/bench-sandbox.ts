@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { startMock } from '../src/mock/prism.ts';
+import { startPlainPrism } from '../src/mock/prism.ts';
 import { demoCredentials } from '../src/sandbox/index.ts';
 import { formatTimestamp, hmacSha256 } from '../src/signing/index.ts';
 import { processGroupCpuSeconds } from '../src/support/cpu.ts';
@@ -157,7 +157,7 @@ try {
   writeFileSync(payloadPath, JSON.stringify(payloads));
   const bare = await startTarget('bare', payloadPath);
   started.push({ close: bare.process.stop });
-  const prism = await startMock();
+  const prism = await startPlainPrism();
   started.push(prism);
 
   process.stdout.write(`Request mix: ${paths.join(', ')} (signed); ${connections} connections; ${rounds} rounds of ${seconds} s per target, each after ${warmupSeconds} s warm-up\n`);

@@ -5,7 +5,7 @@
 // `complete:` lines.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { startMock } from '../mock/prism.ts';
+import { startApiMock } from '../mock/index.ts';
 import { listOperations, loadBundledDocument } from '../spec/document.ts';
 import { writeDreddDescription } from './description.ts';
 import { runDredd, type DreddResult } from './dredd.ts';
@@ -72,8 +72,9 @@ function localTarget(label: string, url: string, credentials: { apiKey: string; 
 async function openTarget(options: ContractOptions, env: NodeJS.ProcessEnv): Promise<ResolvedTarget> {
   switch (options.target) {
     case 'mock': {
-      const mock = await startMock();
-      return localTarget('Prism mock', mock.url, mockCredentials, mock.close);
+      // What `npm run mock` serves: Prism behind the envelope proxy.
+      const mock = await startApiMock();
+      return localTarget('mock (Prism behind the envelope proxy)', mock.url, mockCredentials, mock.close);
     }
     case 'sandbox': {
       const sandbox = await startLocalSandbox();

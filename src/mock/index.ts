@@ -2,7 +2,7 @@
 // on an internal loopback port, behind the envelope proxy on the public one.
 import { loadBundledDocument, bundledSpecPath } from '../spec/document.ts';
 import { authHeadersOf, startEnvelopeProxy } from './envelope-proxy.ts';
-import { startMock } from './prism.ts';
+import { startPlainPrism } from './prism.ts';
 
 export type RunningApiMock = {
   /** Where clients send requests (the envelope proxy). */
@@ -16,7 +16,7 @@ export type RunningApiMock = {
 export async function startApiMock(options: { port?: number; host?: string; specPath?: string } = {}): Promise<RunningApiMock> {
   const host = options.host ?? '127.0.0.1';
   const specPath = options.specPath ?? bundledSpecPath;
-  const prism = await startMock({ host, specPath });
+  const prism = await startPlainPrism({ host, specPath });
   try {
     const proxy = await startEnvelopeProxy({ upstream: prism.url, auth: authHeadersOf(loadBundledDocument(specPath)), host, port: options.port ?? 0 });
     return {

@@ -1,5 +1,7 @@
-// Starts the Prism mock (stateless, examples from the spec, request validation on) on a
-// loopback port. Used by `npm run mock`, the tests and the benchmarks.
+// Starts Prism alone (stateless, examples from the spec, request validation on) on a
+// loopback port: its own error shapes, not the service's envelope. What `npm run mock`,
+// the contract runner and the client tests talk to is startApiMock (src/mock/index.ts),
+// Prism behind the envelope proxy; Prism alone is for the benchmarks' comparisons.
 import { fileURLToPath } from 'node:url';
 import { bundledSpecPath } from '../spec/document.ts';
 import { freePort, spawnService, waitForHttp } from '../support/process.ts';
@@ -7,9 +9,9 @@ import { freePort, spawnService, waitForHttp } from '../support/process.ts';
 const prismBin = fileURLToPath(new URL('../../node_modules/.bin/prism', import.meta.url));
 
 /** `processGroup`: the id of Prism's process group, for measuring its CPU. */
-export type RunningMock = { url: string; close: () => Promise<void>; output: () => string; processGroup: number };
+export type RunningPrism = { url: string; close: () => Promise<void>; output: () => string; processGroup: number };
 
-export async function startMock(options: { port?: number; host?: string; specPath?: string } = {}): Promise<RunningMock> {
+export async function startPlainPrism(options: { port?: number; host?: string; specPath?: string } = {}): Promise<RunningPrism> {
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? (await freePort());
   const service = spawnService(prismBin, ['mock', options.specPath ?? bundledSpecPath, '--host', host, '--port', String(port)]);

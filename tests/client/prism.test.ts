@@ -2,17 +2,17 @@
 // (request validation on) with the spec's example request, each answer checked against the spec.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createClient, hmacSha256, unwrap, type CallResult, type SignatureInput, type WalletApiClient } from '../../src/client/index.ts';
-import { startMock, type RunningMock } from '../../src/mock/prism.ts';
+import { startApiMock, type RunningApiMock } from '../../src/mock/index.ts';
 import { SpecValidator } from '../../src/spec/validator.ts';
 import { exampleRequest, modelOperations, type OperationModel } from '../support/operations.ts';
 
-let mock: RunningMock;
+let mock: RunningApiMock;
 let client: WalletApiClient;
 const signed: SignatureInput[] = [];
 const validator = new SpecValidator();
 
 beforeAll(async () => {
-  mock = await startMock();
+  mock = await startApiMock();
   const sign = hmacSha256({ secret: 'prism-test-secret' });
   client = createClient({ environment: 'custom', baseUrl: mock.url, apiKey: 'prism-test-key', signer: (input) => (signed.push(input), sign(input)) });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, swapFlow } from '../../examples/swap-flow.ts';
 import { unwrap } from '../../src/client/index.ts';
-import { startMock, type RunningMock } from '../../src/mock/prism.ts';
+import { startApiMock, type RunningApiMock } from '../../src/mock/index.ts';
 import { demoCredentials, startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
 import { readmeBlock } from '../support/readme.ts';
 import { repoRoot } from '../support/run.ts';
@@ -17,9 +17,9 @@ describe('the README integrator example', () => {
   });
 
   describe('against the mock', () => {
-    let mock: RunningMock;
+    let mock: RunningApiMock;
     beforeAll(async () => {
-      mock = await startMock();
+      mock = await startApiMock();
     });
     afterAll(() => mock?.close());
     const order = { from: 'usdt', to: 'ngn', amount: 100, password: 'customer-authorization-value' };
