@@ -12,7 +12,7 @@ import { errorPlugin, sendError } from './plugins/errors.ts';
 import { responseCheckPlugin } from './plugins/response-check.ts';
 import { validationPlugin } from './plugins/validation.ts';
 import { apiRoutes } from './routes/api.ts';
-import { docsRoute } from './routes/docs.ts';
+import { docsRoute } from '../docs/server.ts';
 import { testHelperPrefix, testHelperRoutes } from './routes/test-helpers.ts';
 import { readableLogStream } from './readable-log.ts';
 import { createRuntime } from './runtime.ts';
