@@ -4,7 +4,8 @@
 // a typo fails at start with a message instead of producing odd answers later.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020, type JSONSchemaType } from 'ajv/dist/2020.js';
+import type { JSONSchemaType } from 'ajv/dist/2020.js';
+import { createSpecAjv } from '../spec/ajv.ts';
 
 export const defaultDataPath = fileURLToPath(new URL('./data.json', import.meta.url));
 
@@ -87,7 +88,7 @@ const dataSchema: JSONSchemaType<SandboxData> = {
   },
 };
 
-const validateData = new Ajv2020({ allErrors: true, strict: true }).compile<SandboxData>(dataSchema);
+const validateData = createSpecAjv().compile<SandboxData>(dataSchema);
 
 /** Checks parsed data; throws an Error naming every problem. */
 export function checkData(value: unknown, source: string): SandboxData {

@@ -1,14 +1,10 @@
 // JSON Schema validation of bodies against the bundled document with Ajv (2020-12
 // dialect, the dialect of OpenAPI 3.1), independent of Redocly, Prism and Dredd.
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
+import { createSpecAjv, openApiSchemaKeywords } from './ajv.ts';
 import { loadBundledDocument, pointerSegment, type OpenApiDocument } from './document.ts';
 
-// ajv-formats is published as CommonJS with a default export.
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
-
 const documentId = 'urn:wallet-api:openapi';
-const openApiSchemaKeywords = ['example', 'x-undocumented', 'discriminator', 'xml', 'externalDocs'];
 const openApiRootKeywords = ['openapi', 'info', 'servers', 'paths', 'webhooks', 'components', 'security', 'tags', 'jsonSchemaDialect'];
 
 export type ValidationResult = { valid: true } | { valid: false; message: string };
@@ -21,14 +17,7 @@ export class SpecValidator {
     // Strict mode stays on so a typo in a schema keyword fails loudly. OpenAPI's own
     // keywords (schema-level and, because the document root is registered as the
     // schema resource, root-level) and our vendor extension are annotations only.
-    this.ajv = new Ajv2020({
-      allErrors: true,
-      strict: true,
-      strictRequired: false,
-      strictTypes: false,
-      keywords: [...openApiSchemaKeywords, ...openApiRootKeywords],
-    });
-    addFormats(this.ajv);
+    this.ajv = createSpecAjv({ keywords: [...openApiSchemaKeywords, ...openApiRootKeywords] });
     // The whole document is registered once; schemas are addressed by JSON pointer.
     this.ajv.addSchema({ ...structuredClone(document), $id: documentId } as object);
   }

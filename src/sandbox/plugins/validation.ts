@@ -4,29 +4,13 @@
 // checks off. Bodies are validated exactly as sent: no coercion ("5" is not a number) and
 // no removal of extra properties (closed bodies answer 400). Query strings and path
 // parameters are strings on the wire, so they are coerced to the schema's types.
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-
-// ajv-formats is published as CommonJS with a default export.
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
-
-const annotationKeywords = ['example', 'x-undocumented'];
+import { createSpecAjv } from '../../spec/ajv.ts';
 
 function createAjv(coerceTypes: boolean): Ajv2020 {
-  const ajv = new Ajv2020({
-    strict: true,
-    strictRequired: false,
-    strictTypes: false,
-    allErrors: true,
-    coerceTypes,
-    removeAdditional: false,
-    useDefaults: false,
-    keywords: annotationKeywords,
-  });
-  addFormats(ajv);
-  return ajv;
+  return createSpecAjv({ coerceTypes, removeAdditional: false, useDefaults: false });
 }
 
 /** How a number or an integer may be written in a query string or a path. */

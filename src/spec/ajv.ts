@@ -1,0 +1,20 @@
+// The one Ajv setup for the spec's schemas: JSON Schema 2020-12 (the dialect of OpenAPI
+// 3.1) with formats. Strict mode stays on, so a typo in a schema keyword fails at start;
+// keywords OpenAPI adds (example, x-undocumented, …) are declared as annotations instead
+// of switching strict checks off. Required properties and types are not cross-checked
+// (OpenAPI schemas state them across allOf branches).
+import { Ajv2020, type Options } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+
+// ajv-formats is published as CommonJS with a default export.
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+
+/** OpenAPI's schema-level keywords and our marker, annotations only. */
+export const openApiSchemaKeywords = ['example', 'x-undocumented', 'discriminator', 'xml', 'externalDocs'];
+
+/** An Ajv for the spec's schemas; `options` adds to or overrides the shared settings. */
+export function createSpecAjv(options: Options = {}): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, strictTypes: false, keywords: openApiSchemaKeywords, ...options });
+  addFormats(ajv);
+  return ajv;
+}
