@@ -3,9 +3,9 @@
 // through a redactor first: Dredd prints request headers of failing transactions, and
 // the hooks already blank the secret ones, but a secret must never reach a log even if
 // a hook did not run.
-import { spawn } from 'node:child_process';
 import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { runTool } from '../support/tool.ts';
 
 export const dreddBin = fileURLToPath(new URL('../../node_modules/dredd/bin/dredd', import.meta.url));
 export const hooksPath = fileURLToPath(new URL('./hooks.ts', import.meta.url));
@@ -46,24 +46,13 @@ export function dreddArgs(run: DreddRun): string[] {
   return args;
 }
 
-export function runDredd(run: DreddRun): Promise<DreddResult> {
+export async function runDredd(run: DreddRun): Promise<DreddResult> {
   const redact = redactor(run.secrets ?? []);
   const write = run.write ?? (() => undefined);
-  const child = spawn(process.execPath, ['--no-warnings', '--import', 'tsx', dreddBin, ...dreddArgs(run)], {
-    env: { ...process.env, ...run.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   let output = '';
   let summary: DreddSummary | undefined;
   let hooksFailedToLoad = false;
   const pending = { stdout: '', stderr: '' };
-  const onData = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
-    // Line by line, so a secret split across two chunks is still recognised.
-    const text = pending[stream] + chunk.toString();
-    const cut = text.lastIndexOf('\n') + 1;
-    pending[stream] = text.slice(cut);
-    if (cut > 0) emit(text.slice(0, cut));
-  };
   const emit = (text: string) => {
     summary = parseSummary(text) ?? summary;
     hooksFailedToLoad ||= text.includes('Skipping hook loading');
@@ -71,21 +60,19 @@ export function runDredd(run: DreddRun): Promise<DreddResult> {
     output += clean;
     write(clean);
   };
-  child.stdout.on('data', onData('stdout'));
-  child.stderr.on('data', onData('stderr'));
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    child.kill('SIGKILL');
-  }, run.timeoutMs ?? 300_000);
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      for (const rest of [pending.stdout, pending.stderr]) if (rest) emit(rest + '\n');
-      resolve({ exitCode: code ?? 1, output, summary, hooksFailedToLoad, timedOut });
-    });
+  const { exitCode, timedOut } = await runTool(process.execPath, ['--no-warnings', '--import', 'tsx', dreddBin, ...dreddArgs(run)], {
+    env: { ...process.env, ...run.env },
+    timeoutMs: run.timeoutMs ?? 300_000,
+    onData: (stream, chunk) => {
+      // Line by line, so a secret split across two chunks is still recognised.
+      const text = pending[stream] + chunk;
+      const cut = text.lastIndexOf('\n') + 1;
+      pending[stream] = text.slice(cut);
+      if (cut > 0) emit(text.slice(0, cut));
+    },
   });
+  for (const rest of [pending.stdout, pending.stderr]) if (rest) emit(rest + '\n');
+  return { exitCode, output, summary, hooksFailedToLoad, timedOut };
 }
 
 /** Reads Dredd's `complete: N passing, N failing, N errors, N skipped, N total` line. */

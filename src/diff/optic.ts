@@ -6,10 +6,11 @@
 // folder of a throw-away git repository, its base committed and its head in the working
 // tree. Optic runs offline: telemetry and the update check are off, and it is only given
 // local files.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../support/repo.ts';
+import { runTool } from '../support/tool.ts';
 
 export { repoRoot };
 
@@ -46,7 +47,7 @@ const errorSeverity = 2;
 export const pairSpecPath = (index: number) => `pair-${index}/spec.yaml`;
 
 /** Runs Optic once over every pair, in `dir` (a fresh directory: the repository and Optic's CI file go there). */
-export function runOptic(pairs: { base: string; head: string }[], dir: string): Promise<OpticResult> {
+export async function runOptic(pairs: { base: string; head: string }[], dir: string): Promise<OpticResult> {
   const git = (...args: string[]) =>
     execFileSync('git', ['-c', 'user.name=gate', '-c', 'user.email=gate@localhost', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, stdio: 'pipe' });
   git('init', '-q');
@@ -57,33 +58,23 @@ export function runOptic(pairs: { base: string; head: string }[], dir: string): 
   git('add', '.');
   git('commit', '-qm', 'base');
   pairs.forEach((pair, index) => writeFileSync(join(dir, pairSpecPath(index)), pair.head));
-  return new Promise((resolve, reject) => {
-    const child = spawn(opticBin, ['diff-all', '--compare-from', 'HEAD', '--match', 'pair-*/spec.yaml', '--check', '--standard', opticStandardPath], {
-      cwd: dir,
-      env: { ...process.env, ...opticOfflineEnv, CI: 'true' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      const details = readDetails(join(dir, 'ci-run-details.json'));
-      const findings = details && readFindings(details);
-      const sections = splitReport(output);
-      resolve({
-        exitCode: code ?? 1,
-        output,
-        pairs: pairs.map((_, index) => ({
-          output: sections.get(pairSpecPath(index)) ?? '',
-          findings: findings?.get(pairSpecPath(index)),
-          endpoints: details?.completed?.find((spec) => spec.apiName === pairSpecPath(index))?.comparison?.groupedDiffs?.endpoints ?? {},
-        })),
-      });
-    });
+  const { exitCode, output } = await runTool(opticBin, ['diff-all', '--compare-from', 'HEAD', '--match', 'pair-*/spec.yaml', '--check', '--standard', opticStandardPath], {
+    cwd: dir,
+    env: { ...process.env, ...opticOfflineEnv, CI: 'true' },
+    timeoutMs: 120_000,
   });
+  const details = readDetails(join(dir, 'ci-run-details.json'));
+  const findings = details && readFindings(details);
+  const sections = splitReport(output);
+  return {
+    exitCode,
+    output,
+    pairs: pairs.map((_, index) => ({
+      output: sections.get(pairSpecPath(index)) ?? '',
+      findings: findings?.get(pairSpecPath(index)),
+      endpoints: details?.completed?.find((spec) => spec.apiName === pairSpecPath(index))?.comparison?.groupedDiffs?.endpoints ?? {},
+    })),
+  };
 }
 
 /** Optic's report of each comparison, by the head's path: the text after its `Diffing … to <path>` line. */

@@ -2,13 +2,13 @@
 // to production — spec lint, generated-file drift, the breaking-change gate and the
 // contract tests against the target — each as its own process, all of them even when one
 // fails, then a one-screen report. Exit code 1 when any check failed.
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { minimumSecretLength, redactor } from '../contract/dredd.ts';
 import { confirmProductionFlag, envNames, targetName, targetNames, TargetRefused, type TargetName } from '../contract/targets.ts';
 import { parseFlags } from '../support/args.ts';
 import { repoRoot } from '../support/repo.ts';
+import { runTool } from '../support/tool.ts';
 
 const tsx = (script: string, ...args: string[]) => [process.execPath, '--import', 'tsx', join(repoRoot, 'scripts', script), ...args];
 
@@ -57,33 +57,22 @@ export function preflightSteps(options: PreflightOptions): Step[] {
 }
 
 /** Runs one step, keeping its (redacted) output. */
-export function runStep(step: Step, env: NodeJS.ProcessEnv, secrets: string[], timeoutMs = 600_000): Promise<StepResult> {
+export async function runStep(step: Step, env: NodeJS.ProcessEnv, secrets: string[], timeoutMs = 600_000): Promise<StepResult> {
   const redact = redactor(secrets);
   const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(step.command[0]!, step.command.slice(1), {
-      cwd: repoRoot,
-      env: { ...env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', FORCE_COLOR: '0', NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    const finish = (code: number | null, error?: Error) => {
-      clearTimeout(timer);
-      // Summaries are read before redaction (a short secret may be a common word) and
-      // redacted before they are shown.
-      // eslint-disable-next-line no-control-regex
-      const plain = stripVTControlCharacters(output);
-      const lines = plain.split('\n').filter((l) => l.trim() !== '');
-      const summary = error ? `could not start: ${error.message}` : step.summarize(plain) || `exit code ${code}`;
-      const tail = (step.explain?.(lines) ?? []).length > 0 ? step.explain!(lines) : lines.slice(-8);
-      resolve({ name: step.name, passed: code === 0 && !error, seconds: (Date.now() - started) / 1000, summary: redact(summary), tail: tail.map(redact) });
-    };
-    child.on('error', (error) => finish(null, error));
-    child.on('close', (code) => finish(code));
-  });
+  const run = await runTool(step.command[0]!, step.command.slice(1), {
+    cwd: repoRoot,
+    env: { ...env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', FORCE_COLOR: '0', NO_COLOR: '1' },
+    timeoutMs,
+  }).catch((error: Error) => error);
+  // Summaries are read before redaction (a short secret may be a common word) and
+  // redacted before they are shown.
+  const plain = run instanceof Error ? '' : stripVTControlCharacters(run.output);
+  const lines = plain.split('\n').filter((l) => l.trim() !== '');
+  const summary = run instanceof Error ? `could not start: ${run.message}` : step.summarize(plain) || `exit code ${run.exitCode}`;
+  const tail = (step.explain?.(lines) ?? []).length > 0 ? step.explain!(lines) : lines.slice(-8);
+  const passed = !(run instanceof Error) && run.exitCode === 0 && !run.timedOut;
+  return { name: step.name, passed, seconds: (Date.now() - started) / 1000, summary: redact(summary), tail: tail.map(redact) };
 }
 
 /** The one-screen report: a line per check, and the last lines of each failed one. */
