@@ -5,7 +5,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { renderSchemaTypes, schemaTypesPath } from '../src/codegen/schema-types.ts';
 import { renderSpecJson, specJsonPath } from '../src/codegen/spec-json.ts';
+import { parseFlags } from '../src/support/args.ts';
 
+let check = false;
+try {
+  check = parseFlags(process.argv.slice(2), { check: { type: 'boolean' } }, 'npm run generate -- [--check]').check ?? false;
+} catch (error) {
+  console.error(`generate: ${(error as Error).message}`);
+  process.exit(2);
+}
 const outputs = [
   { path: schemaTypesPath, fresh: await renderSchemaTypes() },
   { path: specJsonPath, fresh: renderSpecJson() },
@@ -21,7 +29,7 @@ const committed = (path: string) => {
 let stale = false;
 for (const { path, fresh } of outputs) {
   const target = relative(process.cwd(), path);
-  if (process.argv.includes('--check')) {
+  if (check) {
     if (committed(path) === fresh) console.log(`${target} is up to date`);
     else {
       console.error(`${target} is stale: run \`npm run generate\` and commit it`);
