@@ -45,7 +45,7 @@ beforeAll(async () => {
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'integrator', private: true, type: 'module' }));
   execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: project, stdio: 'ignore' });
   bin = join(project, 'node_modules', '.bin', 'wallet-api');
-  sandbox = await startSandbox({ port: 0, apiKeys: { [apiKey]: secret }, logger: false });
+  sandbox = await startSandbox({ validateResponses: true, port: 0, apiKeys: { [apiKey]: secret }, logger: false });
   capture = await startCaptureServer();
 }, 180_000);
 
@@ -239,7 +239,7 @@ export default (input) => createHmac('sha256', ${JSON.stringify(secret)}).update
     expect(cliDemo).toEqual(sandboxDemo);
     expect(defaultSandboxUrl).toBe(`http://127.0.0.1:${defaultSandboxPort}`);
     // The default address is fixed; when a developer's own sandbox holds the port this case cannot run.
-    const demo = await startSandbox({ port: defaultSandboxPort, logger: false }).catch(() => undefined);
+    const demo = await startSandbox({ validateResponses: true, port: defaultSandboxPort, logger: false }).catch(() => undefined);
     if (!demo) return void console.warn(`port ${defaultSandboxPort} is in use: the default-target case did not run`);
     try {
       const result = await wallet(['listMarkets', '--data']);

@@ -14,7 +14,7 @@ const margin = 1500;
 let sandbox: RunningSandbox;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ timeouts });
+  sandbox = await startSandbox({ validateResponses: true, timeouts });
 });
 afterAll(() => sandbox.close());
 
@@ -84,7 +84,7 @@ describe('sandbox connection timeouts', () => {
 
   it('closes a kept-alive connection idle after its request within keepAliveMs', async () => {
     // The idle limit far above keepAliveMs + margin, so only the keep-alive limit can close it.
-    const keepAlive = await startSandbox({ timeouts: { ...timeouts, connectionMs: 10_000 } });
+    const keepAlive = await startSandbox({ validateResponses: true, timeouts: { ...timeouts, connectionMs: 10_000 } });
     try {
       const socket = await open(keepAlive.url);
       // A signed request written by hand on this socket, so the test owns the connection.

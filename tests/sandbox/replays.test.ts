@@ -49,7 +49,7 @@ describe('sandbox with rejectReplays', () => {
   let guarded: RunningSandbox;
   let open: RunningSandbox;
   beforeAll(async () => {
-    [guarded, open] = await Promise.all([startSandbox({ rejectReplays: true }), startSandbox()]);
+    [guarded, open] = await Promise.all([startSandbox({ validateResponses: true, rejectReplays: true }), startSandbox({ validateResponses: true })]);
   });
   afterAll(() => Promise.all([guarded.close(), open.close()]));
 
