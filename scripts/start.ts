@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { buildDocs, defaultDocsPath } from '../src/docs/build.ts';
 import { demoCredentials, startSandbox } from '../src/sandbox/index.ts';
 import { defaultSandboxPort, sandboxOptionsFromEnv } from '../src/sandbox/config.ts';
+import { parseFlags } from '../src/support/args.ts';
 import { closeOnSignal } from '../src/support/shutdown.ts';
 
 /** The npm scripts that prepare what is served, each on one line; a failing step's output is shown whole. */
@@ -22,7 +23,15 @@ function prepare(): void {
   }
 }
 
-if (!process.argv.includes('--serve-only')) {
+let serveOnly = false;
+try {
+  serveOnly = parseFlags(process.argv.slice(2), { 'serve-only': { type: 'boolean' } }, 'npm start -- [--serve-only]')['serve-only'] ?? false;
+} catch (error) {
+  process.stderr.write(`start: ${(error as Error).message}\n`);
+  process.exit(2);
+}
+
+if (!serveOnly) {
   prepare();
   process.stdout.write('> build the docs\n');
   await buildDocs(defaultDocsPath);
