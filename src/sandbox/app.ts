@@ -17,23 +17,11 @@ import { testHelperPrefix, testHelperRoutes } from './routes/test-helpers.ts';
 import { readableLogStream } from './readable-log.ts';
 import { createRuntime } from './runtime.ts';
 import { SandboxStore } from './state.ts';
-import { checkingIntervalMs, resolveTimeouts, type SandboxTimeouts } from './timeouts.ts';
+import type { SandboxOptions } from './index.ts';
+import { checkingIntervalMs, resolveTimeouts } from './timeouts.ts';
 
-export type SandboxAppOptions = {
-  apiKeys: Record<string, string>;
-  dataPath?: string;
-  deterministic?: boolean;
-  timestampWindowSeconds: number;
-  docsHtmlPath?: string;
-  logger?: boolean;
-  /** JSON lines (default), or one readable line per request for a terminal. */
-  logStyle?: 'json' | 'readable';
-  validateResponses?: boolean;
-  /** Refuse a second request with the same API key, timestamp and signature (see replays.ts). */
-  rejectReplays?: boolean;
-  /** Overrides of the connection timeouts (defaultSandboxTimeouts). */
-  timeouts?: Partial<SandboxTimeouts>;
-};
+/** The settings of startSandbox with its defaults filled in; where it listens stays startSandbox's. */
+export type SandboxAppOptions = Omit<SandboxOptions, 'host' | 'port'> & Required<Pick<SandboxOptions, 'apiKeys' | 'timestampWindowSeconds'>>;
 
 export async function buildSandboxApp(options: SandboxAppOptions): Promise<FastifyInstance> {
   if (Object.keys(options.apiKeys).length === 0) throw new Error('The sandbox needs at least one API key');

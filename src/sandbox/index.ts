@@ -46,21 +46,14 @@ export const demoCredentials = { apiKey: 'sandbox-demo-key', secret: 'sandbox-de
 export const defaultTimestampWindowSeconds = 300;
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const host = options.host ?? '127.0.0.1';
+  const { host = '127.0.0.1', port = 0, ...settings } = options;
   const app = await buildSandboxApp({
-    apiKeys: options.apiKeys ?? { [demoCredentials.apiKey]: demoCredentials.secret },
-    timestampWindowSeconds: options.timestampWindowSeconds ?? defaultTimestampWindowSeconds,
-    ...(options.dataPath === undefined ? {} : { dataPath: options.dataPath }),
-    ...(options.deterministic === undefined ? {} : { deterministic: options.deterministic }),
-    ...(options.docsHtmlPath === undefined ? {} : { docsHtmlPath: options.docsHtmlPath }),
-    ...(options.logger === undefined ? {} : { logger: options.logger }),
-    ...(options.logStyle === undefined ? {} : { logStyle: options.logStyle }),
-    ...(options.rejectReplays === undefined ? {} : { rejectReplays: options.rejectReplays }),
-    ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
-    validateResponses: options.validateResponses ?? false,
+    ...settings,
+    apiKeys: settings.apiKeys ?? { [demoCredentials.apiKey]: demoCredentials.secret },
+    timestampWindowSeconds: settings.timestampWindowSeconds ?? defaultTimestampWindowSeconds,
   });
   try {
-    await app.listen({ host, port: options.port ?? 0 });
+    await app.listen({ host, port });
   } catch (error) {
     await app.close();
     throw error;
