@@ -57,10 +57,15 @@ export function parseTimestamp(value: string): number {
   const second = digits(value, 17, 19);
   if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return Number.NaN;
   if (day > (month === 2 && isLeapYear(year) ? 29 : monthDays[month - 1]!)) return Number.NaN;
-  const instant = Date.UTC(year, month - 1, day, hour, minute, second, digits(value, 20, 23));
-  // Date.UTC reads years 0–99 as 1900–1999; such a date is refused by the window anyway,
-  // but the instant must still be the one written.
-  return year < 100 ? new Date(instant).setUTCFullYear(year) : instant;
+  const milliseconds = digits(value, 20, 23);
+  if (year >= 100) return Date.UTC(year, month - 1, day, hour, minute, second, milliseconds);
+  // Date.UTC reads years 0–99 as 1900–1999 (and would roll 0000-02-29 over, 1900 being no
+  // leap year); setUTCFullYear takes the year as written. Such a date is refused by the
+  // window anyway, but the instant must still be the one written.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, milliseconds);
+  return date.getTime();
 }
 
 export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, { apiKeys, timestampWindowSeconds, rejectReplays = false }) => {
