@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -23,6 +24,9 @@ export default defineConfig({
       // (tests/support/packed.ts).
       WALLET_API_TEST_RUN: `${Date.now()}-${process.pid}`,
     },
+    // Two files at a time even on two cores (vitest's default there is one): most slow files
+    // wait on child processes and sockets, so a second worker halves the suite's wall time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // CI also writes the results as JSON, from which .ci/run prints its closing count line.
