@@ -5,9 +5,9 @@
 //   @wallet-api/sandbox  the sandbox and its bin, its data file, the bundled spec it serves.
 // Both compile src/signing, so the sandbox verifies exactly what the client signs without
 // depending on the SDK package. The built folders (dist/, generated/) are rebuilt whole
-// each time and are not committed.
+// each time (see buildPackages) and are not committed.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -48,18 +48,34 @@ function binsOf(folder: string): string[] {
   return Object.values(manifest.bin ?? {});
 }
 
-/** Builds every package; the build script's own command line calls this. */
+/**
+ * Builds every package. Each is built whole in a scratch folder and then moved into place,
+ * one rename per built entry, so a command packing or serving the package meanwhile (npm
+ * start and the tests' packing can run at once) never sees a half-written dist/.
+ */
 export function buildPackages(): void {
   const tsc = join(root, 'node_modules/.bin/tsc');
+  mkdirSync(join(root, '.tmp'), { recursive: true });
   for (const { folder, tsconfig, copies } of packageBuilds) {
-    for (const built of ['dist', 'generated']) rmSync(join(root, folder, built), { recursive: true, force: true });
-    execFileSync(tsc, ['-p', tsconfig], { cwd: root, stdio: 'inherit' });
-    for (const [from, to] of Object.entries(copies)) {
-      mkdirSync(dirname(join(root, folder, to)), { recursive: true });
-      copyFileSync(join(root, from), join(root, folder, to));
+    // On the same file system as the package, so every move is a rename.
+    const scratch = mkdtempSync(join(root, '.tmp', 'build-'));
+    try {
+      execFileSync(tsc, ['-p', tsconfig, '--outDir', join(scratch, 'dist')], { cwd: root, stdio: 'inherit' });
+      for (const [from, to] of Object.entries(copies)) {
+        mkdirSync(dirname(join(scratch, to)), { recursive: true });
+        copyFileSync(join(root, from), join(scratch, to));
+      }
+      // tsc keeps the shebang but not the mode: a bin must be executable for npm to link it.
+      for (const bin of binsOf(folder)) chmodSync(join(scratch, bin), 0o755);
+      for (const entry of readdirSync(scratch)) {
+        const target = join(root, folder, entry);
+        const old = join(scratch, `${entry}.old`);
+        if (existsSync(target)) renameSync(target, old);
+        renameSync(join(scratch, entry), target);
+      }
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
     }
-    // tsc keeps the shebang but not the mode: a bin must be executable for npm to link it.
-    for (const bin of binsOf(folder)) chmodSync(join(root, folder, bin), 0o755);
     console.log(`built ${folder}`);
   }
 }

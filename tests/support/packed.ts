@@ -11,7 +11,12 @@ import { repoRoot } from './run.ts';
 
 const run = promisify(execFile);
 
-export type PackedTarballs = { sdk: string; sandbox: string };
+/**
+ * `staleFile`: a file the packer left in packages/sdk/dist before packing, as an earlier
+ * build's leftover would be; the build must replace dist/ whole, so it is not in the tarball.
+ * (Written here, under the lock: a test writing it itself would race the packing of another file.)
+ */
+export type PackedTarballs = { sdk: string; sandbox: string; staleFile: string };
 
 const packedRoot = join(repoRoot, '.tmp', 'packed');
 /** How long a run's tarballs are kept for other files of the same run; older ones are removed. */
@@ -33,13 +38,22 @@ export async function packedTarballs(): Promise<PackedTarballs> {
   if (packer) {
     removeOldRuns(runId);
     mkdirSync(dir, { recursive: true });
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/pack.ts', '--out', dir], { cwd: repoRoot, maxBuffer: 10_000_000 });
+    const staleFile = `dist/client/stale-${runId}.js`;
+    const stalePath = join(repoRoot, 'packages', 'sdk', staleFile);
+    mkdirSync(join(stalePath, '..'), { recursive: true });
+    writeFileSync(stalePath, '// not written by the build');
+    let stdout: string;
+    try {
+      ({ stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/pack.ts', '--out', dir], { cwd: repoRoot, maxBuffer: 10_000_000 }));
+    } finally {
+      rmSync(stalePath, { force: true });
+    }
     const tarball = (name: string) => {
       const path = new RegExp(`^@wallet-api/${name}: (.+)$`, 'm').exec(stdout)?.[1];
       if (!path) throw new Error(`npm run pack printed no tarball for @wallet-api/${name}:\n${stdout}`);
       return path;
     };
-    writeFileSync(result, JSON.stringify({ sdk: tarball('sdk'), sandbox: tarball('sandbox') }));
+    writeFileSync(result, JSON.stringify({ sdk: tarball('sdk'), sandbox: tarball('sandbox'), staleFile }));
   }
   const deadline = Date.now() + 170_000;
   while (!existsSync(result)) {
