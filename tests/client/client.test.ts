@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AbortedError,
   ApiError,
@@ -15,23 +15,14 @@ import {
 } from '../../src/client/index.ts';
 import { defaultCanonicalString, signaturesMatch, timestampPattern } from '../../src/signing/index.ts';
 import { freePort } from '../../src/support/process.ts';
-import { answerJson, startCaptureServer, successEnvelope, type CaptureServer } from '../support/capture-server.ts';
+import { answerJson, successEnvelope, useCaptureServer } from '../support/capture-server.ts';
 
 const secret = 'unit-test-secret';
 const apiKey = 'unit-test-key';
-let server: CaptureServer;
-
-beforeAll(async () => {
-  server = await startCaptureServer();
-});
-afterAll(() => server.close());
-afterEach(() => {
-  server.requests.length = 0;
-  server.handle((_req, res) => answerJson(res, 200, successEnvelope));
-});
+const capture = useCaptureServer();
 
 function client(overrides: Partial<ClientOptions> = {}) {
-  return createClient({ environment: 'custom', baseUrl: server.url, apiKey, signer: hmacSha256({ secret }), ...overrides });
+  return createClient({ environment: 'custom', baseUrl: capture.server.url, apiKey, signer: hmacSha256({ secret }), ...overrides });
 }
 
 const swapBody = { from: 'usdt', to: 'ngn', amount: 100, password: 'p' };
@@ -52,13 +43,13 @@ describe('authentication headers', () => {
     await unwrap(c.POST('/api/v1/swaps', { body: { ...swapBody, password } }));
     await unwrap(c.GET('/api/v1/transactions', { params: { query: { limit: 20, page: 2 } } }));
 
-    expect(server.requests).toHaveLength(2);
-    const [post, get] = server.requests;
+    expect(capture.server.requests).toHaveLength(2);
+    const [post, get] = capture.server.requests;
     expect(post!.headers['x-api-key']).toBe(apiKey);
     expect(post!.headers['x-timestamp']).toBe('2026-11-21T10:15:30.007Z');
     expect(timestampPattern.test(String(post!.headers['x-timestamp']))).toBe(true);
     // Server side: rebuild the signature input from what arrived on the wire.
-    for (const [index, received] of server.requests.entries()) {
+    for (const [index, received] of capture.server.requests.entries()) {
       const wire = {
         method: received.method,
         pathWithQuery: received.url,
@@ -79,9 +70,9 @@ describe('authentication headers', () => {
 
   it('signs the path after URL encoding and under a base path, as the server sees it', async () => {
     const seen: SignatureInput[] = [];
-    const c = client({ baseUrl: `${server.url}/prefix/`, signer: (input) => (seen.push(input), 'sig') });
+    const c = client({ baseUrl: `${capture.server.url}/prefix/`, signer: (input) => (seen.push(input), 'sig') });
     await unwrap(c.GET('/api/v1/utils/{coin}/networks', { params: { path: { coin: 'us dt/ü' } } }));
-    expect(server.requests[0]!.url).toBe(seen[0]!.pathWithQuery);
+    expect(capture.server.requests[0]!.url).toBe(seen[0]!.pathWithQuery);
     expect(seen[0]!.pathWithQuery).toBe('/prefix/api/v1/utils/us%20dt%2F%C3%BC/networks');
   });
 
@@ -90,14 +81,14 @@ describe('authentication headers', () => {
     const c = client({ now: () => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, tick++)), signer: async (i) => `sig-${i.timestamp}` });
     await unwrap(c.GET('/api/v1/wallets'));
     await unwrap(c.GET('/api/v1/wallets'));
-    expect(server.requests.map((r) => r.headers['x-timestamp'])).toEqual(['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.001Z']);
-    expect(server.requests[1]!.headers['x-signature']).toBe('sig-2026-01-01T00:00:00.001Z');
+    expect(capture.server.requests.map((r) => r.headers['x-timestamp'])).toEqual(['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.001Z']);
+    expect(capture.server.requests[1]!.headers['x-signature']).toBe('sig-2026-01-01T00:00:00.001Z');
   });
 
   it('keeps its authentication headers even when a call passes its own', async () => {
     await unwrap(client().GET('/api/v1/wallets', { headers: { 'x-api-key': 'other', 'x-trace': 't1' } }));
-    expect(server.requests[0]!.headers['x-api-key']).toBe(apiKey);
-    expect(server.requests[0]!.headers['x-trace']).toBe('t1');
+    expect(capture.server.requests[0]!.headers['x-api-key']).toBe(apiKey);
+    expect(capture.server.requests[0]!.headers['x-trace']).toBe('t1');
   });
 });
 
@@ -107,7 +98,7 @@ describe('envelope handling', () => {
   });
 
   it('treats a 200 with status "error" as an ApiError', async () => {
-    server.handle((_req, res) => answerJson(res, 200, { status: 'error', message: 'Swap already confirmed', data: null }));
+    capture.server.handle((_req, res) => answerJson(res, 200, { status: 'error', message: 'Swap already confirmed', data: null }));
     const error = await unwrap(client().POST('/api/v1/swaps/{id}/confirm', { params: { path: { id: 'swap-1' } } })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -121,7 +112,7 @@ describe('envelope handling', () => {
   });
 
   it('treats a non-2xx envelope as an ApiError even when it says success', async () => {
-    server.handle((_req, res) => answerJson(res, 409, { status: 'success', message: 'odd', data: {} }));
+    capture.server.handle((_req, res) => answerJson(res, 409, { status: 'success', message: 'odd', data: {} }));
     await expect(unwrap(client().GET('/api/v1/wallets'))).rejects.toMatchObject({ kind: 'api', httpStatus: 409, apiMessage: 'odd' });
   });
 
@@ -132,7 +123,7 @@ describe('envelope handling', () => {
     ['JSON that is not an envelope', 200, 'application/json', '[1,2]', /JSON that is not the \{status, message, data\} envelope/],
     ['an unknown envelope status', 200, 'application/json', '{"status":"maybe","message":"m","data":null}', /unknown envelope status/],
   ])('turns %s into an InvalidResponseError', async (_label, status, type, text, message) => {
-    server.handle((_req, res) => {
+    capture.server.handle((_req, res) => {
       res.writeHead(status, { 'content-type': type });
       res.end(text);
     });
@@ -154,7 +145,7 @@ describe('failures, timeouts and retries', () => {
   });
 
   it('reports a slow answer as a TimeoutError, with the client default and per call', async () => {
-    server.handle(() => {
+    capture.server.handle(() => {
       /* never answers */
     });
     const started = Date.now();
@@ -164,7 +155,7 @@ describe('failures, timeouts and retries', () => {
   });
 
   it('times out a body that stops half way', async () => {
-    server.handle((_req, res) => {
+    capture.server.handle((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
       res.write('{"status":"succ');
     });
@@ -172,7 +163,7 @@ describe('failures, timeouts and retries', () => {
   });
 
   it('reports the caller aborting as an AbortedError', async () => {
-    server.handle(() => {});
+    capture.server.handle(() => {});
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     await expect(client().GET('/api/v1/wallets', { signal: controller.signal })).rejects.toBeInstanceOf(AbortedError);
@@ -187,14 +178,14 @@ describe('failures, timeouts and retries', () => {
     // A GET with retries gives each attempt, signing included, its own timeout.
     await expect(hung.GET('/api/v1/wallets', { retry: { attempts: 2, initialDelayMs: 1 } })).rejects.toBeInstanceOf(TimeoutError);
     expect(calls).toBe(3);
-    expect(server.requests).toHaveLength(0);
+    expect(capture.server.requests).toHaveLength(0);
   }, 10_000);
 
   it('does not send a request whose signature arrives after the timeout', async () => {
     const late = client({ timeoutMs: 50, signer: () => new Promise<string>((resolve) => setTimeout(() => resolve('late-signature'), 150)) });
     await expect(late.GET('/api/v1/wallets')).rejects.toBeInstanceOf(TimeoutError);
     await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(server.requests).toHaveLength(0);
+    expect(capture.server.requests).toHaveLength(0);
   }, 10_000);
 
   it('lets the caller abort a call whose signer never settles', async () => {
@@ -204,7 +195,7 @@ describe('failures, timeouts and retries', () => {
     const started = Date.now();
     await expect(hung.GET('/api/v1/wallets', { signal: controller.signal })).rejects.toMatchObject({ kind: 'aborted', operation: 'GET /api/v1/wallets' });
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect(server.requests).toHaveLength(0);
+    expect(capture.server.requests).toHaveLength(0);
   }, 10_000);
 
   it('does not call the signer when the caller already aborted', async () => {
@@ -212,39 +203,39 @@ describe('failures, timeouts and retries', () => {
     const c = client({ signer: () => (calls++, 'sig') });
     await expect(c.GET('/api/v1/wallets', { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(AbortedError);
     expect(calls).toBe(0);
-    expect(server.requests).toHaveLength(0);
+    expect(capture.server.requests).toHaveLength(0);
   });
 
   it('still reports a signer that rejects as a SigningError', async () => {
     const c = client({ timeoutMs: 1_000, signer: () => Promise.reject(new Error('key store unavailable')) });
     await expect(c.GET('/api/v1/wallets', { retry: { attempts: 3, initialDelayMs: 1 } })).rejects.toBeInstanceOf(SigningError);
-    expect(server.requests).toHaveLength(0);
+    expect(capture.server.requests).toHaveLength(0);
   });
 
   it('does not retry GETs unless asked', async () => {
-    server.handle((_req, res) => answerJson(res, 503, { status: 'error', message: 'busy', data: null }));
+    capture.server.handle((_req, res) => answerJson(res, 503, { status: 'error', message: 'busy', data: null }));
     await expect(unwrap(client().GET('/api/v1/wallets'))).rejects.toMatchObject({ httpStatus: 503 });
-    expect(server.requests).toHaveLength(1);
+    expect(capture.server.requests).toHaveLength(1);
   });
 
   it('retries GETs on retryable statuses with backoff, re-signing each attempt', async () => {
     let calls = 0;
-    server.handle((_req, res) => (++calls < 3 ? answerJson(res, 503, { status: 'error', message: 'busy', data: null }) : answerJson(res, 200, successEnvelope)));
+    capture.server.handle((_req, res) => (++calls < 3 ? answerJson(res, 503, { status: 'error', message: 'busy', data: null }) : answerJson(res, 200, successEnvelope)));
     let tick = 0;
     const c = client({ retry: { attempts: 3, initialDelayMs: 20, maxDelayMs: 40 }, now: () => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, tick++)) });
     expect(await unwrap(c.GET('/api/v1/wallets'))).toEqual(successEnvelope.data);
-    expect(server.requests).toHaveLength(3);
-    expect(new Set(server.requests.map((r) => r.headers['x-timestamp'])).size).toBe(3);
-    expect(new Set(server.requests.map((r) => r.headers['x-signature'])).size).toBe(3);
+    expect(capture.server.requests).toHaveLength(3);
+    expect(new Set(capture.server.requests.map((r) => r.headers['x-timestamp'])).size).toBe(3);
+    expect(new Set(capture.server.requests.map((r) => r.headers['x-signature'])).size).toBe(3);
   });
 
   it('retries GETs after timeouts, up to the attempt limit, and a call can turn retries off', async () => {
-    server.handle(() => {});
+    capture.server.handle(() => {});
     const c = client({ timeoutMs: 60, retry: { attempts: 3, initialDelayMs: 1 } });
     await expect(c.GET('/api/v1/wallets')).rejects.toBeInstanceOf(TimeoutError);
-    expect(server.requests).toHaveLength(3);
+    expect(capture.server.requests).toHaveLength(3);
     await expect(c.GET('/api/v1/wallets', { retry: false })).rejects.toBeInstanceOf(TimeoutError);
-    expect(server.requests).toHaveLength(4);
+    expect(capture.server.requests).toHaveLength(4);
   });
 
   it('retries GETs after a refused connection', async () => {
@@ -255,27 +246,27 @@ describe('failures, timeouts and retries', () => {
   });
 
   it('gives up after the last attempt and returns the last answer', async () => {
-    server.handle((_req, res) => answerJson(res, 502, { status: 'error', message: 'down', data: null }));
+    capture.server.handle((_req, res) => answerJson(res, 502, { status: 'error', message: 'down', data: null }));
     await expect(unwrap(client({ retry: { attempts: 2, initialDelayMs: 1 } }).GET('/api/v1/wallets'))).rejects.toMatchObject({ httpStatus: 502 });
-    expect(server.requests).toHaveLength(2);
+    expect(capture.server.requests).toHaveLength(2);
   });
 
   it('never retries POSTs, even with a client-wide retry policy', async () => {
-    server.handle((_req, res) => answerJson(res, 503, { status: 'error', message: 'busy', data: null }));
+    capture.server.handle((_req, res) => answerJson(res, 503, { status: 'error', message: 'busy', data: null }));
     const c = client({ retry: { attempts: 5, initialDelayMs: 1 } });
     await expect(unwrap(c.POST('/api/v1/swaps', { body: swapBody }))).rejects.toMatchObject({ httpStatus: 503 });
-    server.handle(() => {});
+    capture.server.handle(() => {});
     await expect(c.POST('/api/v1/swaps', { body: swapBody, timeoutMs: 60 })).rejects.toBeInstanceOf(TimeoutError);
-    expect(server.requests).toHaveLength(2);
+    expect(capture.server.requests).toHaveLength(2);
   });
 
   it('does not follow redirects (credentials are never replayed elsewhere)', async () => {
-    server.handle((_req, res) => {
+    capture.server.handle((_req, res) => {
       res.writeHead(307, { location: 'http://127.0.0.1:9/elsewhere' });
       res.end();
     });
     await expect(unwrap(client().GET('/api/v1/wallets'))).rejects.toMatchObject({ kind: 'invalid-response', httpStatus: 307 });
-    expect(server.requests).toHaveLength(1);
+    expect(capture.server.requests).toHaveLength(1);
   });
 
   it('does not send a request whose signer throws', async () => {
@@ -293,10 +284,10 @@ describe('failures, timeouts and retries', () => {
       expect(error).toBeInstanceOf(SigningError);
       expect((error as Error).message).toBe('POST /api/v1/swaps was not sent: the signer returned a signature that is not a valid HTTP header value (visible ASCII or Latin-1 characters with spaces or tabs only between them: no line breaks, NUL or other control characters, no leading or trailing whitespace; the value is withheld)');
     }
-    expect(server.requests).toHaveLength(0);
+    expect(capture.server.requests).toHaveLength(0);
     // Inner spaces and Latin-1 characters are valid header values and are sent as they are.
     await unwrap(client({ signer: () => 'scheme=v1 sig=abc\tdéf' }).GET('/api/v1/wallets'));
-    expect(server.requests[0]!.headers['x-signature']).toBe('scheme=v1 sig=abc\tdéf');
+    expect(capture.server.requests[0]!.headers['x-signature']).toBe('scheme=v1 sig=abc\tdéf');
   });
 
   it('reports a body that cannot be serialised as the caller\'s own error, not a network failure', async () => {
@@ -305,7 +296,7 @@ describe('failures, timeouts and retries', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TypeError);
     expect(error).not.toBeInstanceOf(NetworkError);
-    expect(server.requests).toHaveLength(0);
+    expect(capture.server.requests).toHaveLength(0);
   });
 });
 

@@ -1,6 +1,6 @@
 // client.use / client.eject: openapi-fetch middleware runs before authentication, so what
 // it changes is signed and sent, and it never sees the authentication headers.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ConfigurationError,
   createClient,
@@ -15,29 +15,20 @@ import {
 } from '../../src/client/index.ts';
 import { clientUserAgent } from '../../src/client/options.ts';
 import { signaturesMatch } from '../../src/signing/index.ts';
-import { answerJson, startCaptureServer, successEnvelope, type CaptureServer } from '../support/capture-server.ts';
+import { answerJson, startCaptureServer, successEnvelope, useCaptureServer } from '../support/capture-server.ts';
 
 const secret = 'middleware-test-secret';
 const apiKey = 'middleware-test-key';
 const authentication = ['x-api-key', 'x-timestamp', 'x-signature'];
-let server: CaptureServer;
-
-beforeAll(async () => {
-  server = await startCaptureServer();
-});
-afterAll(() => server.close());
-afterEach(() => {
-  server.requests.length = 0;
-  server.handle((_req, res) => answerJson(res, 200, successEnvelope));
-});
+const capture = useCaptureServer();
 
 function client(overrides: Partial<ClientOptions> = {}) {
-  return createClient({ environment: 'custom', baseUrl: server.url, apiKey, signer: hmacSha256({ secret }), ...overrides });
+  return createClient({ environment: 'custom', baseUrl: capture.server.url, apiKey, signer: hmacSha256({ secret }), ...overrides });
 }
 
 /** True when the signature the server received is the HMAC of exactly what it received. */
 function signedAsReceived(index = 0): boolean {
-  const r = server.requests[index]!;
+  const r = capture.server.requests[index]!;
   const wire = { method: r.method, pathWithQuery: r.url, body: r.body.toString('utf8'), timestamp: String(r.headers['x-timestamp']), apiKey };
   return signaturesMatch(hmacSha256({ secret })(wire) as string, String(r.headers['x-signature']));
 }
@@ -54,8 +45,8 @@ describe('middleware', () => {
       },
     });
     await unwrap(c.POST('/api/v1/swaps', { body: swapBody }));
-    expect(server.requests[0]!.headers['x-trace']).toBe('trace-1');
-    expect(server.requests[0]!.body.toString()).toBe(JSON.stringify(swapBody));
+    expect(capture.server.requests[0]!.headers['x-trace']).toBe('trace-1');
+    expect(capture.server.requests[0]!.body.toString()).toBe(JSON.stringify(swapBody));
     expect(signedAsReceived(0)).toBe(true);
 
     const rewritten = { ...swapBody, amount: 7 };
@@ -67,8 +58,8 @@ describe('middleware', () => {
       },
     });
     await unwrap(c.POST('/api/v1/swaps', { body: swapBody }));
-    expect(server.requests[1]!.url).toBe('/api/v1/swaps?via=middleware');
-    expect(server.requests[1]!.body.toString()).toBe(JSON.stringify(rewritten));
+    expect(capture.server.requests[1]!.url).toBe('/api/v1/swaps?via=middleware');
+    expect(capture.server.requests[1]!.body.toString()).toBe(JSON.stringify(rewritten));
     expect(signed[1]).toMatchObject({ method: 'POST', pathWithQuery: '/api/v1/swaps?via=middleware', body: JSON.stringify(rewritten) });
     expect(signedAsReceived(1)).toBe(true);
   });
@@ -82,13 +73,13 @@ describe('middleware', () => {
       onError: ({ request }) => void shown.push(request.headers),
     });
     await unwrap(c.GET('/api/v1/wallets', { headers: { 'x-trace': 't' } }));
-    server.handle(() => {});
+    capture.server.handle(() => {});
     await expect(c.GET('/api/v1/wallets')).rejects.toBeInstanceOf(TimeoutError);
     expect(shown).toHaveLength(5);
     for (const headers of shown) for (const name of authentication) expect(headers.has(name), name).toBe(false);
     expect(shown[0]!.get('x-trace')).toBe('t');
     // …while the server received them all.
-    for (const name of authentication) expect(server.requests[0]!.headers[name]).toBeTruthy();
+    for (const name of authentication) expect(capture.server.requests[0]!.headers[name]).toBeTruthy();
   });
 
   it('lets onResponse replace the answer, and unwrap still names the operation', async () => {
@@ -106,7 +97,7 @@ describe('middleware', () => {
         return new Response(JSON.stringify({ status: 'success', message: 'from cache', data: [] }), { status: 200, headers: { 'content-type': 'application/json' } });
       },
     });
-    server.handle(() => {});
+    capture.server.handle(() => {});
     expect(await unwrap(c.GET('/api/v1/wallets'))).toEqual([]);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toBeInstanceOf(TimeoutError);
@@ -121,7 +112,7 @@ describe('middleware', () => {
       },
     });
     await expect(c.GET('/api/v1/wallets')).rejects.toBe(own);
-    expect(server.requests).toHaveLength(0);
+    expect(capture.server.requests).toHaveLength(0);
     const late = client();
     late.use({
       onResponse: () => {
@@ -134,17 +125,17 @@ describe('middleware', () => {
   it('still classifies failures while the body is read: a stalled body times out, a non-JSON one is invalid', async () => {
     const c = client({ timeoutMs: 150 });
     c.use({ onResponse: () => undefined });
-    server.handle((_req, res) => {
+    capture.server.handle((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
       res.write('{"status":"succ');
     });
     await expect(c.GET('/api/v1/wallets')).rejects.toBeInstanceOf(TimeoutError);
-    server.handle((_req, res) => {
+    capture.server.handle((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('not json');
     });
     await expect(c.GET('/api/v1/wallets')).rejects.toBeInstanceOf(InvalidResponseError);
-    server.handle((_req, res) => res.destroy());
+    capture.server.handle((_req, res) => res.destroy());
     await expect(c.GET('/api/v1/wallets')).rejects.toBeInstanceOf(NetworkError);
   });
 
@@ -155,10 +146,10 @@ describe('middleware', () => {
     let onResponse = 0;
     c.use({ onRequest: () => void onRequest++, onResponse: () => void onResponse++ });
     let answered = 0;
-    server.handle((_req, res) => (answered++ === 0 ? answerJson(res, 503, { status: 'error', message: 'busy', data: null }) : answerJson(res, 200, successEnvelope)));
+    capture.server.handle((_req, res) => (answered++ === 0 ? answerJson(res, 503, { status: 'error', message: 'busy', data: null }) : answerJson(res, 200, successEnvelope)));
     await unwrap(c.GET('/api/v1/wallets', { retry: { attempts: 2, initialDelayMs: 1 } }));
-    expect([onRequest, onResponse, server.requests.length]).toEqual([1, 1, 2]);
-    expect(server.requests[0]!.headers['x-timestamp']).not.toBe(server.requests[1]!.headers['x-timestamp']);
+    expect([onRequest, onResponse, capture.server.requests.length]).toEqual([1, 1, 2]);
+    expect(capture.server.requests[0]!.headers['x-timestamp']).not.toBe(capture.server.requests[1]!.headers['x-timestamp']);
     expect([signedAsReceived(0), signedAsReceived(1)]).toEqual([true, true]);
   });
 
@@ -166,7 +157,7 @@ describe('middleware', () => {
     const c = client();
     c.use({ onRequest: ({ request }) => void request.headers.set('user-agent', 'tracer/2') });
     await unwrap(c.GET('/api/v1/wallets'));
-    expect(server.requests[0]!.headers['user-agent']).toBe(`${clientUserAgent} tracer/2`);
+    expect(capture.server.requests[0]!.headers['user-agent']).toBe(`${clientUserAgent} tracer/2`);
   });
 
   it('runs in openapi-fetch\'s order, and eject removes it', async () => {
@@ -185,25 +176,25 @@ describe('middleware', () => {
     order.length = 0;
     await unwrap(c.GET('/api/v1/wallets'));
     expect(order).toEqual([]);
-    expect(server.requests).toHaveLength(3);
+    expect(capture.server.requests).toHaveLength(3);
     expect([0, 1, 2].map((i) => signedAsReceived(i))).toEqual([true, true, true]);
   });
 
   it('never sends credentials outside baseUrl, wherever middleware points the request', async () => {
     const elsewhere = await startCaptureServer();
     try {
-      for (const target of [`${elsewhere.url}/api/v1/wallets`, `${server.url}/prefixed/api/v1/wallets`]) {
-        const c = client({ baseUrl: `${server.url}/prefix` });
+      for (const target of [`${elsewhere.url}/api/v1/wallets`, `${capture.server.url}/prefixed/api/v1/wallets`]) {
+        const c = client({ baseUrl: `${capture.server.url}/prefix` });
         c.use({ onRequest: ({ request }) => new Request(target, { method: request.method, headers: request.headers }) });
         const error = await c.GET('/api/v1/wallets').catch((e: unknown) => e);
         expect(error).toBeInstanceOf(ConfigurationError);
         expect((error as Error).message).toBe('createClient: middleware sent the request outside baseUrl; nothing was sent');
       }
-      const outsidePrefix = client({ baseUrl: `${server.url}/prefix` });
-      outsidePrefix.use({ onRequest: ({ request }) => new Request(`${server.url}/api/v1/wallets`, { method: request.method, headers: request.headers }) });
+      const outsidePrefix = client({ baseUrl: `${capture.server.url}/prefix` });
+      outsidePrefix.use({ onRequest: ({ request }) => new Request(`${capture.server.url}/api/v1/wallets`, { method: request.method, headers: request.headers }) });
       await expect(outsidePrefix.GET('/api/v1/wallets')).rejects.toBeInstanceOf(ConfigurationError);
       expect(elsewhere.requests).toHaveLength(0);
-      expect(server.requests).toHaveLength(0);
+      expect(capture.server.requests).toHaveLength(0);
     } finally {
       await elsewhere.close();
     }

@@ -1,21 +1,13 @@
 // ApiError keeps the response headers; a GET retried after 429 or 503 waits what Retry-After asks, capped.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError, createClient, hmacSha256, unwrap, type ClientOptions } from '../../src/client/index.ts';
 import { retryAfterMs } from '../../src/client/transport.ts';
-import { answerJson, startCaptureServer, successEnvelope, type CaptureServer } from '../support/capture-server.ts';
+import { answerJson, successEnvelope, useCaptureServer } from '../support/capture-server.ts';
 
-let server: CaptureServer;
-beforeAll(async () => {
-  server = await startCaptureServer();
-});
-afterAll(() => server.close());
-afterEach(() => {
-  server.requests.length = 0;
-  server.handle((_req, res) => answerJson(res, 200, successEnvelope));
-});
+const capture = useCaptureServer();
 
 function client(overrides: Partial<ClientOptions> = {}) {
-  return createClient({ environment: 'custom', baseUrl: server.url, apiKey: 'k', signer: hmacSha256({ secret: 's' }), ...overrides });
+  return createClient({ environment: 'custom', baseUrl: capture.server.url, apiKey: 'k', signer: hmacSha256({ secret: 's' }), ...overrides });
 }
 
 const busy = { status: 'error', message: 'Too many requests', data: null };
@@ -23,7 +15,7 @@ const busy = { status: 'error', message: 'Too many requests', data: null };
 /** Answers the first request with `status` and these headers, then success; records when each arrived. */
 function busyOnce(status: number, headers: Record<string, string>): number[] {
   const arrivals: number[] = [];
-  server.handle((_req, res) => {
+  capture.server.handle((_req, res) => {
     arrivals.push(performance.now());
     if (arrivals.length > 1) return answerJson(res, 200, successEnvelope);
     const text = JSON.stringify(busy);
@@ -35,7 +27,7 @@ function busyOnce(status: number, headers: Record<string, string>): number[] {
 
 describe('ApiError', () => {
   it('keeps the response headers, in the error and in its JSON', async () => {
-    server.handle((_req, res) => {
+    capture.server.handle((_req, res) => {
       res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '30', 'x-provider-note': 'slow down' });
       res.end(JSON.stringify(busy));
     });
@@ -47,7 +39,7 @@ describe('ApiError', () => {
   });
 
   it('drops response headers named like the authentication headers, which a gateway may echo', async () => {
-    server.handle((req, res) => {
+    capture.server.handle((req, res) => {
       res.writeHead(401, { 'content-type': 'application/json', 'x-api-key': String(req.headers['x-api-key']), 'x-signature': String(req.headers['x-signature']), 'x-timestamp': 't', vary: 'x-api-key' });
       res.end(JSON.stringify({ status: 'error', message: 'Invalid signature', data: null }));
     });
@@ -84,7 +76,7 @@ describe('Retry-After on GET retries', () => {
     busyOnce(503, { 'retry-after': '0' });
     const error = await unwrap(client({ retry: { attempts: 3 } }).POST('/api/v1/swaps/{id}/cancel', { params: { path: { id: 's1' } } })).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'api', httpStatus: 503 });
-    expect(server.requests).toHaveLength(1);
+    expect(capture.server.requests).toHaveLength(1);
   });
 
   it.each([

@@ -2,6 +2,7 @@
 // bytes, headers, request line) and answers with whatever the test's handler says.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 export type CapturedRequest = { method: string; url: string; headers: IncomingHttpHeaders; body: Buffer };
 export type Handler = (request: CapturedRequest, response: ServerResponse) => void;
@@ -41,5 +42,27 @@ export async function startCaptureServer(initial: Handler = (_req, res) => answe
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * A capture server for the test file that calls this: started before its tests, closed after
+ * them all, and between tests reset to forget its requests and answer the success envelope.
+ */
+export function useCaptureServer(): { readonly server: CaptureServer } {
+  let server: CaptureServer | undefined;
+  beforeAll(async () => {
+    server = await startCaptureServer();
+  });
+  afterAll(() => server?.close());
+  afterEach(() => {
+    server!.requests.length = 0;
+    server!.handle((_req, res) => answerJson(res, 200, successEnvelope));
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('the capture server starts in beforeAll');
+      return server;
+    },
   };
 }
