@@ -1,9 +1,9 @@
 // `npm run generate`: writes generated/schema.d.ts and generated/openapi.json from
 // generated/openapi.yaml.
 // `npm run generate -- --check`: exits 1 when a committed file differs from a fresh render.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { renderSchemaTypes, schemaTypesPath } from '../src/codegen/schema-types.ts';
+import { readCommittedFile, renderSchemaTypes, schemaTypesPath } from '../src/codegen/schema-types.ts';
 import { renderSpecJson, specJsonPath } from '../src/codegen/spec-json.ts';
 import { parseFlags } from '../src/support/args.ts';
 
@@ -18,19 +18,12 @@ const outputs = [
   { path: schemaTypesPath, fresh: await renderSchemaTypes() },
   { path: specJsonPath, fresh: renderSpecJson() },
 ];
-const committed = (path: string) => {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return '';
-  }
-};
 
 let stale = false;
 for (const { path, fresh } of outputs) {
   const target = relative(process.cwd(), path);
   if (check) {
-    if (committed(path) === fresh) console.log(`${target} is up to date`);
+    if (readCommittedFile(path) === fresh) console.log(`${target} is up to date`);
     else {
       console.error(`${target} is stale: run \`npm run generate\` and commit it`);
       stale = true;

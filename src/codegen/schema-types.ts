@@ -21,10 +21,10 @@ export async function renderSchemaTypes(specPath: string = bundledSpecPath): Pro
   return COMMENT_HEADER + astToString(ast);
 }
 
-/** The committed declarations, or '' when the file is missing. */
-export function readCommittedSchemaTypes(): string {
+/** A committed generated file (default: the declarations), or '' when it is missing. */
+export function readCommittedFile(path: string = schemaTypesPath): string {
   try {
-    return readFileSync(schemaTypesPath, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch {
     return '';
   }

@@ -2,11 +2,9 @@
 // added, changed (and what), removed, with breaking changes marked. It reads the same
 // results as the breaking-change gate: Optic's comparison of the two files (its grouped
 // diffs and its failed breaking-change rules) and the gate's own request check.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { parse } from 'yaml';
-import { runOptic, type OpticEndpoint, type OpticRule } from './optic.ts';
+import { pointerSegment } from '../spec/document.ts';
+import { parseDocument } from './gate.ts';
+import { compareWithOptic, isBreakingFailure, type OpticEndpoint, type OpticRule } from './optic.ts';
 import { requestConstraintChanges } from './request-constraints.ts';
 
 export type OperationChange = {
@@ -67,32 +65,25 @@ export async function changelogBetween(baseText: string, headText: string): Prom
 
 /** The same for several pairs of bundle texts, each on its own, with one run of Optic. */
 export async function changelogsBetween(pairs: { base: string; head: string }[]): Promise<Changelog[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'changelog-'));
-  let endpointsOf: Record<string, OpticEndpoint>[];
-  try {
-    const run = await runOptic(pairs, dir);
-    if (run.pairs.some((pair) => pair.findings === undefined)) throw new Error(`optic failed with exit code ${run.exitCode}\n${run.output}`);
-    endpointsOf = run.pairs.map((pair) => pair.endpoints);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  return pairs.map((pair, index) => changesOf(pair.base, pair.head, endpointsOf[index]!));
+  const run = await compareWithOptic(pairs);
+  if (run.pairs.some((pair) => pair.findings === undefined)) throw new Error(`optic failed with exit code ${run.exitCode}\n${run.output}`);
+  return pairs.map((pair, index) => changesOf(pair.base, pair.head, run.pairs[index]!.endpoints));
 }
 
 function changesOf(baseText: string, headText: string, endpoints: Record<string, OpticEndpoint>): Changelog {
-  const baseDoc = (parse(baseText) ?? {}) as Document;
-  const headDoc = (parse(headText) ?? {}) as Document;
-  const constraints = requestConstraintChanges(baseDoc as Record<string, unknown>, headDoc as Record<string, unknown>);
+  const baseDoc = parseDocument(baseText) as Document;
+  const headDoc = parseDocument(headText) as Document;
+  const constraints = requestConstraintChanges(baseDoc, headDoc);
   const changes = Object.values(endpoints).map((endpoint): OperationChange => {
     const operation = `${endpoint.method.toUpperCase()} ${endpoint.path}`;
     // Added or removed only when the diff is the operation itself, not a field of it (its security, say).
-    const pointer = `/paths/${endpoint.path.replaceAll('~', '~0').replaceAll('/', '~1')}/${endpoint.method.toLowerCase()}`;
+    const pointer = `/paths/${pointerSegment(endpoint.path)}/${endpoint.method.toLowerCase()}`;
     const kind = endpoint.diffs.some((d) => d.change === 'added' && d.after === pointer)
       ? 'added'
       : endpoint.diffs.some((d) => d.change === 'removed' && d.before === pointer)
         ? 'removed'
         : 'changed';
-    const failed = collect<OpticRule>(endpoint, 'rules').filter((r) => r.passed === false && r.exempted !== true && (r.severity ?? 2) >= 2);
+    const failed = collect<OpticRule>(endpoint, 'rules').filter(isBreakingFailure);
     const gateFound = constraints.filter((c) => c.where === operation || c.where.startsWith(`${operation} `));
     return {
       operation,

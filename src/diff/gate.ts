@@ -6,11 +6,10 @@
 // that goes down always fails. The base file is read from git here, so Optic is only ever
 // given local files; several pairs can be compared in one run of Optic (compareSpecPairs).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { groupFindings, pairSpecPath, repoRoot, runOptic, type OpticChange } from './optic.ts';
+import { compareWithOptic, groupFindings, pairSpecPath, repoRoot, type OpticChange } from './optic.ts';
 import { requestConstraintChanges, type ConstraintChange } from './request-constraints.ts';
 
 export const bundlePathInRepo = 'generated/openapi.yaml';
@@ -40,7 +39,7 @@ const majorOf = (version: unknown) => {
   return match ? Number(match[1]) : undefined;
 };
 type Document = Record<string, unknown>;
-const parseDocument = (text: string): Document => {
+export const parseDocument = (text: string): Document => {
   const doc = parse(text) as unknown;
   return typeof doc === 'object' && doc !== null && !Array.isArray(doc) ? (doc as Document) : {};
 };
@@ -84,36 +83,31 @@ export async function compareSpecPairs(pairs: SpecPair[]): Promise<GateResult[]>
   });
   // A major version that went down fails without asking Optic.
   const compared = judged.filter((pair) => !pair.lowered);
-  const dir = mkdtempSync(join(tmpdir(), 'optic-'));
-  try {
-    const optic = compared.length > 0 ? await runOptic(compared, dir) : { exitCode: 0, output: '', pairs: [] };
-    const opticChanges = optic.pairs.map((pair) => groupFindings(pair.findings ?? []));
-    // Optic's exit code covers the whole run: failing without any change found means Optic itself failed.
-    const opticFailed = optic.exitCode !== 0 && opticChanges.every((changes) => changes.length === 0);
-    return judged.map((pair) => {
-      if (pair.lowered) return { passed: false, summary: `major version went down (${pair.versions})`, details: '' };
-      const index = compared.indexOf(pair);
-      const run = optic.pairs[index]!;
-      const specPath = pairSpecPath(index);
-      const constraintChanges = requestConstraintChanges(pair.baseDoc, pair.headDoc);
-      const details =
-        run.output
-          .replaceAll(`HEAD:${specPath}`, pair.labels.base)
-          .replaceAll(specPath, pair.labels.head)
-          // Optic's pointer to its cloud, printed in CI mode: nothing here uses it.
-          .replace(/^Preview docs: .*\n?/m, '') + listChanges(opticChanges[index]!, constraintChanges);
-      if (run.findings === undefined || opticFailed) {
-        return { passed: false, summary: `optic failed with exit code ${optic.exitCode}`, details: run.findings === undefined ? `${details}\n${optic.output}` : details };
-      }
-      const count = opticChanges[index]!.length + constraintChanges.length;
-      if (count === 0 || pair.raised) {
-        return { passed: true, summary: `${pair.raised ? 'major version raised, breaking changes allowed' : 'no breaking change'} (${pair.versions})`, details };
-      }
-      return { passed: false, summary: `${count} breaking change(s) without a major version bump (${pair.versions})`, details };
-    });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const optic = compared.length > 0 ? await compareWithOptic(compared) : { exitCode: 0, output: '', pairs: [] };
+  const opticChanges = optic.pairs.map((pair) => groupFindings(pair.findings ?? []));
+  // Optic's exit code covers the whole run: failing without any change found means Optic itself failed.
+  const opticFailed = optic.exitCode !== 0 && opticChanges.every((changes) => changes.length === 0);
+  return judged.map((pair) => {
+    if (pair.lowered) return { passed: false, summary: `major version went down (${pair.versions})`, details: '' };
+    const index = compared.indexOf(pair);
+    const run = optic.pairs[index]!;
+    const specPath = pairSpecPath(index);
+    const constraintChanges = requestConstraintChanges(pair.baseDoc, pair.headDoc);
+    const details =
+      run.output
+        .replaceAll(`HEAD:${specPath}`, pair.labels.base)
+        .replaceAll(specPath, pair.labels.head)
+        // Optic's pointer to its cloud, printed in CI mode: nothing here uses it.
+        .replace(/^Preview docs: .*\n?/m, '') + listChanges(opticChanges[index]!, constraintChanges);
+    if (run.findings === undefined || opticFailed) {
+      return { passed: false, summary: `optic failed with exit code ${optic.exitCode}`, details: run.findings === undefined ? `${details}\n${optic.output}` : details };
+    }
+    const count = opticChanges[index]!.length + constraintChanges.length;
+    if (count === 0 || pair.raised) {
+      return { passed: true, summary: `${pair.raised ? 'major version raised, breaking changes allowed' : 'no breaking change'} (${pair.versions})`, details };
+    }
+    return { passed: false, summary: `${count} breaking change(s) without a major version bump (${pair.versions})`, details };
+  });
 }
 
 /** The bundle at a git ref (default: the latest v* tag, else the first commit), with a label naming the ref for reports. */

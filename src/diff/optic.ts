@@ -7,7 +7,8 @@
 // tree. Optic runs offline: telemetry and the update check are off, and it is only given
 // local files.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../support/repo.ts';
 import { runTool } from '../support/tool.ts';
@@ -42,6 +43,21 @@ type CiDetails = {
 
 /** Optic's severity levels (info 0, warn 1, error 2); the gate, like `--severity error`, fails on errors. */
 const errorSeverity = 2;
+
+/** A breaking change as Optic reports it: an error-level check that failed and is not exempted. */
+export function isBreakingFailure(rule: OpticRule): boolean {
+  return rule.passed === false && rule.exempted !== true && (rule.severity ?? errorSeverity) >= errorSeverity;
+}
+
+/** Runs Optic once over every pair in a throw-away directory of its own, removed afterwards. */
+export async function compareWithOptic(pairs: { base: string; head: string }[]): Promise<OpticResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'optic-'));
+  try {
+    return await runOptic(pairs, dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** Where pair `index` lives in the run's repository (the head in the working tree, the base at HEAD). */
 export const pairSpecPath = (index: number) => `pair-${index}/spec.yaml`;
@@ -101,7 +117,7 @@ function readFindings(details: CiDetails): Map<string, OpticFinding[]> {
     ...(details.completed ?? []).map((spec): [string, OpticFinding[]] => [
       spec.apiName ?? '',
       (spec.comparison?.results ?? [])
-        .filter((r) => r.passed === false && r.exempted !== true && (r.severity ?? errorSeverity) >= errorSeverity)
+        .filter(isBreakingFailure)
         .map((r) => ({
           where: r.where ?? '',
           rule: r.name ?? '',
