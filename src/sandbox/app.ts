@@ -42,7 +42,10 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<Fasti
     logger: options.logger
       ? {
           redact: { paths: ['req.headers["x-api-key"]', 'req.headers["x-signature"]'], censor: '[redacted]' },
-          ...(options.logStyle === 'readable' ? { stream: readableLogStream(process.stdout) } : {}),
+          // Written through process.stdout (synchronous for files and pipes) rather than pino's
+          // own asynchronous destination, so log lines and what the command prints keep their
+          // order: the start banner is always last.
+          stream: options.logStyle === 'readable' ? readableLogStream(process.stdout) : process.stdout,
         }
       : false,
     forceCloseConnections: true,

@@ -58,9 +58,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     await app.close();
     throw error;
   }
-  // Fastify's logger writes asynchronously: its "Server listening" line is flushed here, so
-  // whatever the caller prints next (the start banner) comes after it, never before.
-  await new Promise<void>((resolve) => ('flush' in app.log && typeof app.log.flush === 'function' ? app.log.flush(() => resolve()) : resolve()));
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('The sandbox is not listening on a TCP port');
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
