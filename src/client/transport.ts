@@ -88,6 +88,11 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
   const addedAgent = headers.get('user-agent');
   headers.set('user-agent', addedAgent ? `${options.userAgent} ${addedAgent}` : options.userAgent);
   const attempts = ctx.retry?.attempts ?? 1;
+  // x-timestamp has millisecond resolution: each attempt is signed at least 1 ms after the
+  // previous one, so no two attempts are the same signed request (a server that refuses
+  // replays accepts every retry), however soon a retry follows (`Retry-After: 0`, or a timer
+  // firing within the same millisecond of the wall clock).
+  let signedAt = Number.NEGATIVE_INFINITY;
 
   for (let attempt = 1; ; attempt++) {
     let delayMs: number | undefined;
@@ -95,7 +100,8 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
     // end in the timeout or the caller's abort like a slow server does.
     const deadline = armTimeout(ctx);
     try {
-      const timestamp = formatTimestamp(options.now());
+      signedAt = Math.max(options.now().getTime(), signedAt + 1);
+      const timestamp = formatTimestamp(new Date(signedAt));
       const signature = await sign(options, { method: prepared.method, pathWithQuery, body, timestamp, apiKey: options.apiKey }, deadline.signal, ctx.operation);
       headers.set('x-timestamp', timestamp);
       headers.set('x-signature', signature);
@@ -117,10 +123,7 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
       const failure = classify(error, ctx);
       if (failure instanceof AbortedError || attempt >= attempts) throw failure;
     }
-    // At least 1 ms between attempts: x-timestamp has millisecond resolution, so every
-    // attempt is signed over a new timestamp and no two attempts are the same signed
-    // request (a server that refuses replays accepts each), even after `Retry-After: 0`.
-    await pause(Math.max(1, delayMs ?? backoff(ctx.retry!, attempt)), ctx.signal, ctx.operation);
+    await pause(delayMs ?? backoff(ctx.retry!, attempt), ctx.signal, ctx.operation);
   }
 }
 

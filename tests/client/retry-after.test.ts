@@ -98,3 +98,15 @@ describe('Retry-After on GET retries', () => {
     expect(retryAfterMs(new Response(null, { status: 429 }), new Date(), 10_000)).toBeUndefined();
   });
 });
+
+describe('retried attempts', () => {
+  it('are each signed over a later timestamp, even when the clock has not moved', async () => {
+    busyOnce(503, { 'retry-after': '0' });
+    // A clock that stands still: every attempt within the same millisecond of the wall clock.
+    const frozen = new Date('2026-11-21T10:15:30.123Z');
+    await unwrap(client({ now: () => frozen, retry: { attempts: 2, initialDelayMs: 0, maxDelayMs: 0 } }).GET('/api/v1/wallets'));
+    const [first, second] = capture.server.requests;
+    expect([first!.headers['x-timestamp'], second!.headers['x-timestamp']]).toEqual(['2026-11-21T10:15:30.123Z', '2026-11-21T10:15:30.124Z']);
+    expect(first!.headers['x-signature']).not.toBe(second!.headers['x-signature']);
+  });
+});
