@@ -6,8 +6,9 @@
 // and serves what was built last.
 import { spawnSync } from 'node:child_process';
 import { buildDocs, defaultDocsPath } from '../src/docs/build.ts';
-import { demoCredentials, startSandbox } from '../src/sandbox/index.ts';
-import { defaultSandboxPort, sandboxOptionsFromEnv } from '../src/sandbox/config.ts';
+import { startSandbox } from '../src/sandbox/index.ts';
+import { servingBanner } from '../src/sandbox/banner.ts';
+import { sandboxOptionsFromEnv } from '../src/sandbox/config.ts';
 import { parseFlags } from '../src/support/args.ts';
 import { closeOnSignal } from '../src/support/shutdown.ts';
 
@@ -43,28 +44,10 @@ const { options, usesDemoCredentials } = sandboxOptionsFromEnv(process.env, proc
 const sandbox = await startSandbox({ ...options, docsHtmlPath: defaultDocsPath });
 closeOnSignal(() => sandbox.close());
 process.stdout.write(
-  [
-    '',
-    `Docs: ${sandbox.url}/docs`,
-    `API:  ${sandbox.url}/api/v1`,
-    usesDemoCredentials
-      ? `Demo credentials (sandbox only): x-api-key ${demoCredentials.apiKey}, signing secret ${demoCredentials.secret}`
-      : `API keys: ${Object.keys(options.apiKeys ?? {}).length} from SANDBOX_API_KEYS`,
-    'Stateless Prism mock instead: npm run mock',
-    'Ctrl-C stops everything.',
-    '',
-    'A first signed call, from another terminal in this folder:',
-    `  ${firstCall(sandbox.url, usesDemoCredentials)}`,
-    '',
-  ].join('\n'),
+  servingBanner({
+    url: sandbox.url,
+    usesDemoCredentials,
+    apiKeyCount: Object.keys(options.apiKeys ?? {}).length,
+    notes: ['Stateless Prism mock instead: npm run mock', 'The spec, live (docs and sandbox rebuilt on each save): npm run dev'],
+  }),
 );
-
-/**
- * The command to paste: bare at the default address with the demo credentials (the command
- * line's default target), else with the address and the credentials it needs spelled out.
- */
-function firstCall(url: string, demo: boolean): string {
-  if (demo && url === `http://127.0.0.1:${defaultSandboxPort}`) return 'npx wallet-api listMarkets';
-  const credentials = demo ? `WALLET_API_KEY=${demoCredentials.apiKey} WALLET_API_SIGNING_SECRET=${demoCredentials.secret}` : 'WALLET_API_KEY=<your key> WALLET_API_SIGNING_SECRET=<its secret>';
-  return `${credentials} npx wallet-api listMarkets --base-url ${url}`;
-}

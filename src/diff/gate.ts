@@ -58,13 +58,13 @@ function listChanges(optic: OpticChange[], constraints: ConstraintChange[]): str
 export type SpecPair = { base: string; head: string; labels: { base: string; head: string } };
 
 /** Compares two spec texts (base first). */
-export async function compareSpecs(baseText: string, headText: string, labels: { base: string; head: string }): Promise<GateResult> {
-  const [result] = await compareSpecPairs([{ base: baseText, head: headText, labels }]);
+export async function compareSpecs(baseText: string, headText: string, labels: { base: string; head: string }, options: { signal?: AbortSignal } = {}): Promise<GateResult> {
+  const [result] = await compareSpecPairs([{ base: baseText, head: headText, labels }], options);
   return result!;
 }
 
 /** Compares several pairs of spec texts, each on its own, with one run of Optic. */
-export async function compareSpecPairs(pairs: SpecPair[]): Promise<GateResult[]> {
+export async function compareSpecPairs(pairs: SpecPair[], options: { signal?: AbortSignal } = {}): Promise<GateResult[]> {
   const judged = pairs.map((pair) => {
     const baseDoc = parseDocument(pair.base);
     const headDoc = parseDocument(pair.head);
@@ -83,7 +83,7 @@ export async function compareSpecPairs(pairs: SpecPair[]): Promise<GateResult[]>
   });
   // A major version that went down fails without asking Optic.
   const compared = judged.filter((pair) => !pair.lowered);
-  const optic = compared.length > 0 ? await compareWithOptic(compared) : { exitCode: 0, output: '', pairs: [] };
+  const optic = compared.length > 0 ? await compareWithOptic(compared, options) : { exitCode: 0, output: '', pairs: [] };
   const opticChanges = optic.pairs.map((pair) => groupFindings(pair.findings ?? []));
   // Optic's exit code covers the whole run: failing without any change found means Optic itself failed.
   const opticFailed = optic.exitCode !== 0 && opticChanges.every((changes) => changes.length === 0);

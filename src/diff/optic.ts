@@ -50,10 +50,10 @@ export function isBreakingFailure(rule: OpticRule): boolean {
 }
 
 /** Runs Optic once over every pair in a throw-away directory of its own, removed afterwards. */
-export async function compareWithOptic(pairs: { base: string; head: string }[]): Promise<OpticResult> {
+export async function compareWithOptic(pairs: { base: string; head: string }[], options: { signal?: AbortSignal } = {}): Promise<OpticResult> {
   const dir = mkdtempSync(join(tmpdir(), 'optic-'));
   try {
-    return await runOptic(pairs, dir);
+    return await runOptic(pairs, dir, options);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -63,7 +63,7 @@ export async function compareWithOptic(pairs: { base: string; head: string }[]):
 export const pairSpecPath = (index: number) => `pair-${index}/spec.yaml`;
 
 /** Runs Optic once over every pair, in `dir` (a fresh directory: the repository and Optic's CI file go there). */
-export async function runOptic(pairs: { base: string; head: string }[], dir: string): Promise<OpticResult> {
+export async function runOptic(pairs: { base: string; head: string }[], dir: string, options: { signal?: AbortSignal } = {}): Promise<OpticResult> {
   const git = (...args: string[]) =>
     execFileSync('git', ['-c', 'user.name=gate', '-c', 'user.email=gate@localhost', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, stdio: 'pipe' });
   git('init', '-q');
@@ -78,6 +78,7 @@ export async function runOptic(pairs: { base: string; head: string }[], dir: str
     cwd: dir,
     env: { ...process.env, ...opticOfflineEnv, CI: 'true' },
     timeoutMs: 120_000,
+    signal: options.signal,
   });
   const details = readDetails(join(dir, 'ci-run-details.json'));
   const findings = details && readFindings(details);

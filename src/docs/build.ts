@@ -40,17 +40,21 @@ const inlineLogo = (width: number, text: string) =>
   );
 const inlineLogos = [inlineLogo(52, 'Redocly'), inlineLogo(14, 'R')];
 
-/** Builds the docs page into outputPath (default dist/docs/index.html), the downloads beside it, and returns the page's path. */
-export async function buildDocs(outputPath: string = defaultDocsPath): Promise<string> {
+/**
+ * The docs page for a document: Redocly's self-contained page with the markers made visible,
+ * the download links added and the CDN logos inlined. `signal` stops Redocly mid-build.
+ */
+export async function renderDocsHtml(document: OpenApiDocument, options: { signal?: AbortSignal } = {}): Promise<string> {
   const work = mkdtempSync(join(tmpdir(), 'docs-'));
   try {
     const source = join(work, 'openapi.yaml');
-    writeFileSync(source, stringify(withDownloadLinks(withVisibleMarkers(loadBundledDocument())), { lineWidth: 0 }));
+    writeFileSync(source, stringify(withDownloadLinks(withVisibleMarkers(document)), { lineWidth: 0 }));
     const built = join(work, 'index.html');
     await run(redoclyBin, ['build-docs', source, '--inlineBundle', '--output', built], {
       cwd: repoRoot,
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
       maxBuffer: 16 * 1024 * 1024,
+      signal: options.signal,
     });
     let html = readFileSync(built, 'utf8');
     cdnLogos.forEach((logo, index) => {
@@ -58,11 +62,21 @@ export async function buildDocs(outputPath: string = defaultDocsPath): Promise<s
       if (uses !== 1) throw new Error(`expected the Redoc logo ${logo} once in the built docs, found it ${uses} times`);
       html = html.replace(logo, inlineLogos[index]!);
     });
-    mkdirSync(dirname(outputPath), { recursive: true });
-    writeFileSync(outputPath, html);
-    for (const { from, name } of docsDownloads) copyFileSync(join(repoRoot, from), join(dirname(outputPath), name));
-    return outputPath;
+    return html;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** Writes a page to outputPath and the downloads it links beside it (copied from the committed files). */
+export function writeDocs(html: string, outputPath: string = defaultDocsPath): string {
+  mkdirSync(dirname(outputPath), { recursive: true });
+  writeFileSync(outputPath, html);
+  for (const { from, name } of docsDownloads) copyFileSync(join(repoRoot, from), join(dirname(outputPath), name));
+  return outputPath;
+}
+
+/** Builds the docs page of the bundled spec into outputPath (default dist/docs/index.html), the downloads beside it, and returns the page's path. */
+export async function buildDocs(outputPath: string = defaultDocsPath): Promise<string> {
+  return writeDocs(await renderDocsHtml(loadBundledDocument()), outputPath);
 }

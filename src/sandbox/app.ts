@@ -1,6 +1,7 @@
 // Assembles the sandbox: validation, error envelopes, then one authenticated context
 // holding the public API (from the spec) and the test helpers, and the docs page outside it.
 import { existsSync } from 'node:fs';
+import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Catalog } from './catalog.ts';
 import { loadData } from './data.ts';
@@ -11,17 +12,43 @@ import { bodyPlugin } from './plugins/body.ts';
 import { errorPlugin, sendError } from './plugins/errors.ts';
 import { responseCheckPlugin } from './plugins/response-check.ts';
 import { validationPlugin } from './plugins/validation.ts';
-import { apiRoutes } from './routes/api.ts';
+import { apiRoutes, type SpecMismatch } from './routes/api.ts';
 import { docsRoute } from '../docs/server.ts';
 import { testHelperPrefix, testHelperRoutes } from './routes/test-helpers.ts';
 import { readableLogStream } from './readable-log.ts';
 import { createRuntime } from './runtime.ts';
 import { SandboxStore } from './state.ts';
 import type { SandboxOptions } from './index.ts';
+import type { OpenApiDocument } from '../spec/document.ts';
 import { checkingIntervalMs, resolveTimeouts } from './timeouts.ts';
 
 /** The settings of startSandbox with its defaults filled in; where it listens stays startSandbox's. */
-export type SandboxAppOptions = Omit<SandboxOptions, 'host' | 'port'> & Required<Pick<SandboxOptions, 'apiKeys' | 'timestampWindowSeconds'>>;
+export type SandboxAppOptions = Omit<SandboxOptions, 'host' | 'port'> &
+  Required<Pick<SandboxOptions, 'apiKeys' | 'timestampWindowSeconds'>> & {
+    /** The document served (default: the bundled spec). The live edit loop passes each new bundle. */
+    document?: OpenApiDocument;
+    /** Records, catalogue and clock, shared by successive apps so state survives a reload of the routes. Default: fresh ones. */
+    context?: OperationContext;
+    /** What to do when the document's operations and the handlers differ (routes/api.ts). Default 'refuse'. */
+    onSpecMismatch?: SpecMismatch;
+  };
+
+/** The state an app serves from: the catalogue read from the data file, an empty store, a clock. */
+export function createSandboxContext(options: Pick<SandboxOptions, 'dataPath' | 'deterministic'> = {}): OperationContext {
+  return { catalog: new Catalog(loadData(options.dataPath)), store: new SandboxStore(), runtime: createRuntime(options.deterministic ?? false) };
+}
+
+/**
+ * Answers a request Node could not parse, or whose headers or body did not arrive in time
+ * (headersMs, requestMs), with the error envelope, then closes the connection.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable) return;
+  const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+  const status = timedOut ? '408 Request Timeout' : '400 Bad Request';
+  const body = JSON.stringify(errorEnvelope(timedOut ? 'Request timeout: the request did not arrive in time' : 'Invalid request: malformed HTTP request'));
+  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
 
 export async function buildSandboxApp(options: SandboxAppOptions): Promise<FastifyInstance> {
   if (Object.keys(options.apiKeys).length === 0) throw new Error('The sandbox needs at least one API key');
@@ -30,11 +57,7 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<Fasti
 
   const timeouts = resolveTimeouts(options.timeouts);
 
-  const context: OperationContext = {
-    catalog: new Catalog(loadData(options.dataPath)),
-    store: new SandboxStore(),
-    runtime: createRuntime(options.deterministic ?? false),
-  };
+  const context = options.context ?? createSandboxContext(options);
 
   const app = Fastify({
     // Request logs carry method, URL and status; the auth headers are redacted in case a
@@ -58,23 +81,16 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<Fasti
     routerOptions: { maxParamLength: 16_384 },
     // Malformed URLs and raw protocol errors get the envelope too.
     frameworkErrors: (error, _request, reply) => sendError(reply, 400, `Invalid request: ${error.message}`),
-    clientErrorHandler: (error: NodeJS.ErrnoException, socket) => {
-      if (!socket.writable) return;
-      // Node reports headers or a body that did not arrive in time (headersMs, requestMs) here too.
-      const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
-      const status = timedOut ? '408 Request Timeout' : '400 Bad Request';
-      const body = JSON.stringify(errorEnvelope(timedOut ? 'Request timeout: the request did not arrive in time' : 'Invalid request: malformed HTTP request'));
-      socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
-    },
+    clientErrorHandler: answerClientError,
   });
 
   await app.register(validationPlugin);
   await app.register(errorPlugin);
-  if (options.validateResponses) await app.register(responseCheckPlugin);
+  if (options.validateResponses) await app.register(responseCheckPlugin, { document: options.document });
   await app.register(async (authenticated) => {
     await authenticated.register(authPlugin, { apiKeys: options.apiKeys, timestampWindowSeconds: options.timestampWindowSeconds, rejectReplays: options.rejectReplays ?? false });
     await authenticated.register(bodyPlugin);
-    await authenticated.register(apiRoutes, { operations: createOperations(context) });
+    await authenticated.register(apiRoutes, { operations: createOperations(context), document: options.document, onMismatch: options.onSpecMismatch });
     await authenticated.register(testHelperRoutes, { context, prefix: testHelperPrefix });
   });
   if (options.docsHtmlPath !== undefined) await app.register(docsRoute, { htmlPath: options.docsHtmlPath });

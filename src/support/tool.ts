@@ -6,6 +6,8 @@ export type ToolRun = {
   cwd?: string;
   env?: NodeJS.ProcessEnv;
   timeoutMs: number;
+  /** Stops the tool (SIGTERM) when aborted; the run then resolves with what it printed and its exit code. */
+  signal?: AbortSignal;
   /** Receives the output as it arrives; when given, nothing is collected (so a caller can redact first). */
   onData?: (stream: 'stdout' | 'stderr', text: string) => void;
 };
@@ -25,12 +27,19 @@ export function runTool(command: string, args: readonly string[], run: ToolRun):
       timedOut = true;
       child.kill('SIGKILL');
     }, run.timeoutMs);
-    child.on('error', (error) => {
+    const stop = () => child.kill('SIGTERM');
+    run.signal?.addEventListener('abort', stop, { once: true });
+    if (run.signal?.aborted) stop();
+    const settle = () => {
       clearTimeout(timer);
+      run.signal?.removeEventListener('abort', stop);
+    };
+    child.on('error', (error) => {
+      settle();
       reject(error);
     });
     child.on('close', (code) => {
-      clearTimeout(timer);
+      settle();
       resolve({ exitCode: code ?? 1, output, timedOut });
     });
   });

@@ -5,6 +5,7 @@
 // default (it costs a parse and a validation per answer); the test suite turns it on.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { OpenApiDocument } from '../../spec/document.ts';
 import { SpecValidator, type ValidationResult } from '../../spec/validator.ts';
 import { errorEnvelope, isSuccessEnvelope } from '../../envelope/index.ts';
 
@@ -18,8 +19,8 @@ function check(validator: SpecValidator, request: FastifyRequest, reply: Fastify
     : { valid: false, message: 'body is not a success envelope' };
 }
 
-export const responseCheckPlugin = fp(async (app: FastifyInstance) => {
-  const validator = new SpecValidator();
+export const responseCheckPlugin = fp(async (app: FastifyInstance, { document }: { document?: OpenApiDocument }) => {
+  const validator = new SpecValidator(document);
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
     let body: unknown;

@@ -1,0 +1,28 @@
+// npm run dev: the spec, live. Serves the docs and the sandbox as `npm start` does (PORT,
+// SANDBOX_API_KEYS and the other sandbox settings), watches openapi/, the operations' code
+// samples and redocly.yaml, and rebuilds on every save (src/dev/index.ts says what that
+// means). Ctrl-C (or SIGTERM) stops the watcher, the servers and any tool still running.
+import { startDev, watchedSources } from '../src/dev/index.ts';
+import { servingBanner } from '../src/sandbox/banner.ts';
+import { sandboxOptionsFromEnv } from '../src/sandbox/config.ts';
+import { parseFlags } from '../src/support/args.ts';
+import { closeOnSignal } from '../src/support/shutdown.ts';
+
+try {
+  parseFlags(process.argv.slice(2), {}, 'npm run dev');
+} catch (error) {
+  process.stderr.write(`dev: ${(error as Error).message}\n`);
+  process.exit(2);
+}
+
+const { options, usesDemoCredentials } = sandboxOptionsFromEnv(process.env, process.stdout.isTTY === true);
+const dev = await startDev({ sandbox: options, out: process.stdout });
+closeOnSignal(() => dev.close());
+process.stdout.write(
+  servingBanner({
+    url: dev.url,
+    usesDemoCredentials,
+    apiKeyCount: Object.keys(options.apiKeys ?? {}).length,
+    notes: [`Watching ${watchedSources.join(', ')}: each save rebuilds the docs, the types and the sandbox's routes (its records are kept).`],
+  }),
+);

@@ -1,0 +1,123 @@
+// `npm run dev`: the spec owner's edit loop. Serves the docs and the sandbox as `npm start`
+// does (same port, credentials and settings), watches the spec's sources, and on every save
+// lints, bundles, regenerates the types, rebuilds the docs, reloads the sandbox's routes
+// and reloads the open docs pages, then prints one block saying what happened.
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join, relative } from 'node:path';
+import { watch } from 'chokidar';
+import { schemaTypesPath } from '../codegen/schema-types.ts';
+import { specJsonPath } from '../codegen/spec-json.ts';
+import { defaultDocsPath, writeDocs, renderDocsHtml } from '../docs/build.ts';
+import { docsPath } from '../docs/server.ts';
+import type { SandboxOptions } from '../sandbox/index.ts';
+import { defaultTimestampWindowSeconds, demoCredentials } from '../sandbox/index.ts';
+import { loadBundledDocument } from '../spec/document.ts';
+import { repoRoot } from '../support/repo.ts';
+import { coalesce } from './coalesce.ts';
+import { eventsPath, LiveReload, withLiveReload } from './live-reload.ts';
+import { formatProblem } from './redocly.ts';
+import { rebuild, type RebuildPaths } from './rebuild.ts';
+import { reportRebuild } from './report.ts';
+import { createHostServer, SandboxHost } from './sandbox-host.ts';
+import { readFile } from 'node:fs/promises';
+
+/** What is watched, relative to the repository: the spec, the operations' code samples, the lint and bundle settings. */
+export const watchedSources = ['openapi', 'examples/operations', 'redocly.yaml', 'scripts/redocly'];
+
+export type DevOptions = {
+  sandbox: SandboxOptions;
+  /** Where each rebuild's block is printed. */
+  out: { write(text: string): unknown };
+  root?: string;
+};
+
+export type RunningDev = { url: string; close: () => Promise<void> };
+
+export async function startDev({ sandbox: options, out, root = repoRoot }: DevOptions): Promise<RunningDev> {
+  const { host = '127.0.0.1', port = 0, ...settings } = options;
+  const paths: RebuildPaths = { root, docsHtmlPath: defaultDocsPath, schemaTypesPath, specJsonPath };
+  const sandbox = new SandboxHost({
+    ...settings,
+    apiKeys: settings.apiKeys ?? { [demoCredentials.apiKey]: demoCredentials.secret },
+    timestampWindowSeconds: settings.timestampWindowSeconds ?? defaultTimestampWindowSeconds,
+  });
+  const live = new LiveReload();
+  const stopping = new AbortController();
+  let gate = new AbortController();
+  let build = 0;
+
+  const runRebuild = async (changed: string[]) => {
+    gate = new AbortController();
+    const startedAt = new Date();
+    let result: Awaited<ReturnType<typeof rebuild>>;
+    try {
+      result = await rebuild(paths, sandbox, () => live.publish({ build: ++build, problems: [] }), { signal: stopping.signal, gateSignal: gate.signal });
+    } catch (error) {
+      if (stopping.signal.aborted) return;
+      // Not a problem of the spec (a tool missing, a disk full): said as it is, and the loop goes on.
+      result = { ok: false, problems: [], error: `rebuild failed: ${(error as Error).message}` };
+    }
+    if (stopping.signal.aborted) return;
+    if (!result.ok) {
+      const problems = [...result.problems.filter((p) => p.severity === 'error').map(formatProblem), ...(result.error ? [result.error] : [])];
+      live.publish({ build, problems });
+    }
+    const verdict = result.ok ? await result.gate : undefined;
+    if (stopping.signal.aborted) return;
+    if (verdict) live.publish({ ...live.current, verdict: verdict.summary });
+    out.write(reportRebuild({ build, trigger: changed.length === 0 ? 'start' : 'save', changed, startedAt, result, verdict, elapsedMs: Date.now() - startedAt.getTime() }));
+  };
+
+  // The first build, before serving: what is served always comes from a build that passed.
+  await runRebuild([]);
+  if (build === 0) {
+    // The sources do not build now: serve the committed bundle until a save fixes them.
+    await sandbox.load(loadBundledDocument(join(root, 'generated/openapi.yaml')));
+    if (!existsSync(paths.docsHtmlPath)) writeDocs(await renderDocsHtml(loadBundledDocument(join(root, 'generated/openapi.yaml'))), paths.docsHtmlPath);
+  }
+
+  const server = createHostServer(settings, (request: IncomingMessage, response: ServerResponse) => {
+    const path = (request.url ?? '').split('?')[0];
+    if (path === eventsPath) return live.handle(request, response);
+    if (path === docsPath && request.method === 'GET') return void serveDocs(response);
+    sandbox.handle(request, response);
+  });
+  const serveDocs = async (response: ServerResponse) => {
+    try {
+      const html = await readFile(paths.docsHtmlPath, 'utf8');
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }).end(withLiveReload(html, live.current.build));
+    } catch (error) {
+      response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ status: 'error', message: `The docs page cannot be read: ${(error as Error).message}`, data: null }));
+    }
+  };
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('The dev server is not listening on a TCP port');
+  const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+
+  const rebuilds = coalesce(runRebuild, { onBusy: () => gate.abort() });
+  const watcher = watch(
+    watchedSources.map((source) => join(root, source)).filter((path) => existsSync(path)),
+    { ignoreInitial: true },
+  );
+  watcher.on('all', (_event, path) => rebuilds.add(relative(root, path)));
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+
+  return {
+    url,
+    async close() {
+      stopping.abort();
+      gate.abort();
+      await watcher.close();
+      await rebuilds.close();
+      live.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sandbox.close();
+    },
+  };
+}

@@ -1,0 +1,120 @@
+// One rebuild of the edit loop, in the order `npm start` prepares things, with the slow
+// steps side by side: Redocly's lint and bundle run at once; the docs page and the types
+// are rendered from the new bundle while lint finishes. Only when lint and bundle both
+// pass are the generated files written, the sandbox's routes replaced and the pages told
+// to reload; otherwise everything keeps serving the last good build. The breaking-change
+// gate runs last, after the reload: it is advice and takes seconds, and a newer save
+// cancels it (`gate` is then reported as superseded).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { renderSchemaTypes } from '../codegen/schema-types.ts';
+import { renderSpecJson } from '../codegen/spec-json.ts';
+import { renderDocsHtml, writeDocs } from '../docs/build.ts';
+import { bundlePathInRepo, compareSpecs, readBundleAt } from '../diff/gate.ts';
+import type { OpenApiDocument } from '../spec/document.ts';
+import { bundleSpec, lintSpec, type LintProblem } from './redocly.ts';
+import type { LoadReport, SandboxHost } from './sandbox-host.ts';
+
+export type RebuildPaths = { root: string; docsHtmlPath: string; schemaTypesPath: string; specJsonPath: string };
+
+export type GateVerdict = { state: 'passed' | 'failed' | 'skipped' | 'superseded'; summary: string; changes: string[] };
+
+export type RebuildResult =
+  | { ok: true; problems: LintProblem[]; document: OpenApiDocument; sandbox: LoadReport; reloadMs: number; gate: Promise<GateVerdict> }
+  | { ok: false; problems: LintProblem[]; error?: string };
+
+/**
+ * Builds what the current sources describe and, when they pass, serves it: `serve` is
+ * called with the new docs page written and the sandbox loaded, and should tell the pages.
+ * `signal` stops the Redocly runs (Ctrl-C); `gateSignal` only the gate (a newer save).
+ */
+export async function rebuild(
+  paths: RebuildPaths,
+  sandbox: SandboxHost,
+  serve: () => void,
+  { signal, gateSignal }: { signal: AbortSignal; gateSignal: AbortSignal },
+): Promise<RebuildResult> {
+  const started = performance.now();
+  const scratch = mkdtempSync(join(tmpdir(), 'wallet-api-dev-'));
+  // Rendering the docs for a bundle that lint then refuses is wasted; it is stopped.
+  const docsRender = new AbortController();
+  const stopDocs = () => docsRender.abort();
+  signal.addEventListener('abort', stopDocs, { once: true });
+  try {
+    const bundlePath = join(scratch, 'openapi.yaml');
+    const linting = lintSpec(paths.root, signal);
+    const bundled = await bundleSpec(paths.root, bundlePath, signal);
+    if (!bundled.ok) {
+      const problems = await linting;
+      // Lint reports the same parse and reference errors with their lines; the bundler's copy is left out.
+      const explained = problems.some((problem) => problem.severity === 'error');
+      return { ok: false, problems, error: explained ? 'bundle not created' : `bundle failed: ${bundled.error}` };
+    }
+
+    const bundleText = readFileSync(bundlePath, 'utf8');
+    const document = parse(bundleText) as OpenApiDocument;
+    const rendering = Promise.all([renderDocsHtml(document, { signal: docsRender.signal }), renderSchemaTypes(bundlePath)]);
+    rendering.catch(() => undefined); // awaited below unless lint fails first
+
+    const problems = await linting;
+    if (problems.some((problem) => problem.severity === 'error')) {
+      docsRender.abort();
+      return { ok: false, problems };
+    }
+    let html: string;
+    let schemaTypes: string;
+    try {
+      [html, schemaTypes] = await rendering;
+    } catch (error) {
+      return { ok: false, problems, error: `docs or types failed: ${(error as Error).message}` };
+    }
+    // The sandbox is loaded before anything is written: a bundle it cannot serve changes nothing.
+    let report: LoadReport;
+    try {
+      report = await sandbox.load(document);
+    } catch (error) {
+      return { ok: false, problems, error: `the sandbox cannot serve this spec: ${(error as Error).message}` };
+    }
+    writeIfChanged(join(paths.root, bundlePathInRepo), bundleText);
+    writeIfChanged(paths.schemaTypesPath, schemaTypes);
+    writeIfChanged(paths.specJsonPath, renderSpecJson(bundlePath));
+    writeDocs(html, paths.docsHtmlPath);
+    serve();
+    const reloadMs = performance.now() - started;
+    return { ok: true, problems, document, sandbox: report, reloadMs, gate: judge(paths.root, bundleText, gateSignal) };
+  } finally {
+    signal.removeEventListener('abort', stopDocs);
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Writes only what changed, so editors and watchers of generated/ see no touch for an unchanged file. */
+function writeIfChanged(path: string, text: string): void {
+  let current: string | undefined;
+  try {
+    current = readFileSync(path, 'utf8');
+  } catch {
+    current = undefined;
+  }
+  if (current !== text) writeFileSync(path, text);
+}
+
+/** The gate's verdict on a bundle against the one committed at HEAD. */
+async function judge(root: string, bundleText: string, signal: AbortSignal): Promise<GateVerdict> {
+  const base = readBundleAt({ base: 'HEAD', cwd: root });
+  if (base.error) return { state: 'skipped', summary: 'no last commit to compare with', changes: [] };
+  if (base.text === undefined) return { state: 'skipped', summary: `no ${bundlePathInRepo} at ${base.label}`, changes: [] };
+  try {
+    const result = await compareSpecs(base.text, bundleText, { base: `HEAD (${base.shown})`, head: 'this save' }, { signal });
+    if (signal.aborted) return { state: 'superseded', summary: 'superseded by a newer save', changes: [] };
+    // The gate's own list of what it counted, one change per line.
+    const listed = result.details.split(/^Breaking changes \(.*\):$/m)[1] ?? '';
+    const changes = listed.split('\n').filter((line) => line.startsWith('  - ')).map((line) => line.slice(4));
+    return { state: result.passed ? 'passed' : 'failed', summary: result.summary, changes };
+  } catch (error) {
+    if (signal.aborted) return { state: 'superseded', summary: 'superseded by a newer save', changes: [] };
+    return { state: 'skipped', summary: `the gate could not run: ${(error as Error).message}`, changes: [] };
+  }
+}
