@@ -85,7 +85,7 @@ const pageScript = `(function (path, shownBuild) {
       return;
     }
     var failed = status.problems.length > 0;
-    banner.textContent = failed ? 'The last save did not build: this is build ' + status.build + ', the last good one.\n\n' + status.problems.join('\n') : '';
+    banner.textContent = failed ? 'The last save did not build: this is build ' + status.build + ', the last good one.\\n\\n' + status.problems.join('\\n') : '';
     banner.style.display = failed ? 'block' : 'none';
   });
 })`;

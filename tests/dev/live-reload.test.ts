@@ -47,5 +47,8 @@ describe('live reload', () => {
     const page = withLiveReload('<html><body><div id="redoc"></div></body></html>', 7);
     expect(page).toMatch(/<div id="redoc"><\/div><script>\(function \(path, shownBuild\) \{[\s\S]*\}\)\("\/__dev\/events", 7\);<\/script><\/body><\/html>$/);
     expect(page).not.toMatch(/__name|__defProp/);
+    // The script parses: a line break inside one of its strings would end it early.
+    const script = /<script>([\s\S]*)<\/script>/.exec(page)![1]!;
+    expect(() => new Function(script)).not.toThrow();
   });
 });
