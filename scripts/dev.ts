@@ -15,8 +15,17 @@ try {
   process.exit(2);
 }
 
-const { options, usesDemoCredentials } = sandboxOptionsFromEnv(process.env, process.stdout.isTTY === true);
-const dev = await startDev({ sandbox: options, out: process.stdout });
+let dev: Awaited<ReturnType<typeof startDev>>;
+let settings: ReturnType<typeof sandboxOptionsFromEnv>;
+try {
+  settings = sandboxOptionsFromEnv(process.env, process.stdout.isTTY === true);
+  dev = await startDev({ sandbox: settings.options, out: process.stdout });
+} catch (error) {
+  // A port in use, a bad setting: one line, not a stack.
+  process.stderr.write(`dev: ${(error as Error).message}\n`);
+  process.exit(1);
+}
+const { options, usesDemoCredentials } = settings;
 closeOnSignal(() => dev.close());
 process.stdout.write(
   servingBanner({

@@ -3,6 +3,7 @@
 // lints, bundles, regenerates the types, rebuilds the docs, reloads the sandbox's routes
 // and reloads the open docs pages, then prints one block saying what happened.
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative } from 'node:path';
 import { watch } from 'chokidar';
@@ -10,6 +11,7 @@ import { schemaTypesPath } from '../codegen/schema-types.ts';
 import { specJsonPath } from '../codegen/spec-json.ts';
 import { defaultDocsPath, writeDocs, renderDocsHtml } from '../docs/build.ts';
 import { docsPath } from '../docs/server.ts';
+import { errorEnvelope } from '../envelope/index.ts';
 import type { SandboxOptions } from '../sandbox/index.ts';
 import { defaultTimestampWindowSeconds, demoCredentials } from '../sandbox/index.ts';
 import { loadBundledDocument } from '../spec/document.ts';
@@ -20,7 +22,6 @@ import { formatProblem } from './redocly.ts';
 import { rebuild, type RebuildPaths } from './rebuild.ts';
 import { reportRebuild } from './report.ts';
 import { createHostServer, SandboxHost } from './sandbox-host.ts';
-import { readFile } from 'node:fs/promises';
 
 /** What is watched, relative to the repository: the spec, the operations' code samples, the lint and bundle settings. */
 export const watchedSources = ['openapi', 'examples/operations', 'redocly.yaml', 'scripts/redocly'];
@@ -69,14 +70,6 @@ export async function startDev({ sandbox: options, out, root = repoRoot }: DevOp
     out.write(reportRebuild({ build, trigger: changed.length === 0 ? 'start' : 'save', changed, startedAt, result, verdict, elapsedMs: Date.now() - startedAt.getTime() }));
   };
 
-  // The first build, before serving: what is served always comes from a build that passed.
-  await runRebuild([]);
-  if (build === 0) {
-    // The sources do not build now: serve the committed bundle until a save fixes them.
-    await sandbox.load(loadBundledDocument(join(root, 'generated/openapi.yaml')));
-    if (!existsSync(paths.docsHtmlPath)) writeDocs(await renderDocsHtml(loadBundledDocument(join(root, 'generated/openapi.yaml'))), paths.docsHtmlPath);
-  }
-
   const server = createHostServer(settings, (request: IncomingMessage, response: ServerResponse) => {
     const path = (request.url ?? '').split('?')[0];
     if (path === eventsPath) return live.handle(request, response);
@@ -88,7 +81,7 @@ export async function startDev({ sandbox: options, out, root = repoRoot }: DevOp
       const html = await readFile(paths.docsHtmlPath, 'utf8');
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }).end(withLiveReload(html, live.current.build));
     } catch (error) {
-      response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ status: 'error', message: `The docs page cannot be read: ${(error as Error).message}`, data: null }));
+      response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(errorEnvelope(`The docs page cannot be read: ${(error as Error).message}`)));
     }
   };
   await new Promise<void>((resolve, reject) => {
@@ -98,6 +91,15 @@ export async function startDev({ sandbox: options, out, root = repoRoot }: DevOp
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('The dev server is not listening on a TCP port');
   const url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+
+  // The port is taken first, so a port in use fails at once. Until the first build is
+  // loaded, the sandbox answers 503 "starting"; the address is printed after it.
+  await runRebuild([]);
+  if (build === 0) {
+    // The sources do not build now: serve the committed bundle until a save fixes them.
+    await sandbox.load(loadBundledDocument(join(root, 'generated/openapi.yaml')));
+    if (!existsSync(paths.docsHtmlPath)) writeDocs(await renderDocsHtml(loadBundledDocument(join(root, 'generated/openapi.yaml'))), paths.docsHtmlPath);
+  }
 
   const rebuilds = coalesce(runRebuild, { onBusy: () => gate.abort() });
   const watcher = watch(

@@ -9,6 +9,7 @@
 // back with it; an operation new to the spec, with no behaviour written for it, answers 501.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { errorEnvelope } from '../envelope/index.ts';
 import { answerClientError, buildSandboxApp, createSandboxContext, type SandboxAppOptions } from '../sandbox/app.ts';
 import { createOperations } from '../sandbox/operations/index.ts';
 import { compareWithHandlers } from '../sandbox/routes/api.ts';
@@ -42,7 +43,7 @@ export class SandboxHost {
   /** Hands a request to the app loaded last. */
   handle(request: IncomingMessage, response: ServerResponse): void {
     if (!this.app) {
-      response.writeHead(503, { 'content-type': 'application/json; charset=utf-8' }).end('{"status":"error","message":"The sandbox is starting","data":null}');
+      response.writeHead(503, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(errorEnvelope('The sandbox is starting: try again once its first build is loaded')));
       return;
     }
     this.app.routing(request, response);

@@ -3,6 +3,7 @@
 // sandbox's records survive the reload of its routes, a broken YAML file keeps the last
 // good build serving with the problem reported (terminal and page), a fix recovers, and
 // Ctrl-C leaves no process behind. Prints the measured save-to-reload times.
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,6 +98,14 @@ describe('npm run dev', () => {
     reloads.push(recovered.receivedAt - fixedAt);
     expect(recovered.problems).toEqual([]);
   }, 120_000);
+
+  it('refuses, in one line and at once, a port already in use', async () => {
+    const port = new URL(dev.url).port;
+    const second = spawnSync('npm', ['run', '--silent', 'dev'], { cwd: copy.dir, env: { ...process.env, PORT: port }, encoding: 'utf8', timeout: 60_000 });
+    expect(second.status).toBe(1);
+    expect(second.stderr).toContain(`dev: listen EADDRINUSE: address already in use 127.0.0.1:${port}`);
+    expect(second.stdout).not.toContain('── ');
+  }, 90_000);
 
   it('stops everything it started on Ctrl-C', async () => {
     const { code, signal, leftover } = await dev.stop('SIGINT');
