@@ -30,13 +30,14 @@ export type DevOptions = {
   sandbox: SandboxOptions;
   /** Where each rebuild's block is printed. */
   out: { write(text: string): unknown };
-  root?: string;
 };
 
 export type RunningDev = { url: string; close: () => Promise<void> };
 
-export async function startDev({ sandbox: options, out, root = repoRoot }: DevOptions): Promise<RunningDev> {
+export async function startDev({ sandbox: options, out }: DevOptions): Promise<RunningDev> {
   const { host = '127.0.0.1', port = 0, ...settings } = options;
+  // The repository this module belongs to: the generated files' paths are fixed to it too.
+  const root = repoRoot;
   const paths: RebuildPaths = { root, docsHtmlPath: defaultDocsPath, schemaTypesPath, specJsonPath };
   const sandbox = new SandboxHost({
     ...settings,
@@ -97,8 +98,9 @@ export async function startDev({ sandbox: options, out, root = repoRoot }: DevOp
   await runRebuild([]);
   if (build === 0) {
     // The sources do not build now: serve the committed bundle until a save fixes them.
-    await sandbox.load(loadBundledDocument(join(root, 'generated/openapi.yaml')));
-    if (!existsSync(paths.docsHtmlPath)) writeDocs(await renderDocsHtml(loadBundledDocument(join(root, 'generated/openapi.yaml'))), paths.docsHtmlPath);
+    const committed = loadBundledDocument();
+    await sandbox.load(committed);
+    if (!existsSync(paths.docsHtmlPath)) writeDocs(await renderDocsHtml(committed), paths.docsHtmlPath);
   }
 
   const rebuilds = coalesce(runRebuild, { onBusy: () => gate.abort() });
