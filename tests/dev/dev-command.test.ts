@@ -54,6 +54,8 @@ describe('npm run dev', () => {
     expect(page).toContain('List wallets');
     expect(page).toContain('/__dev/events');
     expect(await unwrap(client.GET('/api/v1/wallets'))).toEqual(expect.any(Array));
+    // A clean copy: the first build's bundle is the committed one, which the gate says without running Optic.
+    expect(dev.output()).toMatch(/── \d\d:\d\d:\d\d first build\n[\s\S]*?gate vs last commit: not breaking: the bundle is the one committed at HEAD\n/);
   });
 
   it('rebuilds on a save: docs, types and the sandbox routes, keeping the records; the page is told to reload', async () => {
