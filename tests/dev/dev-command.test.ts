@@ -3,8 +3,8 @@
 // sandbox's records survive the reload of its routes, a broken YAML file keeps the last
 // good build serving with the problem reported (terminal and page), a fix recovers, and
 // Ctrl-C leaves no process behind. Prints the measured save-to-reload times.
-import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, hmacSha256, unwrap, type WalletApiClient } from '../../src/client/index.ts';
@@ -119,4 +119,32 @@ describe('npm run dev', () => {
     expect(dev.output()).not.toMatch(/could not stop cleanly|Error:/);
     console.log(`npm run dev: save to reload ${reloads.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(', ')} (a summary edit, then a fix after a broken save)`);
   }, 30_000);
+
+  it('starts on sources that do not build, serving the committed bundle and its docs until a save fixes them', async () => {
+    // The committed sources, one file broken, and no docs built yet.
+    execFileSync('git', ['checkout', '--', 'openapi', 'generated'], { cwd: copy.dir });
+    rmSync(join(copy.dir, 'dist'), { recursive: true, force: true });
+    const good = read(transactionsPath);
+    save(transactionsPath, `${good}get:\n  summary: [unfinished\n`);
+
+    const broken = await startDevCommand(copy.dir);
+    const stream = new StatusStream(broken.url);
+    try {
+      const first = await stream.next(() => true);
+      expect(first.build).toBe(0);
+      expect(first.problems.join('\n')).toMatch(/openapi\/paths\/api_v1_transactions\.yaml:\d+:\d+ {2}error/);
+      expect(broken.output()).toContain('still serving the committed bundle');
+      const page = await (await fetch(`${broken.url}/docs`)).text();
+      expect(page).toContain('List wallets');
+      const sandboxClient = createClient({ environment: 'custom', baseUrl: broken.url, apiKey: demoCredentials.apiKey, signer: hmacSha256({ secret: demoCredentials.secret }) });
+      expect(await unwrap(sandboxClient.GET('/api/v1/wallets'))).toEqual([]);
+
+      const fixedAt = save(transactionsPath, good);
+      expect(await stream.next((status) => status.build === 1, { since: fixedAt })).toMatchObject({ problems: [] });
+    } finally {
+      stream.close();
+      const { leftover } = await broken.stop('SIGINT');
+      expect(leftover).toEqual([]);
+    }
+  }, 120_000);
 });
