@@ -7,8 +7,6 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative } from 'node:path';
 import { watch } from 'chokidar';
-import { schemaTypesPath } from '../codegen/schema-types.ts';
-import { specJsonPath } from '../codegen/spec-json.ts';
 import { defaultDocsPath, writeDocs, renderDocsHtml } from '../docs/build.ts';
 import { docsPath } from '../docs/server.ts';
 import { errorEnvelope } from '../envelope/index.ts';
@@ -19,7 +17,7 @@ import { repoRoot } from '../support/repo.ts';
 import { coalesce } from './coalesce.ts';
 import { eventsPath, LiveReload, withLiveReload } from './live-reload.ts';
 import { formatProblem } from './redocly.ts';
-import { rebuild, type RebuildPaths } from './rebuild.ts';
+import { rebuild } from './rebuild.ts';
 import { reportRebuild } from './report.ts';
 import { createHostServer, SandboxHost } from './sandbox-host.ts';
 
@@ -36,9 +34,6 @@ export type RunningDev = { url: string; close: () => Promise<void> };
 
 export async function startDev({ sandbox: options, out }: DevOptions): Promise<RunningDev> {
   const { host = '127.0.0.1', port = 0, ...settings } = options;
-  // The repository this module belongs to: the generated files' paths are fixed to it too.
-  const root = repoRoot;
-  const paths: RebuildPaths = { root, docsHtmlPath: defaultDocsPath, schemaTypesPath, specJsonPath };
   const sandbox = new SandboxHost({
     ...settings,
     apiKeys: settings.apiKeys ?? { [demoCredentials.apiKey]: demoCredentials.secret },
@@ -54,7 +49,7 @@ export async function startDev({ sandbox: options, out }: DevOptions): Promise<R
     const startedAt = new Date();
     let result: Awaited<ReturnType<typeof rebuild>>;
     try {
-      result = await rebuild(paths, sandbox, () => live.publish({ build: ++build, problems: [] }), { signal: stopping.signal, gateSignal: gate.signal });
+      result = await rebuild(sandbox, () => live.publish({ build: ++build, problems: [] }), { signal: stopping.signal, gateSignal: gate.signal });
     } catch (error) {
       if (stopping.signal.aborted) return;
       // Not a problem of the spec (a tool missing, a disk full): said as it is, and the loop goes on.
@@ -79,7 +74,7 @@ export async function startDev({ sandbox: options, out }: DevOptions): Promise<R
   });
   const serveDocs = async (response: ServerResponse) => {
     try {
-      const html = await readFile(paths.docsHtmlPath, 'utf8');
+      const html = await readFile(defaultDocsPath, 'utf8');
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }).end(withLiveReload(html, live.current.build));
     } catch (error) {
       response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(errorEnvelope(`The docs page cannot be read: ${(error as Error).message}`)));
@@ -100,15 +95,15 @@ export async function startDev({ sandbox: options, out }: DevOptions): Promise<R
     // The sources do not build now: serve the committed bundle until a save fixes them.
     const committed = loadBundledDocument();
     await sandbox.load(committed);
-    if (!existsSync(paths.docsHtmlPath)) writeDocs(await renderDocsHtml(committed), paths.docsHtmlPath);
+    if (!existsSync(defaultDocsPath)) writeDocs(await renderDocsHtml(committed), defaultDocsPath);
   }
 
   const rebuilds = coalesce(runRebuild, { onBusy: () => gate.abort() });
   const watcher = watch(
-    watchedSources.map((source) => join(root, source)).filter((path) => existsSync(path)),
+    watchedSources.map((source) => join(repoRoot, source)).filter((path) => existsSync(path)),
     { ignoreInitial: true },
   );
-  watcher.on('all', (_event, path) => rebuilds.add(relative(root, path)));
+  watcher.on('all', (_event, path) => rebuilds.add(relative(repoRoot, path)));
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
 
   return {

@@ -9,29 +9,28 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { renderSchemaTypes } from '../codegen/schema-types.ts';
-import { renderSpecJson } from '../codegen/spec-json.ts';
-import { renderDocsHtml, writeDocs } from '../docs/build.ts';
+import { renderSchemaTypes, schemaTypesPath } from '../codegen/schema-types.ts';
+import { renderSpecJson, specJsonPath } from '../codegen/spec-json.ts';
+import { defaultDocsPath, renderDocsHtml, writeDocs } from '../docs/build.ts';
 import { bundlePathInRepo, compareSpecs, readBundleAt } from '../diff/gate.ts';
-import type { OpenApiDocument } from '../spec/document.ts';
-import { bundleSpec, lintSpec, type LintProblem } from './redocly.ts';
+import { bundledSpecPath, type OpenApiDocument } from '../spec/document.ts';
+import { bundleSpec } from '../support/redocly.ts';
+import { lintSpec, type LintProblem } from './redocly.ts';
 import type { LoadReport, SandboxHost } from './sandbox-host.ts';
-
-export type RebuildPaths = { root: string; docsHtmlPath: string; schemaTypesPath: string; specJsonPath: string };
 
 export type GateVerdict = { state: 'passed' | 'failed' | 'skipped' | 'superseded'; summary: string; changes: string[] };
 
 export type RebuildResult =
-  | { ok: true; problems: LintProblem[]; document: OpenApiDocument; sandbox: LoadReport; reloadMs: number; gate: Promise<GateVerdict> }
+  | { ok: true; problems: LintProblem[]; sandbox: LoadReport; reloadMs: number; gate: Promise<GateVerdict> }
   | { ok: false; problems: LintProblem[]; error?: string };
 
 /**
- * Builds what the current sources describe and, when they pass, serves it: `serve` is
- * called with the new docs page written and the sandbox loaded, and should tell the pages.
- * `signal` stops the Redocly runs (Ctrl-C); `gateSignal` only the gate (a newer save).
+ * Builds what the repository's sources describe and, when they pass, serves it: the files
+ * under generated/ and dist/docs/ are rewritten, and `serve` is called with the sandbox
+ * loaded, to tell the pages. `signal` stops the Redocly runs (Ctrl-C); `gateSignal` only
+ * the gate (a newer save).
  */
 export async function rebuild(
-  paths: RebuildPaths,
   sandbox: SandboxHost,
   serve: () => void,
   { signal, gateSignal }: { signal: AbortSignal; gateSignal: AbortSignal },
@@ -44,8 +43,8 @@ export async function rebuild(
   signal.addEventListener('abort', stopDocs, { once: true });
   try {
     const bundlePath = join(scratch, 'openapi.yaml');
-    const linting = lintSpec(paths.root, signal);
-    const bundled = await bundleSpec(paths.root, bundlePath, signal);
+    const linting = lintSpec(signal);
+    const bundled = await bundleSpec(bundlePath, signal);
     if (!bundled.ok) {
       const problems = await linting;
       // Lint reports the same parse and reference errors with their lines; the bundler's copy is left out.
@@ -77,13 +76,13 @@ export async function rebuild(
     } catch (error) {
       return { ok: false, problems, error: `the sandbox cannot serve this spec: ${(error as Error).message}` };
     }
-    writeIfChanged(join(paths.root, bundlePathInRepo), bundleText);
-    writeIfChanged(paths.schemaTypesPath, schemaTypes);
-    writeIfChanged(paths.specJsonPath, renderSpecJson(bundlePath));
-    writeDocs(html, paths.docsHtmlPath);
+    writeIfChanged(bundledSpecPath, bundleText);
+    writeIfChanged(schemaTypesPath, schemaTypes);
+    writeIfChanged(specJsonPath, renderSpecJson(bundlePath));
+    writeDocs(html, defaultDocsPath);
     serve();
     const reloadMs = performance.now() - started;
-    return { ok: true, problems, document, sandbox: report, reloadMs, gate: judge(paths.root, bundleText, gateSignal) };
+    return { ok: true, problems, sandbox: report, reloadMs, gate: judge(bundleText, gateSignal) };
   } finally {
     signal.removeEventListener('abort', stopDocs);
     rmSync(scratch, { recursive: true, force: true });
@@ -102,8 +101,8 @@ function writeIfChanged(path: string, text: string): void {
 }
 
 /** The gate's verdict on a bundle against the one committed at HEAD. */
-async function judge(root: string, bundleText: string, signal: AbortSignal): Promise<GateVerdict> {
-  const base = readBundleAt({ base: 'HEAD', cwd: root });
+async function judge(bundleText: string, signal: AbortSignal): Promise<GateVerdict> {
+  const base = readBundleAt({ base: 'HEAD' });
   if (base.error) return { state: 'skipped', summary: 'no last commit to compare with', changes: [] };
   if (base.text === undefined) return { state: 'skipped', summary: `no ${bundlePathInRepo} at ${base.label}`, changes: [] };
   // The usual start (a clean tree) and a save that undoes the edits: nothing for Optic to compare.
@@ -111,10 +110,7 @@ async function judge(root: string, bundleText: string, signal: AbortSignal): Pro
   try {
     const result = await compareSpecs(base.text, bundleText, { base: `HEAD (${base.shown})`, head: 'this save' }, { signal });
     if (signal.aborted) return { state: 'superseded', summary: 'superseded by a newer save', changes: [] };
-    // The gate's own list of what it counted, one change per line.
-    const listed = result.details.split(/^Breaking changes \(.*\):$/m)[1] ?? '';
-    const changes = listed.split('\n').filter((line) => line.startsWith('  - ')).map((line) => line.slice(4));
-    return { state: result.passed ? 'passed' : 'failed', summary: result.summary, changes };
+    return { state: result.passed ? 'passed' : 'failed', summary: result.summary, changes: result.changes };
   } catch (error) {
     if (signal.aborted) return { state: 'superseded', summary: 'superseded by a newer save', changes: [] };
     return { state: 'skipped', summary: `the gate could not run: ${(error as Error).message}`, changes: [] };

@@ -23,10 +23,13 @@ export type LoadReport = { operations: number; unimplemented: string[]; unrouted
 
 export class SandboxHost {
   private readonly context;
+  /** The operations the sandbox has behaviour for, to report what a document adds or drops. */
+  private readonly handled: object;
   private app: FastifyInstance | undefined;
 
   constructor(private readonly settings: SandboxHostSettings) {
     this.context = createSandboxContext(settings);
+    this.handled = createOperations(this.context);
   }
 
   /** Builds an app for the document and swaps it in; throws (keeping the current app) when the document cannot be served. */
@@ -36,7 +39,7 @@ export class SandboxHost {
     this.app = next;
     // A never-listening app: closing runs its onClose hooks and frees nothing else.
     await previous?.close();
-    const { missing, extra } = compareWithHandlers(document, createOperations(this.context));
+    const { missing, extra } = compareWithHandlers(document, this.handled);
     return { operations: listOperations(document).length, unimplemented: missing, unrouted: extra };
   }
 

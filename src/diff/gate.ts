@@ -32,6 +32,8 @@ export type GateResult = {
   summary: string;
   /** Optic's own report (and the gate's notes). */
   details: string;
+  /** The breaking changes counted, one line each (allowed ones too, when the major version was raised). */
+  changes: string[];
 };
 
 const majorOf = (version: unknown) => {
@@ -45,14 +47,18 @@ export const parseDocument = (text: string): Document => {
 };
 const versionOf = (doc: Document) => (doc.info as { version?: unknown } | undefined)?.version;
 
-/** The changes counted, one line each, for the details. */
-function listChanges(optic: OpticChange[], constraints: ConstraintChange[]): string {
-  if (optic.length + constraints.length === 0) return '';
-  const lines = [
-    ...optic.map((c) => `  - ${c.where}: ${c.message}${c.implied.length > 0 ? ` (and ${c.implied.length} finding(s) inside what was removed)` : ''}`),
-    ...constraints.map((c) => `  - ${c.where}: ${c.change}`),
+/** The changes counted, one line each. */
+function changeLines(optic: OpticChange[], constraints: ConstraintChange[]): string[] {
+  return [
+    ...optic.map((c) => `${c.where}: ${c.message}${c.implied.length > 0 ? ` (and ${c.implied.length} finding(s) inside what was removed)` : ''}`),
+    ...constraints.map((c) => `${c.where}: ${c.change}`),
   ];
-  return `\nBreaking changes (${lines.length}${constraints.length > 0 ? `, of which ${constraints.length} from the gate's request check` : ''}):\n${lines.join('\n')}\n`;
+}
+
+/** The changes counted, as the details list them. */
+function listChanges(lines: string[], fromConstraints: number): string {
+  if (lines.length === 0) return '';
+  return `\nBreaking changes (${lines.length}${fromConstraints > 0 ? `, of which ${fromConstraints} from the gate's request check` : ''}):\n${lines.map((line) => `  - ${line}`).join('\n')}\n`;
 }
 
 export type SpecPair = { base: string; head: string; labels: { base: string; head: string } };
@@ -88,25 +94,25 @@ export async function compareSpecPairs(pairs: SpecPair[], options: { signal?: Ab
   // Optic's exit code covers the whole run: failing without any change found means Optic itself failed.
   const opticFailed = optic.exitCode !== 0 && opticChanges.every((changes) => changes.length === 0);
   return judged.map((pair) => {
-    if (pair.lowered) return { passed: false, summary: `major version went down (${pair.versions})`, details: '' };
+    if (pair.lowered) return { passed: false, summary: `major version went down (${pair.versions})`, details: '', changes: [] };
     const index = compared.indexOf(pair);
     const run = optic.pairs[index]!;
     const specPath = pairSpecPath(index);
     const constraintChanges = requestConstraintChanges(pair.baseDoc, pair.headDoc);
+    const changes = changeLines(opticChanges[index]!, constraintChanges);
     const details =
       run.output
         .replaceAll(`HEAD:${specPath}`, pair.labels.base)
         .replaceAll(specPath, pair.labels.head)
         // Optic's pointer to its cloud, printed in CI mode: nothing here uses it.
-        .replace(/^Preview docs: .*\n?/m, '') + listChanges(opticChanges[index]!, constraintChanges);
+        .replace(/^Preview docs: .*\n?/m, '') + listChanges(changes, constraintChanges.length);
     if (run.findings === undefined || opticFailed) {
-      return { passed: false, summary: `optic failed with exit code ${optic.exitCode}`, details: run.findings === undefined ? `${details}\n${optic.output}` : details };
+      return { passed: false, summary: `optic failed with exit code ${optic.exitCode}`, details: run.findings === undefined ? `${details}\n${optic.output}` : details, changes };
     }
-    const count = opticChanges[index]!.length + constraintChanges.length;
-    if (count === 0 || pair.raised) {
-      return { passed: true, summary: `${pair.raised ? 'major version raised, breaking changes allowed' : 'no breaking change'} (${pair.versions})`, details };
+    if (changes.length === 0 || pair.raised) {
+      return { passed: true, summary: `${pair.raised ? 'major version raised, breaking changes allowed' : 'no breaking change'} (${pair.versions})`, details, changes };
     }
-    return { passed: false, summary: `${count} breaking change(s) without a major version bump (${pair.versions})`, details };
+    return { passed: false, summary: `${changes.length} breaking change(s) without a major version bump (${pair.versions})`, details, changes };
   });
 }
 
@@ -135,8 +141,8 @@ export async function runGate(options: { base?: string; cwd?: string; specPath?:
   const cwd = options.cwd ?? repoRoot;
   const specPath = options.specPath ?? bundlePathInRepo;
   const base = readBundleAt(options);
-  if (base.error) return { passed: false, summary: base.error, details: '' };
-  if (base.text === undefined) return { passed: true, summary: `no ${specPath} at ${base.label}: nothing to compare`, details: '' };
+  if (base.error) return { passed: false, summary: base.error, details: '', changes: [] };
+  if (base.text === undefined) return { passed: true, summary: `no ${specPath} at ${base.label}: nothing to compare`, details: '', changes: [] };
   const headText = readFileSync(join(cwd, specPath), 'utf8');
   const result = await compareSpecs(base.text, headText, { base: `${specPath}@${base.shown}`, head: specPath });
   return { ...result, summary: `against ${base.label}: ${result.summary}` };

@@ -12,12 +12,12 @@ import { stringify } from 'yaml';
 import { loadBundledDocument, type OpenApiDocument } from '../spec/document.ts';
 import { docsDownloads } from './downloads.ts';
 import { withVisibleMarkers } from './markers.ts';
+import { redoclyBin, redoclyEnv } from '../support/redocly.ts';
 import { repoRoot } from '../support/repo.ts';
 
 export { docsDownloads } from './downloads.ts';
 
 const run = promisify(execFile);
-const redoclyBin = join(repoRoot, 'node_modules/.bin/redocly');
 
 export const defaultDocsPath = join(repoRoot, 'dist/docs/index.html');
 
@@ -52,7 +52,7 @@ export async function renderDocsHtml(document: OpenApiDocument, options: { signa
     const built = join(work, 'index.html');
     await run(redoclyBin, ['build-docs', source, '--inlineBundle', '--output', built], {
       cwd: repoRoot,
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      env: redoclyEnv(),
       maxBuffer: 16 * 1024 * 1024,
       signal: options.signal,
     });

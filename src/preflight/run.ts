@@ -8,6 +8,7 @@ import { minimumSecretLength, redactor } from '../contract/dredd.ts';
 import { confirmProductionFlag, envNames, targetName, targetNames, TargetRefused, type TargetName } from '../contract/targets.ts';
 import { parseFlags } from '../support/args.ts';
 import { repoRoot } from '../support/repo.ts';
+import { redoclyBin, redoclyEnv } from '../support/redocly.ts';
 import { runTool } from '../support/tool.ts';
 
 const tsx = (script: string, ...args: string[]) => [process.execPath, '--import', 'tsx', join(repoRoot, 'scripts', script), ...args];
@@ -41,7 +42,7 @@ export function preflightSteps(options: PreflightOptions): Step[] {
   return [
     {
       name: 'lint',
-      command: [join(repoRoot, 'node_modules/.bin/redocly'), 'lint', '--format=stylish'],
+      command: [redoclyBin, 'lint', '--format=stylish'],
       summarize: lastLine(/valid|failed|error|warning/i),
     },
     { name: 'drift', command: tsx('drift.ts'), summarize: lastLine(/^drift: \d/) },
@@ -62,7 +63,7 @@ export async function runStep(step: Step, env: NodeJS.ProcessEnv, secrets: strin
   const started = Date.now();
   const run = await runTool(step.command[0]!, step.command.slice(1), {
     cwd: repoRoot,
-    env: { ...env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', FORCE_COLOR: '0', NO_COLOR: '1' },
+    env: { ...redoclyEnv(env), FORCE_COLOR: '0', NO_COLOR: '1' },
     timeoutMs,
   }).catch((error: Error) => error);
   // Summaries are read before redaction (a short secret may be a common word) and

@@ -110,6 +110,8 @@ describe('breaking-change gate: counting and request-side checks', () => {
       'Breaking changes (1):',
       '  - GET /api/v1/utils/rates: cannot remove an operation. This is a breaking change. (and 12 finding(s) inside what was removed)',
     ]);
+    // The same list as data, for callers that print it their own way (npm run dev).
+    expect(result.changes).toEqual(['GET /api/v1/utils/rates: cannot remove an operation. This is a breaking change. (and 12 finding(s) inside what was removed)']);
     expect(results.operationRemoved.summary).toBe('1 breaking change(s) without a major version bump (info.version 1.0.0 → 1.0.0)');
   });
 

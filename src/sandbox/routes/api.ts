@@ -3,11 +3,11 @@
 // it refuses to start if the two disagree (a handler without an operation, or the reverse).
 // The live edit loop (`npm run dev`) serves a spec being edited instead: an operation
 // without a handler answers 501, a handler without an operation is left out.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
-import { errorEnvelope } from '../../envelope/index.ts';
 import { listOperations, loadBundledDocument, type OpenApiDocument } from '../../spec/document.ts';
 import type { OperationHandlers } from '../operations/index.ts';
+import { sendError } from '../plugins/errors.ts';
 
 export type SpecMismatch = 'refuse' | 'serve-matching';
 
@@ -37,8 +37,7 @@ export async function apiRoutes(app: FastifyInstance, { operations, document = l
 
   const handlers: Record<string, unknown> = { ...operations };
   for (const operationId of missing) {
-    handlers[operationId] = async (_request: unknown, reply: { code: (status: number) => { send: (body: unknown) => unknown } }) =>
-      reply.code(501).send(errorEnvelope(`Not implemented: the sandbox has no behaviour for operation ${operationId} yet`));
+    handlers[operationId] = async (_request: FastifyRequest, reply: FastifyReply) => sendError(reply, 501, `Not implemented: the sandbox has no behaviour for operation ${operationId} yet`);
   }
   await app.register(openapiGlue, { specification: structuredClone(document), serviceHandlers: handlers });
 }
