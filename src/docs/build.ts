@@ -3,21 +3,17 @@
 // third parties) from the bundled spec with its "not published by the provider" markers
 // made visible, and beside it the downloads the page links: the bundle as YAML and JSON and
 // the changelog.
-import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
 import { stringify } from 'yaml';
 import { loadBundledDocument, type OpenApiDocument } from '../spec/document.ts';
 import { docsDownloads } from './downloads.ts';
 import { withVisibleMarkers } from './markers.ts';
-import { redoclyBin, redoclyEnv } from '../support/redocly.ts';
+import { runRedocly, withoutNotices } from '../support/redocly.ts';
 import { repoRoot } from '../support/repo.ts';
 
 export { docsDownloads } from './downloads.ts';
-
-const run = promisify(execFile);
 
 export const defaultDocsPath = join(repoRoot, 'dist/docs/index.html');
 
@@ -50,12 +46,9 @@ export async function renderDocsHtml(document: OpenApiDocument, options: { signa
     const source = join(work, 'openapi.yaml');
     writeFileSync(source, stringify(withDownloadLinks(withVisibleMarkers(document)), { lineWidth: 0 }));
     const built = join(work, 'index.html');
-    await run(redoclyBin, ['build-docs', source, '--inlineBundle', '--output', built], {
-      cwd: repoRoot,
-      env: redoclyEnv(),
-      maxBuffer: 16 * 1024 * 1024,
-      signal: options.signal,
-    });
+    const { exitCode, output } = await runRedocly(['build-docs', source, '--inlineBundle', '--output', built], options.signal);
+    if (options.signal?.aborted) throw new Error('the docs build was stopped');
+    if (exitCode !== 0) throw new Error(`redocly build-docs failed (exit ${exitCode}): ${withoutNotices(output).slice(-2000)}`);
     let html = readFileSync(built, 'utf8');
     cdnLogos.forEach((logo, index) => {
       const uses = html.split(logo).length - 1;
