@@ -68,7 +68,9 @@ const onUnhandled = (reason: unknown) => void unhandled.push(reason);
 beforeAll(async () => {
   stalls = watchStalls();
   server = await startFaultServer();
-  client = createClient({ environment: 'custom', baseUrl: server.url, apiKey: 'fault-test-key', signer: hmacSha256({ secret: 'fault-test-secret' }), maxResponseBytes: testBodyLimit });
+  // A client-wide retry policy: a case without retries turns it off for its call, and a POST
+  // case with retries keeps it on, so the test shows that no fault makes a POST go out twice.
+  client = createClient({ environment: 'custom', baseUrl: server.url, apiKey: 'fault-test-key', signer: hmacSha256({ secret: 'fault-test-secret' }), maxResponseBytes: testBodyLimit, retry });
   process.on('unhandledRejection', onUnhandled);
 });
 afterAll(async () => {
@@ -77,7 +79,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** A case names its operation (a counterexample stays one readable line). */
+/**
+ * A case names its operation (a counterexample stays one readable line). `retries`: the
+ * client's retry policy stays on for the call, and is passed with it too (a POST's type
+ * refuses it; at run time it must change nothing); otherwise the call turns it off.
+ */
 type Case = { operationId: string; fault: Fault; retries: boolean };
 
 /**
@@ -95,6 +101,8 @@ let stalls: StallWatch;
 let stalledCases = 0;
 
 let caseCount = 0;
+const operationsSeen = new Set<string>();
+let postsWithRetriesOn = 0;
 async function runCase(testCase: Case, tally: Map<string, number>, rerun = 0): Promise<void> {
   const { operationId, fault, retries } = testCase;
   const op: OperationModel = operations.get(operationId)!;
@@ -102,6 +110,7 @@ async function runCase(testCase: Case, tally: Map<string, number>, rerun = 0): P
   const successData = (op.successExample as { data: unknown }).data;
   server.plan(caseId, fault, successData);
   const { pathParams, queryParams, body } = exampleRequest(op);
+  // Only a GET may be sent again; a POST is sent once with the policy on or off.
   const withRetries = retries && op.method === 'GET';
   const timeoutMs = hanging.has(fault) ? hangingTimeoutMs : answeredTimeoutMs;
   const call = client[op.method as 'GET' | 'POST'] as unknown as (path: string, init: object) => Promise<{ response: Response }>;
@@ -112,7 +121,7 @@ async function runCase(testCase: Case, tally: Map<string, number>, rerun = 0): P
       ...(body === undefined ? {} : { body }),
       headers: { 'x-fault-case': caseId },
       timeoutMs,
-      ...(withRetries ? { retry } : {}),
+      retry: retries ? retry : false,
     }),
   ).then(
     (data: unknown) => ({ kind: 'data' as const, data }),
@@ -120,7 +129,7 @@ async function runCase(testCase: Case, tally: Map<string, number>, rerun = 0): P
   );
   const ended = performance.now();
   const elapsed = ended - started;
-  const label = `${op.operationId} / ${fault}${withRetries ? ' / retries' : ''}`;
+  const label = `${op.operationId} / ${fault}${retries ? ' / retries on' : ''}`;
   try {
     checkCase();
   } catch (failure) {
@@ -133,6 +142,8 @@ async function runCase(testCase: Case, tally: Map<string, number>, rerun = 0): P
     return runCase(testCase, tally, rerun + 1);
   }
   tally.set(`${fault} → ${outcome.kind}`, (tally.get(`${fault} → ${outcome.kind}`) ?? 0) + 1);
+  operationsSeen.add(operationId);
+  if (retries && op.method === 'POST') postsWithRetriesOn += 1;
 
   function checkCase(): void {
     expect(outcome.kind, `${label}: ${outcome.error === undefined ? '' : String(outcome.error)}`).toBe(expected[fault]);
@@ -166,14 +177,17 @@ describe('the client under injected faults', () => {
     );
     const seconds = (performance.now() - started) / 1000;
     expect(unhandled).toEqual([]);
-    // Every fault and every operation came up.
+    // Every fault and every operation came up, and POSTs were sent with retries on.
     const seen = [...tally.keys()].map((key) => key.split(' → ')[0]);
     expect(new Set(seen).size).toBe(faults.length);
+    expect([...operationsSeen].sort()).toEqual([...operations.keys()].sort());
+    expect(postsWithRetriesOn).toBeGreaterThan(0);
     const byKind = new Map<string, number>();
     for (const [key, count] of tally) byKind.set(key.split(' → ')[1]!, (byKind.get(key.split(' → ')[1]!) ?? 0) + count);
     console.log(
       [
-        `client faults: ${caseCount - stalledCases} cases (${(caseCount / seconds).toFixed(0)} cases/s, ${inFlight} in flight), 0 untyped errors, 0 unhandled rejections, ${stalledCases} run again after a stall`,
+        `client faults: ${caseCount - stalledCases} cases over ${operations.size} operations (${(caseCount / seconds).toFixed(0)} cases/s, ${inFlight} in flight), 0 untyped errors, 0 unhandled rejections, ${stalledCases} run again after a stall`,
+        `  POSTs sent with the retry policy on: ${postsWithRetriesOn}, each reached the server once`,
         `  by outcome: ${[...byKind].sort().map(([kind, count]) => `${kind} ${count}`).join(', ')}`,
         ...[...tally].sort().map(([key, count]) => `  ${key}: ${count}`),
       ].join('\n'),
