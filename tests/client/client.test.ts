@@ -4,6 +4,7 @@ import {
   ApiError,
   ConfigurationError,
   createClient,
+  defaultMaxResponseBytes,
   hmacSha256,
   InvalidResponseError,
   NetworkError,
@@ -300,6 +301,36 @@ describe('failures, timeouts and retries', () => {
   });
 });
 
+describe('response size limit', () => {
+  /** The bytes of a success envelope around its data string. */
+  const overhead = JSON.stringify({ status: 'success', message: 'ok', data: '' }).length;
+  /** A success envelope whose serialised size is exactly `bytes`. */
+  const envelopeOfSize = (bytes: number) => JSON.stringify({ status: 'success', message: 'ok', data: 'x'.repeat(bytes - overhead) });
+  /** Answers `text`, with a Content-Length or chunked. */
+  const answerText = (text: string, declared: boolean) =>
+    capture.server.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', ...(declared ? { 'content-length': Buffer.byteLength(text) } : {}) });
+      res.end(text);
+    });
+
+  it.each([true, false])('reads a body of exactly the default limit, 4 MiB, and refuses one byte more (Content-Length declared: %s)', async (declared) => {
+    expect(defaultMaxResponseBytes).toBe(4 * 1024 * 1024);
+    answerText(envelopeOfSize(defaultMaxResponseBytes), declared);
+    expect(((await unwrap(client().GET('/api/v1/wallets'))) as unknown as string).length).toBe(defaultMaxResponseBytes - overhead);
+    answerText(envelopeOfSize(defaultMaxResponseBytes + 1), declared);
+    const refused = await unwrap(client().GET('/api/v1/wallets')).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(InvalidResponseError);
+    expect(String(refused)).toMatch(/over the client's limit of 4194304 bytes \(maxResponseBytes\)/);
+  });
+
+  it('takes a smaller limit per client', async () => {
+    answerText(envelopeOfSize(1001), true);
+    await expect(unwrap(client({ maxResponseBytes: 1000 }).GET('/api/v1/wallets'))).rejects.toBeInstanceOf(InvalidResponseError);
+    answerText(envelopeOfSize(1000), false);
+    await expect(unwrap(client({ maxResponseBytes: 1000 }).GET('/api/v1/wallets'))).resolves.toHaveLength(1000 - overhead);
+  });
+});
+
 describe('configuration', () => {
   const base = { environment: 'custom', baseUrl: 'http://127.0.0.1:1', apiKey, signer: hmacSha256({ secret }) } as const;
 
@@ -320,6 +351,8 @@ describe('configuration', () => {
     ['a missing signer', { signer: undefined }, /signer is required/],
     ['a bad timeout', { timeoutMs: 0 }, /timeoutMs must be a positive number/],
     ['a bad retry policy', { retry: { attempts: 0 } }, /retry.attempts must be an integer of at least 1/],
+    ['a response limit of zero', { maxResponseBytes: 0 }, /maxResponseBytes must be a positive whole number of bytes/],
+    ['a fractional response limit', { maxResponseBytes: 1.5 }, /maxResponseBytes must be a positive whole number of bytes/],
   ])('refuses %s', (_label, change, message) => {
     const attempt = () => createClient({ ...base, ...change } as unknown as ClientOptions);
     expect(attempt).toThrow(ConfigurationError);
