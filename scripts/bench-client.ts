@@ -10,16 +10,15 @@
 //   raw fetch+signing    the same plus a fresh timestamp and hmacSha256 signature: the floor of any signing client
 //   openapi-fetch        plain openapi-fetch typed by the schema, fixed auth headers
 //   clone-and-read       openapi-fetch + a middleware that clones the Request to read and sign the body
-//   client (signed)      this client: hmacSha256 signing, timeout, unwrap
+//   client (signed)      this client (the built @wallet-api/sdk): hmacSha256 signing, timeout, unwrap
 //   client + no-op mw    the same client with one middleware registered that does nothing
 //                        (openapi-fetch then builds a real Request for it)
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import createFetchClient from 'openapi-fetch';
 import type { paths } from '../generated/schema.d.ts';
-import { createClient, hmacSha256, unwrap } from '../src/client/index.ts';
-import { formatTimestamp } from '../src/signing/index.ts';
 import { freePort, spawnService, waitForHttp } from '../src/support/process.ts';
+import { buildPackages } from './build.ts';
 
 const { values } = parseArgs({ options: { requests: { type: 'string', default: '4000' }, block: { type: 'string', default: '200' } } });
 const requests = Number(values.requests);
@@ -28,6 +27,13 @@ if (!(Number.isInteger(requests) && Number.isInteger(block) && block > 0 && requ
   throw new Error('--requests must be an integer in [block, 100000] and --block a positive integer');
 }
 const blocks = Math.floor(requests / block);
+
+// The client as integrators run it: the package's compiled code, built first. (Its
+// TypeScript sources run through tsx, whose helpers add a little work to every call.)
+buildPackages();
+const sdk = (name: string) => new URL(`../packages/sdk/dist/${name}/index.js`, import.meta.url).href;
+const { createClient, hmacSha256, unwrap } = (await import(sdk('client'))) as typeof import('../src/client/index.ts');
+const { formatTimestamp } = (await import(sdk('signing'))) as typeof import('../src/signing/index.ts');
 
 const port = await freePort();
 const server = spawnService(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./bench-server.ts', import.meta.url)), String(port)]);

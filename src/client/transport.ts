@@ -10,6 +10,7 @@ import { formatTimestamp, type SignatureInput } from '../signing/index.ts';
 import { AbortedError, InvalidResponseError, NetworkError, SigningError, TimeoutError } from './errors.ts';
 import { headerValueRule, isHeaderValue } from './header-value.ts';
 import type { ResolvedOptions } from './options.ts';
+import { requestTarget } from './request-target.ts';
 
 /** What openapi-fetch passes to `new Request(url, init)`. */
 type PreparedInit = { method?: string; headers?: Headers; body?: unknown };
@@ -40,34 +41,52 @@ export type CallContext = {
   deadline?: Deadline;
 };
 
-export type Deadline = { signal: AbortSignal; timedOut: boolean; disarm: () => void };
-
 /**
- * Arms the timeout of one attempt: an AbortController aborted by a plain timer (and by the
+ * The timeout of one attempt: an AbortController aborted by a plain timer (and by the
  * caller's signal). AbortSignal.timeout and AbortSignal.any would do the same at several
- * times the cost per request.
+ * times the cost per request. A class rather than closures: one is armed per attempt.
  */
-export function armTimeout(ctx: CallContext): Deadline {
-  const controller = new AbortController();
-  const caller = ctx.signal;
-  const onCallerAbort = () => controller.abort(caller!.reason);
-  const deadline: Deadline = {
-    signal: controller.signal,
-    timedOut: false,
-    disarm: () => {
-      clearTimeout(timer);
-      caller?.removeEventListener('abort', onCallerAbort);
-    },
-  };
-  const timer = setTimeout(() => {
-    deadline.timedOut = true;
-    controller.abort(new DOMException(`timed out after ${ctx.timeoutMs} ms`, 'TimeoutError'));
-  }, ctx.timeoutMs);
-  timer.unref();
-  if (caller) {
-    if (caller.aborted) controller.abort(caller.reason);
-    else caller.addEventListener('abort', onCallerAbort, { once: true });
+export class Deadline {
+  readonly #controller = new AbortController();
+  readonly #timer: ReturnType<typeof setTimeout>;
+  readonly #caller: AbortSignal | undefined;
+  #onCallerAbort: (() => void) | undefined;
+  timedOut = false;
+
+  constructor(timeoutMs: number, caller: AbortSignal | undefined) {
+    this.#timer = setTimeout(expire, timeoutMs, this, timeoutMs);
+    this.#timer.unref();
+    this.#caller = caller;
+    if (caller?.aborted) this.#controller.abort(caller.reason);
+    else if (caller) {
+      this.#onCallerAbort = () => this.#controller.abort(caller.reason);
+      caller.addEventListener('abort', this.#onCallerAbort, { once: true });
+    }
   }
+
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  /** Ends the attempt with a TimeoutError reason. */
+  expire(timeoutMs: number): void {
+    this.timedOut = true;
+    this.#controller.abort(new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError'));
+  }
+
+  disarm(): void {
+    clearTimeout(this.#timer);
+    if (this.#onCallerAbort) this.#caller!.removeEventListener('abort', this.#onCallerAbort);
+  }
+}
+
+function expire(deadline: Deadline, timeoutMs: number): void {
+  deadline.expire(timeoutMs);
+}
+
+/** Arms the timeout of one attempt and records it on the call. */
+export function armTimeout(ctx: CallContext): Deadline {
+  const deadline = new Deadline(ctx.timeoutMs, ctx.signal);
   ctx.deadline = deadline;
   return deadline;
 }
@@ -77,9 +96,9 @@ export const operationOfResponse = new WeakMap<Response, string>();
 
 /** Sends a prepared request with authentication headers; retries only when ctx.retry is set (GETs). */
 export async function send(options: ResolvedOptions, prepared: PreparedRequest, ctx: CallContext): Promise<Response> {
-  const url = new URL(prepared.url);
+  const url = prepared.url;
   // What the server sees on the request line: the URL after WHATWG normalisation.
-  const pathWithQuery = url.pathname + url.search;
+  const pathWithQuery = requestTarget(url);
   const body = prepared.body ?? '';
   const headers = prepared.headers;
   // resolveOptions refused a key that is not a valid header value, so this cannot throw.
