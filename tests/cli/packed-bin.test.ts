@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hmacSha256 } from '../../src/signing/index.ts';
 import { demoCredentials as sandboxDemo, startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
 import { demoCredentials as cliDemo, defaultSandboxUrl } from '../../src/cli/target.ts';
+import { loadOperations, type Schema } from '../../src/cli/spec.ts';
 import { defaultSandboxPort } from '../../src/sandbox/config.ts';
 import { answerJson, startCaptureServer, type CaptureServer } from '../support/capture-server.ts';
 import { packedTarballs } from '../support/packed.ts';
@@ -63,6 +64,40 @@ describe('wallet-api from the packed SDK', () => {
     expect(lines).toHaveLength(16);
     expect(lines).toContainEqual(expect.stringMatching(/^listMarkets\s+GET \/api\/v1\/wallets\/markets\s+List markets$/));
     expect(lines).toContainEqual(expect.stringMatching(/^confirmSwap\s+POST \/api\/v1\/swaps\/\{id\}\/confirm\s+Confirm a swap$/));
+    const columns = lines.map((line) => line.split(/\s{2,}/));
+    const fromSpec = loadOperations().map((op) => [op.operationId, `${op.method} ${op.path}`, op.summary]);
+    expect(fromSpec).toHaveLength(16);
+    expect(columns).toEqual(fromSpec);
+  });
+
+  it("prints, for every operation, each parameter and body field with its required mark, the spec's description and its not-published note", async () => {
+    const oneLine = (text: unknown) => String(text ?? '').replace(/\s+/g, ' ').trim();
+    for (const op of loadOperations()) {
+      const { code, stdout, stderr } = await wallet([op.operationId, '--help']);
+      expect({ code, stderr }, op.operationId).toEqual({ code: 0, stderr: '' });
+      expect(stdout, op.operationId).toContain(`${op.operationId}: ${op.summary}\n${op.method} ${op.path}\n`);
+      if (op.unpublished) expect(stdout, op.operationId).toContain(`Not published: ${op.unpublished}`);
+      for (const p of op.parameters) {
+        const flag = stdout.split('\n').find((line) => line.startsWith(`  --${p.in} ${p.name}=<`));
+        expect(flag, `${op.operationId} ${p.name}`).toMatch(new RegExp(`^  --${p.in} ${p.name}=<${p.schema.type as string}(?: .*)?> \\(${p.required ? 'required' : 'optional'}\\)$`));
+        expect(stdout, `${op.operationId} ${p.name}`).toContain(oneLine(p.description));
+        const note = p.unpublished ?? p.schema['x-undocumented'];
+        if (note) expect(stdout, `${op.operationId} ${p.name}`).toContain(`Not published: ${note as string}`);
+      }
+      if (!op.body) {
+        expect(stdout, op.operationId).not.toContain('Body (');
+        continue;
+      }
+      const required = new Set((op.body.schema.required as string[] | undefined) ?? []);
+      expect(stdout, op.operationId).toContain(`Body (--body JSON or --body @file.json, ${op.body.required ? 'required' : 'optional'})`);
+      const fields = Object.entries(op.body.schema.properties as Record<string, Schema>);
+      expect(fields.length, op.operationId).toBeGreaterThan(0);
+      for (const [name, field] of fields) {
+        expect(stdout, `${op.operationId} ${name}`).toMatch(new RegExp(`\\n  ${name}: ${field.type as string}[^\\n]* \\(${required.has(name) ? 'required' : 'optional'}\\)\\n`));
+        if (field.description) expect(stdout, `${op.operationId} ${name}`).toContain(oneLine(field.description));
+        if (field['x-undocumented']) expect(stdout, `${op.operationId} ${name}`).toContain(`Not published: ${field['x-undocumented'] as string}`);
+      }
+    }
   });
 
   it('explains an operation: parameters and body fields with types, required marks, descriptions and what is not published', async () => {
