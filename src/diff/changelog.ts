@@ -3,7 +3,7 @@
 // results as the breaking-change gate: Optic's comparison of the two files (its grouped
 // diffs and its failed breaking-change rules) and the gate's own request check.
 import { pointerSegment } from '../spec/document.ts';
-import { parseDocument } from './gate.ts';
+import { majorOf, parseDocument } from './gate.ts';
 import { compareWithOptic, isBreakingFailure, type OpticEndpoint, type OpticRule } from './optic.ts';
 import { requestConstraintChanges } from './request-constraints.ts';
 
@@ -65,9 +65,24 @@ export async function changelogBetween(baseText: string, headText: string): Prom
 
 /** The same for several pairs of bundle texts, each on its own, with one run of Optic. */
 export async function changelogsBetween(pairs: { base: string; head: string }[]): Promise<Changelog[]> {
-  const run = await compareWithOptic(pairs);
+  const run = await compareWithOptic(pairs.map(withBaseMajor));
   if (run.pairs.some((pair) => pair.findings === undefined)) throw new Error(`optic failed with exit code ${run.exitCode}\n${run.output}`);
   return pairs.map((pair, index) => changesOf(pair.base, pair.head, run.pairs[index]!.endpoints));
+}
+
+/**
+ * The pair as Optic is given it. Optic skips its breaking-change rules when the major version
+ * was raised (the gate lets such changes through), but a changelog still has to mark what
+ * breaks: a raised major version is compared with the base's version in its place. The
+ * versions the changelog prints are read from the texts as they are.
+ */
+function withBaseMajor(pair: { base: string; head: string }): { base: string; head: string } {
+  const baseDoc = parseDocument(pair.base) as Document;
+  const headDoc = parseDocument(pair.head) as Document;
+  const [baseMajor, headMajor] = [majorOf(baseDoc.info?.version), majorOf(headDoc.info?.version)];
+  if (baseMajor === undefined || headMajor === undefined || headMajor <= baseMajor) return pair;
+  // JSON is YAML: Optic reads the head as the same document with the base's version.
+  return { base: pair.base, head: JSON.stringify({ ...headDoc, info: { ...headDoc.info, version: baseDoc.info?.version } }) };
 }
 
 function changesOf(baseText: string, headText: string, endpoints: Record<string, OpticEndpoint>): Changelog {

@@ -36,7 +36,8 @@ export type GateResult = {
   changes: string[];
 };
 
-const majorOf = (version: unknown) => {
+/** The major number of an info.version ("1.2.3" or "v1.2.3"), or undefined. */
+export const majorOf = (version: unknown) => {
   const match = /^v?(\d+)\./.exec(String(version ?? ''));
   return match ? Number(match[1]) : undefined;
 };

@@ -11,7 +11,7 @@ import { repoRoot } from '../support/run.ts';
 
 const run = promisify(execFile);
 const fixture = (name: string, side: 'base' | 'head') => readFileSync(join(repoRoot, 'tests/fixtures/optic', name, `${side}.yaml`), 'utf8');
-const names = ['additive', 'operation-removed', 'breaking', 'request-limits', 'security-removed'] as const;
+const names = ['additive', 'operation-removed', 'breaking', 'request-limits', 'security-removed', 'major', 'required-field'] as const;
 const results = new Map<string, Changelog>();
 
 beforeAll(async () => {
@@ -54,6 +54,18 @@ describe('npm run changelog', () => {
     expect(limits[0]!.breaking).toContain('POST /api/v1/wallets/generate-wallet query parameter limit: maximum lowered from 100 to 50');
     expect(results.get('security-removed')!.changes).toMatchObject([
       { operationId: 'getRates', kind: 'changed', breaking: ['GET /api/v1/utils/rates security: requirement ApiKey + Signature removed (now: no authentication)'] },
+    ]);
+  });
+
+  it('marks a breaking change as breaking when the major version was raised too (the gate lets it through; readers still need to know)', () => {
+    expect(results.get('major')!.changes).toMatchObject([{ operationId: 'listTransactions', kind: 'changed', parts: ['query parameter `page` changed'], breaking: [expect.stringContaining("cannot make optional query parameter 'page' required")] }]);
+    expect(results.get('major')!.versions).toEqual(['1.0.0', '2.0.0']);
+    expect(markdown('major')).toMatch(/^### Since v1\.0\.0 \(info\.version 1\.0\.0 → 2\.0\.0\)\n\n- \*\*Breaking\*\* · `listTransactions` /);
+  });
+
+  it('marks a request field made required as breaking', () => {
+    expect(results.get('required-field')!.changes).toEqual([
+      { operation: 'POST /api/v1/wallets/generate-wallet', operationId: 'createWallet', kind: 'changed', parts: ['request body changed'], breaking: ['cannot make a request property required. This is a breaking change.'] },
     ]);
   });
 
