@@ -26,12 +26,13 @@ import { demoCredentials } from '../src/sandbox/index.ts';
 import { formatTimestamp, hmacSha256 } from '../src/signing/index.ts';
 import { processGroupCpuSeconds } from '../src/support/cpu.ts';
 import { freePort, spawnService, waitForHttp, type RunningProcess } from '../src/support/process.ts';
+import { repoRoot } from '../src/support/repo.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const warmupSeconds = 2;
-const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+const tsx = join(repoRoot, 'node_modules/.bin/tsx');
 const target = fileURLToPath(new URL('./bench-target.ts', import.meta.url));
 const slowClients = fileURLToPath(new URL('./bench-slow-clients.ts', import.meta.url));
 const requestedSlowConnections = Number(process.env.BENCH_SLOW_CONNECTIONS ?? 5000);

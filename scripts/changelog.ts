@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { changelogBetween, renderChangelog } from '../src/diff/changelog.ts';
 import { bundlePathInRepo, readBundleAt } from '../src/diff/gate.ts';
-import { repoRoot } from '../src/diff/optic.ts';
+import { repoRoot } from '../src/support/repo.ts';
 
 try {
   const { values } = parseArgs({ options: { base: { type: 'string' } } });

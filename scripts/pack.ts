@@ -4,16 +4,15 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { repoRoot } from '../src/support/repo.ts';
 import { buildPackages, packageBuilds } from './build.ts';
 
-const root = fileURLToPath(new URL('../', import.meta.url));
 const { values } = parseArgs({ options: { out: { type: 'string', default: '.tmp/packages' } } });
 const out = resolve(process.env.INIT_CWD ?? process.cwd(), values.out);
 mkdirSync(out, { recursive: true });
 
 buildPackages();
 const folders = packageBuilds.map(({ folder }) => `./${folder}`);
-const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', out, ...folders], { cwd: root, encoding: 'utf8' })) as { name: string; filename: string }[];
+const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', out, ...folders], { cwd: repoRoot, encoding: 'utf8' })) as { name: string; filename: string }[];
 for (const { name, filename } of packed) console.log(`${name}: ${resolve(out, filename)}`);

@@ -2,6 +2,7 @@
 // package ships as JSON (generated/openapi.json, two folders up from both src/cli and
 // dist/cli), with every local $ref followed. No YAML parser: the SDK carries none.
 import { readFileSync } from 'node:fs';
+import { pointerKey } from '../spec/pointer.ts';
 
 /** The subset of a JSON Schema the command line reads. */
 export type Schema = { [keyword: string]: unknown };
@@ -40,7 +41,7 @@ export function deref<T>(document: Document, value: T): T {
   let current: unknown = value;
   for (let hops = 0; current && typeof current === 'object' && typeof (current as { $ref?: unknown }).$ref === 'string'; hops++) {
     if (hops > 32) throw new Error('a $ref cycle in the spec');
-    const pointer = ((current as { $ref: string }).$ref.replace(/^#\//, '')).split('/').map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const pointer = ((current as { $ref: string }).$ref.replace(/^#\//, '')).split('/').map(pointerKey);
     current = pointer.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], document);
     if (current === undefined) throw new Error(`the spec has no ${(value as { $ref: string }).$ref}`);
   }

@@ -3,11 +3,13 @@
 // through a redactor first: Dredd prints request headers of failing transactions, and
 // the hooks already blank the secret ones, but a secret must never reach a log even if
 // a hook did not run.
+import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { repoRoot } from '../support/repo.ts';
 import { runTool } from '../support/tool.ts';
 
-export const dreddBin = fileURLToPath(new URL('../../node_modules/dredd/bin/dredd', import.meta.url));
+export const dreddBin = join(repoRoot, 'node_modules/dredd/bin/dredd');
 export const hooksPath = fileURLToPath(new URL('./hooks.ts', import.meta.url));
 
 export type DreddRun = {

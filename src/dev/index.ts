@@ -3,13 +3,12 @@
 // lints, bundles, regenerates the types, rebuilds the docs, reloads the sandbox's routes
 // and reloads the open docs pages, then prints one block saying what happened.
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative } from 'node:path';
 import { watch } from 'chokidar';
+import Fastify from 'fastify';
 import { defaultDocsPath, writeDocs, renderDocsHtml } from '../docs/build.ts';
-import { docsPath } from '../docs/server.ts';
-import { errorEnvelope } from '../envelope/index.ts';
+import { docsRoute } from '../docs/server.ts';
 import type { SandboxOptions } from '../sandbox/index.ts';
 import { defaultTimestampWindowSeconds, demoCredentials } from '../sandbox/index.ts';
 import { loadBundledDocument } from '../spec/document.ts';
@@ -66,20 +65,17 @@ export async function startDev({ sandbox: options, out }: DevOptions): Promise<R
     out.write(reportRebuild({ build, trigger: changed.length === 0 ? 'start' : 'save', changed, startedAt, result, verdict, elapsedMs: Date.now() - startedAt.getTime() }));
   };
 
+  // The docs as npm start serves them (the page, its downloads, / sent to /docs), the page
+  // with the live-reload script; everything else goes to the sandbox.
+  const docs = Fastify({ logger: false });
+  await docs.register(docsRoute, { htmlPath: defaultDocsPath, page: (html) => withLiveReload(html, live.current.build) });
+  await docs.ready();
   const server = createHostServer(settings, (request: IncomingMessage, response: ServerResponse) => {
-    const path = (request.url ?? '').split('?')[0];
+    const path = (request.url ?? '').split('?')[0] ?? '';
     if (path === eventsPath) return live.handle(request, response);
-    if (path === docsPath && request.method === 'GET') return void serveDocs(response);
+    if (docs.hasRoute({ method: (request.method ?? 'GET') as 'GET', url: path })) return docs.routing(request, response);
     sandbox.handle(request, response);
   });
-  const serveDocs = async (response: ServerResponse) => {
-    try {
-      const html = await readFile(defaultDocsPath, 'utf8');
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }).end(withLiveReload(html, live.current.build));
-    } catch (error) {
-      response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(errorEnvelope(`The docs page cannot be read: ${(error as Error).message}`)));
-    }
-  };
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
@@ -117,6 +113,7 @@ export async function startDev({ sandbox: options, out }: DevOptions): Promise<R
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await sandbox.close();
+      await docs.close();
     },
   };
 }

@@ -2,7 +2,7 @@
 // added, changed (and what), removed, with breaking changes marked. It reads the same
 // results as the breaking-change gate: Optic's comparison of the two files (its grouped
 // diffs and its failed breaking-change rules) and the gate's own request check.
-import { pointerSegment } from '../spec/document.ts';
+import { pointerSegment } from '../spec/pointer.ts';
 import { majorOf, parseDocument } from './gate.ts';
 import { compareWithOptic, isBreakingFailure, type OpticEndpoint, type OpticRule } from './optic.ts';
 import { requestConstraintChanges } from './request-constraints.ts';

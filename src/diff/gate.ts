@@ -9,7 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { compareWithOptic, groupFindings, pairSpecPath, repoRoot, type OpticChange } from './optic.ts';
+import { repoRoot } from '../support/repo.ts';
+import { compareWithOptic, groupFindings, pairSpecPath, type OpticChange } from './optic.ts';
 import { requestConstraintChanges, type ConstraintChange } from './request-constraints.ts';
 
 export const bundlePathInRepo = 'generated/openapi.yaml';

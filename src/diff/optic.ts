@@ -13,8 +13,6 @@ import { join } from 'node:path';
 import { repoRoot } from '../support/repo.ts';
 import { runTool } from '../support/tool.ts';
 
-export { repoRoot };
-
 export const opticBin = join(repoRoot, 'node_modules/.bin/optic');
 export const opticStandardPath = join(repoRoot, 'optic.dev.yml');
 

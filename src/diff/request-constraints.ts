@@ -14,7 +14,7 @@
 // Not checked: oneOf/anyOf branches, enum, format, multipleOf, const, readOnly properties,
 // numeric `exclusiveM*` booleans (OpenAPI 3.0 style), changes inside security schemes.
 // Newly required parameters and request properties are Optic's (it flags them).
-import { pointerKey } from '../spec/document.ts';
+import { pointerKey } from '../spec/pointer.ts';
 
 type Json = Record<string, unknown>;
 export type ConstraintChange = { where: string; change: string };

@@ -2,11 +2,12 @@
 // loopback port: its own error shapes, not the service's envelope. What `npm run mock`,
 // the contract runner and the client tests talk to is startApiMock (src/mock/index.ts),
 // Prism behind the envelope proxy; Prism alone is for the benchmarks' comparisons.
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { bundledSpecPath } from '../spec/document.ts';
 import { freePort, spawnService, waitForHttp } from '../support/process.ts';
+import { repoRoot } from '../support/repo.ts';
 
-const prismBin = fileURLToPath(new URL('../../node_modules/.bin/prism', import.meta.url));
+const prismBin = join(repoRoot, 'node_modules/.bin/prism');
 
 /** `processGroup`: the id of Prism's process group, for measuring its CPU. */
 export type RunningPrism = { url: string; close: () => Promise<void>; output: () => string; processGroup: number };

@@ -54,13 +54,3 @@ export function listOperations(doc: OpenApiDocument): OperationEntry[] {
   }
   return entries;
 }
-
-/** Escapes one segment of a JSON pointer (RFC 6901). */
-export function pointerSegment(segment: string): string {
-  return segment.replaceAll('~', '~0').replaceAll('/', '~1');
-}
-
-/** The key an escaped JSON-pointer segment names (RFC 6901), the reverse of pointerSegment. */
-export function pointerKey(segment: string): string {
-  return segment.replaceAll('~1', '/').replaceAll('~0', '~');
-}

@@ -1,6 +1,7 @@
 // Walks every media type of the document (request bodies and responses) and yields its
 // named examples with the pointer of the schema they must satisfy.
-import { listOperations, pointerKey, pointerSegment, type OpenApiDocument } from './document.ts';
+import { listOperations, type OpenApiDocument } from './document.ts';
+import { pointerKey, pointerSegment } from './pointer.ts';
 
 export type MediaExample = {
   /** Where the example is used, e.g. "createSwap 200 pendingSwap". */

@@ -2,7 +2,8 @@
 // dialect, the dialect of OpenAPI 3.1), independent of Redocly, Prism and Dredd.
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { createSpecAjv, openApiSchemaKeywords } from './ajv.ts';
-import { loadBundledDocument, pointerSegment, type OpenApiDocument } from './document.ts';
+import { loadBundledDocument, type OpenApiDocument } from './document.ts';
+import { pointerSegment } from './pointer.ts';
 
 const documentId = 'urn:wallet-api:openapi';
 const openApiRootKeywords = ['openapi', 'info', 'servers', 'paths', 'webhooks', 'components', 'security', 'tags', 'jsonSchemaDialect'];
@@ -48,7 +49,7 @@ export class SpecValidator {
     if (!key) return undefined;
     const response = operation.responses[key] as { $ref?: string };
     const base = response.$ref ?? `#/paths/${pointerSegment(path)}/${method.toLowerCase()}/responses/${key}`;
-    return `${base}/content/application~1json/schema`;
+    return `${base}/content/${pointerSegment('application/json')}/schema`;
   }
 
   /** Validates a response body for an operation (path template as in the spec) and status. */

@@ -1,10 +1,10 @@
 // `npm run test:browser`: the built docs in Debian's chromium. Kept out of `npm test`
 // because a fresh developer machine may not have chromium installed.
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { repoRoot } from '../../src/support/repo.ts';
 
 export default defineConfig({
-  root: fileURLToPath(new URL('../../', import.meta.url)),
+  root: repoRoot,
   test: {
     include: ['tests/browser/**/*.browser.ts'],
     testTimeout: 60_000,

@@ -55,8 +55,8 @@ describe('the client against the Prism mock', () => {
     const invalid = client.GET as unknown as (path: string) => Promise<CallResult>;
     const error = await unwrap(invalid('/api/v1/wallets/minimum-withdrawal-amount')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).httpStatus).toBeGreaterThanOrEqual(400);
-    expect((error as ApiError).envelope).toMatchObject({ status: 'error', data: null });
+    expect((error as ApiError).httpStatus).toBe(422);
+    expect((error as ApiError).envelope).toMatchObject({ status: 'error', message: expect.stringMatching(/query must have required property 'coin'/), data: null });
   });
 
   it('surfaces the missing-API-key answer as an ApiError', async () => {

@@ -63,6 +63,11 @@ describe('npm run dev', () => {
     const page = await docs();
     expect(page).toContain('List wallets');
     expect(page).toContain('/__dev/events');
+    // The downloads the page links and the root's redirect, as npm start serves them.
+    const yaml = await fetch(`${dev.url}/openapi.yaml`);
+    expect(yaml.status).toBe(200);
+    expect(await yaml.text()).toBe(read('generated/openapi.yaml'));
+    expect((await fetch(`${dev.url}/`, { redirect: 'manual' })).headers.get('location')).toBe('/docs');
     expect(await unwrap(client.GET('/api/v1/wallets'))).toEqual([]);
   });
 

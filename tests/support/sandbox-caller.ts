@@ -2,6 +2,7 @@
 // signer over real HTTP, by ./signed-http.ts) and checks every response it sees against
 // the spec: API responses by operation and status, test-helper responses by the envelope
 // and the Transaction schema. A response that breaks the spec fails the calling test.
+import { isSuccessEnvelope } from '../../src/envelope/index.ts';
 import { SpecValidator } from '../../src/spec/validator.ts';
 import { sendSigned, type Credentials } from './signed-http.ts';
 
@@ -46,9 +47,8 @@ export function checkAgainstSpec(method: string, template: string, status: numbe
   } else if (status >= 400) {
     result = specValidator.validateAt('#/components/schemas/ErrorEnvelope', body);
   } else {
-    const envelope = body as { status?: unknown; message?: unknown; data?: unknown };
-    if (envelope.status !== 'success' || typeof envelope.message !== 'string') result = { valid: false as const, message: 'not a success envelope' };
-    else result = envelope.data === null ? { valid: true as const } : specValidator.validateAt('#/components/schemas/Transaction', envelope.data);
+    if (!isSuccessEnvelope(body)) result = { valid: false as const, message: 'not a success envelope' };
+    else result = body.data === null ? { valid: true as const } : specValidator.validateAt('#/components/schemas/Transaction', body.data);
   }
   if (!result.valid) throw new Error(`${method} ${template} answered ${status} with a body the spec does not allow: ${result.message}\n${JSON.stringify(body)}`);
 }
