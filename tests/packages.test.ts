@@ -48,9 +48,14 @@ function sizeOf(path: string): number {
 }
 
 /** The packages a folder's JavaScript imports at run time (TypeScript's own import scanner). */
-function runtimeImports(root: string, files: string[]): string[] {
+/**
+ * The packages a package's shipped files import: its code at run time, and its type
+ * declarations when a TypeScript project compiles against it (a strict installer such as
+ * pnpm resolves those only from the package's own dependencies).
+ */
+function importedPackages(root: string, files: string[]): string[] {
   const imported = new Set<string>();
-  for (const file of files.filter((f) => f.endsWith('.js'))) {
+  for (const file of files.filter((f) => f.endsWith('.js') || f.endsWith('.d.ts'))) {
     for (const { fileName: specifier } of ts.preProcessFile(readFileSync(join(root, file), 'utf8'), true, true).importedFiles) {
       if (specifier.startsWith('.') || specifier.startsWith('node:') || builtinModules.includes(specifier)) continue;
       // 'ajv/dist/2020.js' → ajv, '@scope/name/sub' → @scope/name
@@ -113,9 +118,9 @@ describe('the packed @wallet-api/sdk', () => {
     expect(others.some((path) => /fastify|ajv|yaml|pino|@wallet-api\/sandbox/.test(path))).toBe(false);
   });
 
-  it('declares exactly the packages its code imports at run time, at the versions the repository is tested with', () => {
+  it('declares exactly the packages its code and its type declarations import, at the versions the repository is tested with', () => {
     const manifest = manifestOf(sdkOnly, '@wallet-api/sdk');
-    expect(runtimeImports(installed(sdkOnly, '@wallet-api/sdk'), packed.sdk.files)).toEqual(Object.keys(manifest.dependencies).sort());
+    expect(importedPackages(installed(sdkOnly, '@wallet-api/sdk'), packed.sdk.files)).toEqual(Object.keys(manifest.dependencies).sort());
     for (const [name, range] of Object.entries(manifest.dependencies)) expect(range, name).toBe(rootManifest.dependencies[name]);
   });
 });
@@ -129,9 +134,9 @@ describe('the packed @wallet-api/sandbox', () => {
     expect(manifestOf(project, '@wallet-api/sandbox').bin).toEqual({ 'wallet-api-sandbox': 'dist/sandbox/bin.js' });
   });
 
-  it('declares exactly the packages its code imports at run time, at the versions the repository is tested with', () => {
+  it('declares exactly the packages its code and its type declarations import, at the versions the repository is tested with', () => {
     const manifest = manifestOf(project, '@wallet-api/sandbox');
-    expect(runtimeImports(installed(project, '@wallet-api/sandbox'), packed.sandbox.files)).toEqual(Object.keys(manifest.dependencies).sort());
+    expect(importedPackages(installed(project, '@wallet-api/sandbox'), packed.sandbox.files)).toEqual(Object.keys(manifest.dependencies).sort());
     for (const [name, range] of Object.entries(manifest.dependencies)) expect(range, name).toBe(rootManifest.dependencies[name]);
   });
 });
