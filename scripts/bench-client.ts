@@ -3,7 +3,8 @@
 // after a warm-up. Variants take turns in blocks of B requests so that load from other
 // processes hits them alike. Prints req/s, the ratios to raw fetch and to raw fetch+signing
 // (the floor of any client that signs and times out), and the CPU time this process spent
-// per request (the client's own cost, less sensitive to machine load).
+// per request (the client's own cost, less sensitive to machine load), each the median
+// over the turns.
 //
 //   raw fetch            fetch(url, init) with fixed auth headers, then response.json()
 //   raw fetch+timeout    the same with an AbortSignal timeout, as the client always has
@@ -20,7 +21,7 @@ import type { paths } from '../generated/schema.d.ts';
 import { freePort, spawnService, waitForHttp } from '../src/support/process.ts';
 import { buildPackages } from './build.ts';
 
-const { values } = parseArgs({ options: { requests: { type: 'string', default: '4000' }, block: { type: 'string', default: '200' } } });
+const { values } = parseArgs({ options: { requests: { type: 'string', default: '10000' }, block: { type: 'string', default: '200' } } });
 const requests = Number(values.requests);
 const block = Number(values.block);
 if (!(Number.isInteger(requests) && Number.isInteger(block) && block > 0 && requests >= block && requests <= 100_000)) {
@@ -148,41 +149,45 @@ try {
     },
   ];
 
-  type Totals = { ms: number; cpuMicros: number; count: number };
+  /** One block of one variant: its rate and the CPU time this process spent per request. */
+  type Block = { rate: number; cpuMicros: number };
   // With --expose-gc (npm run bench:client), every block starts on a collected heap, so
   // no variant pays for the garbage of the one before it.
   const collect = (globalThis as { gc?: () => void }).gc ?? (() => {});
-  async function measure(call: () => Promise<unknown>, count: number, totals: Totals): Promise<void> {
+  async function measure(call: () => Promise<unknown>, count: number): Promise<Block> {
     collect();
     const cpu = process.cpuUsage();
     const started = performance.now();
     for (let i = 0; i < count; i++) await call();
-    totals.ms += performance.now() - started;
+    const ms = performance.now() - started;
     const used = process.cpuUsage(cpu);
-    totals.cpuMicros += used.user + used.system;
-    totals.count += count;
+    return { rate: count / (ms / 1000), cpuMicros: (used.user + used.system) / count };
   }
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  };
 
   console.log(`node ${process.version}; ${blocks * block} sequential requests per variant, in turns of ${block}, after a warm-up of ${block}`);
+  console.log('Each figure is the median over the turns (a ratio: of the two variants in the same turn), so a burst of other work on the machine skews one turn, not the result.');
   for (const kind of ['post', 'get'] as const) {
-    const totals = new Map(variants.map((v) => [v.name, { ms: 0, cpuMicros: 0, count: 0 }]));
-    for (const v of variants) await measure(v[kind], block, { ms: 0, cpuMicros: 0, count: 0 }); // warm-up
+    const turns = new Map<string, Block[]>(variants.map((v) => [v.name, []]));
+    for (const v of variants) await measure(v[kind], block); // warm-up
     for (let turn = 0; turn < blocks; turn++) {
       // Rotate who goes first so no variant always follows the same neighbour.
       for (let i = 0; i < variants.length; i++) {
         const v = variants[(turn + i) % variants.length]!;
-        await measure(v[kind], block, totals.get(v.name)!);
+        turns.get(v.name)!.push(await measure(v[kind], block));
       }
     }
-    const rateOf = (t: Totals) => t.count / (t.ms / 1000);
-    const raw = rateOf(totals.get('raw fetch')!);
-    const signed = rateOf(totals.get('raw fetch+signing')!);
+    const ratio = (name: string, reference: string) => median(turns.get(name)!.map((b, turn) => b.rate / turns.get(reference)![turn]!.rate));
     console.log(`\n${kind === 'post' ? 'POST /api/v1/swaps (JSON body, signed)' : 'GET /api/v1/transactions?limit=20&page=1'}`);
     console.log(`  ${'variant'.padEnd(18)} ${'req/s'.padStart(7)}   ${'× raw fetch'.padStart(11)}   ${'× raw fetch+signing'.padStart(19)}   CPU µs/request (client process)`);
     for (const v of variants) {
-      const t = totals.get(v.name)!;
-      const ratios = `${`${(rateOf(t) / raw).toFixed(2)}×`.padStart(11)}   ${`${(rateOf(t) / signed).toFixed(2)}×`.padStart(19)}`;
-      console.log(`  ${v.name.padEnd(18)} ${rateOf(t).toFixed(0).padStart(7)}   ${ratios}   ${(t.cpuMicros / t.count).toFixed(0)}`);
+      const measured = turns.get(v.name)!;
+      const ratios = `${`${ratio(v.name, 'raw fetch').toFixed(2)}×`.padStart(11)}   ${`${ratio(v.name, 'raw fetch+signing').toFixed(2)}×`.padStart(19)}`;
+      console.log(`  ${v.name.padEnd(18)} ${median(measured.map((b) => b.rate)).toFixed(0).padStart(7)}   ${ratios}   ${median(measured.map((b) => b.cpuMicros)).toFixed(0)}`);
     }
   }
 } finally {

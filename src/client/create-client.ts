@@ -63,6 +63,8 @@ export type WalletApiClient = {
   eject: (...middleware: Middleware[]) => void;
 };
 
+const serializeJson = (body: unknown) => JSON.stringify(body);
+
 type LooseInit = { headers?: Record<string, string>; signal?: AbortSignal; timeoutMs?: number; retry?: RetryOptions | false; [key: string]: unknown };
 
 export function createClient(options: ClientOptions): WalletApiClient {
@@ -70,7 +72,9 @@ export function createClient(options: ClientOptions): WalletApiClient {
   // The default serializer, built once instead of on every call.
   const querySerializer = createQuerySerializer();
   // Without middleware: openapi-fetch builds a PreparedRequest, whose body string is signed as it is.
-  const direct = createFetchClient<paths>({ baseUrl: resolved.baseUrl, Request: PreparedRequest as unknown as typeof Request, querySerializer });
+  // The spec's request bodies are all JSON: JSON.stringify is openapi-fetch's default less
+  // its look-ups of form content types.
+  const direct = createFetchClient<paths>({ baseUrl: resolved.baseUrl, Request: PreparedRequest as unknown as typeof Request, querySerializer, bodySerializer: serializeJson });
   // With middleware: a real Request, as openapi-fetch's middleware expects (and may replace).
   const layered = createFetchClient<paths>({ baseUrl: resolved.baseUrl, querySerializer });
   /** Registered middleware, in order; handed to openapi-fetch per call (see `call`). */
@@ -105,10 +109,11 @@ export function createClient(options: ClientOptions): WalletApiClient {
           },
         };
     try {
-      const result = await (layers ? layered : direct).request(method.toLowerCase() as 'get', path as never, callInit as never);
+      const methodCall = (layers ? layered : direct)[method] as (path: never, init: never) => Promise<unknown>;
+      const result = (await methodCall(path as never, callInit as never)) as CallResponse<Method, never>;
       // Middleware may have answered or replaced the Response: unwrap still names the operation.
       if (layers) operationOfResponse.set(result.response, ctx.operation);
-      return result as CallResponse<Method, never>;
+      return result;
     } catch (error) {
       // Our own errors, and anything thrown before the answer arrived (the caller's input, e.g.
       // a body JSON cannot serialise, or middleware's own errors), go to the caller unchanged.

@@ -121,7 +121,8 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
     try {
       signedAt = Math.max(options.now().getTime(), signedAt + 1);
       const timestamp = formatTimestamp(new Date(signedAt));
-      const signature = await sign(options, { method: prepared.method, pathWithQuery, body, timestamp, apiKey: options.apiKey }, deadline.signal, ctx.operation);
+      const signed = sign(options, { method: prepared.method, pathWithQuery, body, timestamp, apiKey: options.apiKey }, deadline.signal, ctx.operation);
+      const signature = typeof signed === 'string' ? signed : await signed;
       headers.set('x-timestamp', timestamp);
       headers.set('x-signature', signature);
       // redirect: 'manual' so credentials are never replayed to another address.
@@ -154,21 +155,19 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
  * HTTP client reads no more than it declares), so the usual answer costs nothing extra.
  */
 export function limitBodySize(response: Response, maxBytes: number, operation: string): Response {
-  const tooLarge = (bytes: string) =>
-    new InvalidResponseError({ operation, httpStatus: response.status, reason: `with a body of ${bytes} bytes, over the client's limit of ${maxBytes} bytes (maxResponseBytes)`, body: undefined });
   if (response.body === null) return response;
   const declared = response.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared.trim())) {
     if (Number(declared) <= maxBytes) return response;
     void response.body.cancel().catch(() => {});
-    throw tooLarge(declared.trim());
+    throw oversized(response, maxBytes, operation, declared.trim());
   }
   let received = 0;
   const counted = response.body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         received += chunk.byteLength;
-        if (received > maxBytes) controller.error(tooLarge(`more than ${maxBytes}`));
+        if (received > maxBytes) controller.error(oversized(response, maxBytes, operation, `more than ${maxBytes}`));
         else controller.enqueue(chunk);
       },
     }),
@@ -176,11 +175,16 @@ export function limitBodySize(response: Response, maxBytes: number, operation: s
   return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
+function oversized(response: Response, maxBytes: number, operation: string, bytes: string): InvalidResponseError {
+  return new InvalidResponseError({ operation, httpStatus: response.status, reason: `with a body of ${bytes} bytes, over the client's limit of ${maxBytes} bytes (maxResponseBytes)`, body: undefined });
+}
+
 /**
  * Calls the signer and checks what it returns. An asynchronous signer is raced against the
  * attempt's signal: it cannot be cancelled, but its late answer is ignored and nothing is sent.
+ * A synchronous signer's signature (hmacSha256's) is returned as it is, not in a promise.
  */
-async function sign(options: ResolvedOptions, input: SignatureInput, signal: AbortSignal, operation: string): Promise<string> {
+function sign(options: ResolvedOptions, input: SignatureInput, signal: AbortSignal, operation: string): string | Promise<string> {
   if (signal.aborted) throw signal.reason;
   let returned: unknown;
   try {
@@ -188,8 +192,11 @@ async function sign(options: ResolvedOptions, input: SignatureInput, signal: Abo
   } catch (thrown) {
     throw new SigningError(operation, { thrown });
   }
-  // Synchronous signers (hmacSha256) skip the race.
-  const signature = typeof returned === 'string' ? returned : await settledUnlessAborted(returned, signal, operation);
+  if (typeof returned === 'string') return checkedSignature(returned, operation);
+  return settledUnlessAborted(returned, signal, operation).then((signature) => checkedSignature(signature, operation));
+}
+
+function checkedSignature(signature: unknown, operation: string): string {
   if (typeof signature !== 'string' || signature === '') throw new SigningError(operation, { returned: signature });
   // Headers.set would throw a TypeError quoting the signature (or trim it); refuse it here instead.
   if (!isHeaderValue(signature)) throw new SigningError(operation, { notHeaderValue: headerValueRule });
