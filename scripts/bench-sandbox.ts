@@ -25,6 +25,7 @@ import { startPlainPrism } from '../src/mock/prism.ts';
 import { demoCredentials } from '../src/sandbox/index.ts';
 import { formatTimestamp, hmacSha256 } from '../src/signing/index.ts';
 import { processGroupCpuSeconds } from '../src/support/cpu.ts';
+import { median } from '../src/support/median.ts';
 import { freePort, spawnService, waitForHttp, type RunningProcess } from '../src/support/process.ts';
 import { repoRoot } from '../src/support/repo.ts';
 
@@ -101,12 +102,6 @@ async function load(name: string, url: string, serverGroup: number): Promise<Fig
 }
 
 const percent = (share: number) => `${(share * 100).toFixed(0)} %`;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 function medianFigures(list: Figures[]): Figures {
   return {
