@@ -91,8 +91,6 @@ export function createClient(options: ClientOptions): WalletApiClient {
       retry: method === 'GET' ? (retry === false ? undefined : retry ? resolveRetry(retry) : resolved.retry) : undefined,
     };
     const layers = registered.length > 0 ? layeredCall() : undefined;
-    // Once set, what fails is reading the answer's body: a timeout, an abort, a reset or not JSON.
-    let directStatus = 0;
     const callInit = layers
       ? {
           ...rest,
@@ -102,11 +100,7 @@ export function createClient(options: ClientOptions): WalletApiClient {
         }
       : {
           ...rest,
-          fetch: async (request: Request) => {
-            const response = await send(resolved, request as unknown as PreparedRequest, ctx);
-            directStatus = response.status;
-            return response;
-          },
+          fetch: (request: Request) => send(resolved, request as unknown as PreparedRequest, ctx),
         };
     try {
       const methodCall = (layers ? layered : direct)[method] as (path: never, init: never) => Promise<unknown>;
@@ -117,7 +111,8 @@ export function createClient(options: ClientOptions): WalletApiClient {
     } catch (error) {
       // Our own errors, and anything thrown before the answer arrived (the caller's input, e.g.
       // a body JSON cannot serialise, or middleware's own errors), go to the caller unchanged.
-      const status = layers ? layers.readingStatus() : directStatus;
+      // Once the answer's status is known, what fails is reading its body: a timeout, an abort, a reset or not JSON.
+      const status = layers ? layers.readingStatus() : (ctx.answeredStatus ?? 0);
       if (error instanceof WalletApiError || !status) throw error;
       // openapi-fetch parses 2xx bodies as JSON and throws SyntaxError when they are not.
       if (error instanceof SyntaxError) {

@@ -39,6 +39,8 @@ export type CallContext = {
   retry: ResolvedOptions['retry'];
   /** The armed deadline of the current attempt, if any. */
   deadline?: Deadline;
+  /** The status of the answer `send` returned, once it has. */
+  answeredStatus?: number;
 };
 
 /**
@@ -131,6 +133,7 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
         const limited = limitBodySize(response, options.maxResponseBytes, ctx.operation);
         // The deadline stays armed while openapi-fetch reads the body; the caller disarms it.
         operationOfResponse.set(limited, ctx.operation);
+        ctx.answeredStatus = limited.status;
         return limited;
       }
       deadline.disarm();
