@@ -5,8 +5,8 @@
 // hits them alike. For each variant it measures the rate, the ratios to raw fetch and to raw
 // fetch+signing (the floor of any client that signs and times out) and the CPU time this
 // process spent per request (the client's own cost) and its ratio to raw fetch+signing's,
-// each the median over the turns, and
-// prints them as one JSON line. Usage: bench-client-round.ts --requests N --block B
+// each the median over the turns, and prints them as one JSON line.
+// Usage: node --expose-gc --import tsx scripts/bench-client-round.ts --requests N --block B
 //
 //   raw fetch            fetch(url, init) with fixed auth headers, then response.json()
 //   raw fetch+timeout    the same with an AbortSignal timeout, as the client always has
@@ -26,7 +26,8 @@ import { median } from '../src/support/median.ts';
 /** Per request kind, each variant's medians over the turns of one round. */
 export type RoundResult = Partial<Record<'post' | 'get', { name: string; rate: number; toRaw: number; toSigned: number; cpuMicros: number; cpuToSigned: number }[]>>;
 
-const { values } = parseArgs({ options: { requests: { type: 'string', default: '4000' }, block: { type: 'string', default: '200' } } });
+// No defaults here: bench-client.ts holds them and passes both.
+const { values } = parseArgs({ options: { requests: { type: 'string' }, block: { type: 'string' } } });
 const requests = Number(values.requests);
 const block = Number(values.block);
 if (!(Number.isInteger(requests) && Number.isInteger(block) && block > 0 && requests >= block && requests <= 100_000)) {
@@ -155,8 +156,8 @@ try {
 
   /** One block of one variant: its rate and the CPU time this process spent per request. */
   type Block = { rate: number; cpuMicros: number };
-  // With --expose-gc (npm run bench:client), every block starts on a collected heap, so
-  // no variant pays for the garbage of the one before it.
+  // With --expose-gc (bench-client.ts runs each round with it), every block starts on a
+  // collected heap, so no variant pays for the garbage of the one before it.
   const collect = (globalThis as { gc?: () => void }).gc ?? (() => {});
   async function measure(call: () => Promise<unknown>, count: number): Promise<Block> {
     collect();

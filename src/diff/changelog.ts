@@ -65,10 +65,13 @@ export async function changelogBetween(baseText: string, headText: string): Prom
 
 /** The same for several pairs of bundle texts, each on its own, with one run of Optic. */
 export async function changelogsBetween(pairs: { base: string; head: string }[]): Promise<Changelog[]> {
-  const run = await compareWithOptic(pairs.map(withBaseMajor));
+  const parsed = pairs.map((pair) => ({ ...pair, baseDoc: parseDocument(pair.base) as Document, headDoc: parseDocument(pair.head) as Document }));
+  const run = await compareWithOptic(parsed.map(withBaseMajor));
   if (run.pairs.some((pair) => pair.findings === undefined)) throw new Error(`optic failed with exit code ${run.exitCode}\n${run.output}`);
-  return pairs.map((pair, index) => changesOf(pair.base, pair.head, run.pairs[index]!.endpoints));
+  return parsed.map((pair, index) => changesOf(pair.baseDoc, pair.headDoc, run.pairs[index]!.endpoints));
 }
+
+type ParsedPair = { base: string; head: string; baseDoc: Document; headDoc: Document };
 
 /**
  * The pair as Optic is given it. Optic skips its breaking-change rules when the major version
@@ -76,18 +79,14 @@ export async function changelogsBetween(pairs: { base: string; head: string }[])
  * breaks: a raised major version is compared with the base's version in its place. The
  * versions the changelog prints are read from the texts as they are.
  */
-function withBaseMajor(pair: { base: string; head: string }): { base: string; head: string } {
-  const baseDoc = parseDocument(pair.base) as Document;
-  const headDoc = parseDocument(pair.head) as Document;
+function withBaseMajor({ base, head, baseDoc, headDoc }: ParsedPair): { base: string; head: string } {
   const [baseMajor, headMajor] = [majorOf(baseDoc.info?.version), majorOf(headDoc.info?.version)];
-  if (baseMajor === undefined || headMajor === undefined || headMajor <= baseMajor) return pair;
+  if (baseMajor === undefined || headMajor === undefined || headMajor <= baseMajor) return { base, head };
   // JSON is YAML: Optic reads the head as the same document with the base's version.
-  return { base: pair.base, head: JSON.stringify({ ...headDoc, info: { ...headDoc.info, version: baseDoc.info?.version } }) };
+  return { base, head: JSON.stringify({ ...headDoc, info: { ...headDoc.info, version: baseDoc.info?.version } }) };
 }
 
-function changesOf(baseText: string, headText: string, endpoints: Record<string, OpticEndpoint>): Changelog {
-  const baseDoc = parseDocument(baseText) as Document;
-  const headDoc = parseDocument(headText) as Document;
+function changesOf(baseDoc: Document, headDoc: Document, endpoints: Record<string, OpticEndpoint>): Changelog {
   const constraints = requestConstraintChanges(baseDoc, headDoc);
   const changes = Object.values(endpoints).map((endpoint): OperationChange => {
     const operation = `${endpoint.method.toUpperCase()} ${endpoint.path}`;

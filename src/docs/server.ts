@@ -1,7 +1,7 @@
 // Serves the built docs (one HTML file) at /docs: the sandbox registers docsRoute beside
 // its API, startDocsServer runs it alone on loopback and the dev loop in front of its
-// sandbox, so all three serve the page and the downloads it links the same way. Redoc routes inside the page with the URL fragment, so
-// one path is enough.
+// sandbox, so all three serve the page and the downloads it links the same way. Redoc
+// routes inside the page with the URL fragment, so one path is enough.
 import { readFile } from 'node:fs/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { errorEnvelope } from '../envelope/index.ts';

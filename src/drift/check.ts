@@ -9,7 +9,6 @@ import { renderSpecJson } from '../codegen/spec-json.ts';
 import { bundleSpec } from '../support/redocly.ts';
 import { repoRoot } from '../support/repo.ts';
 
-
 export type GeneratedArtefact = {
   /** Path in the repository. */
   path: string;
