@@ -1,35 +1,23 @@
 // Sending one call: time out, sign, retry GETs, classify failures.
 //
-// openapi-fetch builds the URL, serialises the body and merges headers, then hands a
-// "Request" to our fetch. A real Request would turn the body string into a stream that
-// we would have to clone and read back to sign it, and fetch(Request) is slower than
-// fetch(url, init). So the client gives openapi-fetch `PreparedRequest` instead: it
-// keeps the serialised body string as it is, the signer signs those exact bytes, and
-// the global fetch sends them.
+// The request arrives prepared: its URL, method, headers (a record of lower-case names, as
+// fetch(url, init) takes them) and the serialised body string, which the signer signs as it
+// is and fetch sends. A record rather than Headers, and fetch(url, init) rather than
+// fetch(Request), because both cost fetch less per call.
 import { formatTimestamp, type SignatureInput } from '../signing/index.ts';
 import { AbortedError, InvalidResponseError, NetworkError, SigningError, TimeoutError } from './errors.ts';
 import { headerValueRule, isHeaderValue } from './header-value.ts';
 import type { ResolvedOptions } from './options.ts';
 import { requestTarget } from './request-target.ts';
 
-/** What openapi-fetch passes to `new Request(url, init)`. */
-type PreparedInit = { method?: string; headers?: Headers; body?: unknown };
-
-/** The request as openapi-fetch prepared it, before authentication. */
-export class PreparedRequest {
+/** A request as the client prepared it, before authentication; `send` adds the authentication headers to `headers`. */
+export type PreparedRequest = {
   readonly url: string;
   readonly method: string;
-  readonly headers: Headers;
+  /** Lower-case names; the call owns this record. */
+  readonly headers: Record<string, string>;
   readonly body: string | undefined;
-
-  constructor(url: string, init: PreparedInit) {
-    this.url = url;
-    this.method = (init.method ?? 'GET').toUpperCase();
-    this.headers = init.headers instanceof Headers ? init.headers : new Headers();
-    if (init.body !== undefined && typeof init.body !== 'string') throw new TypeError('the client sends JSON bodies only');
-    this.body = init.body;
-  }
-}
+};
 
 /** Per-call settings the transport needs. */
 export type CallContext = {
@@ -104,10 +92,10 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
   const body = prepared.body ?? '';
   const headers = prepared.headers;
   // resolveOptions refused a key that is not a valid header value, so this cannot throw.
-  headers.set('x-api-key', options.apiKey);
+  headers['x-api-key'] = options.apiKey;
   // A User-Agent of the call (or of middleware) is kept, after the client's own tokens.
-  const addedAgent = headers.get('user-agent');
-  headers.set('user-agent', addedAgent ? `${options.userAgent} ${addedAgent}` : options.userAgent);
+  const addedAgent = headers['user-agent'];
+  headers['user-agent'] = addedAgent ? `${options.userAgent} ${addedAgent}` : options.userAgent;
   const attempts = ctx.retry?.attempts ?? 1;
   // x-timestamp has millisecond resolution: each attempt is signed at least 1 ms after the
   // previous one, so no two attempts are the same signed request (a server that refuses
@@ -125,8 +113,8 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
       const timestamp = formatTimestamp(new Date(signedAt));
       const signed = sign(options, { method: prepared.method, pathWithQuery, body, timestamp, apiKey: options.apiKey }, deadline.signal, ctx.operation);
       const signature = typeof signed === 'string' ? signed : await signed;
-      headers.set('x-timestamp', timestamp);
-      headers.set('x-signature', signature);
+      headers['x-timestamp'] = timestamp;
+      headers['x-signature'] = signature;
       // redirect: 'manual' so credentials are never replayed to another address.
       const response = await options.fetch(url, { method: prepared.method, headers, body: prepared.body, signal: deadline.signal, redirect: 'manual' });
       if (attempt >= attempts || !ctx.retry!.retryOnStatus.includes(response.status)) {
@@ -201,7 +189,7 @@ function sign(options: ResolvedOptions, input: SignatureInput, signal: AbortSign
 
 function checkedSignature(signature: unknown, operation: string): string {
   if (typeof signature !== 'string' || signature === '') throw new SigningError(operation, { returned: signature });
-  // Headers.set would throw a TypeError quoting the signature (or trim it); refuse it here instead.
+  // fetch would throw a TypeError quoting the signature (or trim it); refuse it here instead.
   if (!isHeaderValue(signature)) throw new SigningError(operation, { notHeaderValue: headerValueRule });
   return signature;
 }
