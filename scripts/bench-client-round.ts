@@ -1,16 +1,19 @@
-// One round of `npm run bench:client` (bench-client.ts runs several, each in a fresh
-// process, and prints their medians): sequential round-trips to one local server (a
-// separate process answering a fixed envelope), the same number per variant, after a
-// warm-up. Variants take turns in blocks of B requests so that load from other processes
-// hits them alike. For each variant it measures the rate, the ratios to raw fetch and to raw
-// fetch+signing (the floor of any client that signs and times out) and the CPU time this
-// process spent per request (the client's own cost) and its ratio to raw fetch+signing's,
-// each the median over the turns, and prints them as one JSON line.
-// Usage: node --expose-gc --import tsx scripts/bench-client-round.ts --requests N --block B
+// One round of one comparison for `npm run bench:client` (bench-client.ts runs several,
+// each in a fresh process, and prints their medians): sequential round-trips to one local
+// server (a separate process answering a fixed envelope) by raw fetch+signing, the floor of
+// any client that signs and times out, and by one other variant, the same number each,
+// after a warm-up. They take turns in blocks of B requests so that load from other
+// processes hits them alike. One variant per process: Node's fetch is shared by everything
+// a process sends, and how its code gets optimised depends on the mix of arguments it is
+// handed (a URL and an init object, or a Request, of different shapes), so a variant's cost
+// measured beside all the others depends on them. An integrator's process sends one way.
+// For both it prints, as one JSON line, the medians over the turns of the rate, the ratio to
+// the floor, the CPU time this process spent per request and the floor's CPU time over it.
+// Usage: node --expose-gc --import tsx scripts/bench-client-round.ts --variant NAME --requests N --block B
 //
 //   raw fetch            fetch(url, init) with fixed auth headers, then response.json()
 //   raw fetch+timeout    the same with an AbortSignal timeout, as the client always has
-//   raw fetch+signing    the same plus a fresh timestamp and hmacSha256 signature: the floor of any signing client
+//   raw fetch+signing    the same plus a fresh timestamp and hmacSha256 signature: the floor
 //   openapi-fetch        plain openapi-fetch typed by the schema, fixed auth headers
 //   clone-and-read       openapi-fetch + a middleware that clones the Request to read and sign the body
 //   client (signed)      this client (the built @wallet-api/sdk): hmacSha256 signing, timeout, unwrap
@@ -22,12 +25,15 @@ import createFetchClient from 'openapi-fetch';
 import type { paths } from '../generated/schema.d.ts';
 import { freePort, spawnService, waitForHttp } from '../src/support/process.ts';
 import { median } from '../src/support/median.ts';
+import { floor, variantNames, type VariantName } from './bench-client-variants.ts';
 
-/** Per request kind, each variant's medians over the turns of one round. */
-export type RoundResult = Partial<Record<'post' | 'get', { name: string; rate: number; toRaw: number; toSigned: number; cpuMicros: number; cpuToSigned: number }[]>>;
+/** Per request kind, the compared variant's and the floor's medians over the turns of one round. */
+export type RoundResult = Record<'post' | 'get', { name: VariantName; rate: number; toSigned: number; cpuMicros: number; cpuToSigned: number }[]>;
 
-// No defaults here: bench-client.ts holds them and passes both.
-const { values } = parseArgs({ options: { requests: { type: 'string' }, block: { type: 'string' } } });
+// No defaults here: bench-client.ts holds them and passes them.
+const { values } = parseArgs({ options: { variant: { type: 'string' }, requests: { type: 'string' }, block: { type: 'string' } } });
+const compared = variantNames.find((name) => name === values.variant && name !== floor);
+if (!compared) throw new Error(`--variant must be one of: ${variantNames.filter((name) => name !== floor).join(', ')}`);
 const requests = Number(values.requests);
 const block = Number(values.block);
 if (!(Number.isInteger(requests) && Number.isInteger(block) && block > 0 && requests >= block && requests <= 100_000)) {
@@ -86,8 +92,8 @@ try {
     }
   }
 
-  type Variant = { name: string; post: () => Promise<unknown>; get: () => Promise<unknown> };
-  const variants: Variant[] = [
+  type Variant = { name: VariantName; post: () => Promise<unknown>; get: () => Promise<unknown> };
+  const all: Variant[] = [
     {
       name: 'raw fetch',
       post: async () => {
@@ -169,27 +175,28 @@ try {
     return { rate: count / (ms / 1000), cpuMicros: (used.user + used.system) / count };
   }
 
-  const result: RoundResult = {};
+  // Only these two are called in this process.
+  const variants = all.filter((v) => v.name === floor || v.name === compared);
+  const result = {} as RoundResult;
   for (const kind of ['post', 'get'] as const) {
     const turns = new Map<string, Block[]>(variants.map((v) => [v.name, []]));
     for (const v of variants) await measure(v[kind], block); // warm-up
     for (let turn = 0; turn < blocks; turn++) {
-      // Rotate who goes first so no variant always follows the same neighbour.
+      // Alternate who goes first so neither always follows the other.
       for (let i = 0; i < variants.length; i++) {
         const v = variants[(turn + i) % variants.length]!;
         turns.get(v.name)!.push(await measure(v[kind], block));
       }
     }
-    const ratio = (name: string, reference: string) => median(turns.get(name)!.map((b, turn) => b.rate / turns.get(reference)![turn]!.rate));
+    const floorTurns = turns.get(floor)!;
     result[kind] = variants.map((v) => ({
       name: v.name,
       rate: median(turns.get(v.name)!.map((b) => b.rate)),
-      toRaw: ratio(v.name, 'raw fetch'),
-      toSigned: ratio(v.name, 'raw fetch+signing'),
+      toSigned: median(turns.get(v.name)!.map((b, turn) => b.rate / floorTurns[turn]!.rate)),
       cpuMicros: median(turns.get(v.name)!.map((b) => b.cpuMicros)),
       // The same comparison by the CPU time of the client process, the client's own cost: a
       // round trip's wall time also holds the server's work and the VM's scheduling.
-      cpuToSigned: median(turns.get(v.name)!.map((b, turn) => turns.get('raw fetch+signing')![turn]!.cpuMicros / b.cpuMicros)),
+      cpuToSigned: median(turns.get(v.name)!.map((b, turn) => floorTurns[turn]!.cpuMicros / b.cpuMicros)),
     }));
   }
   console.log(JSON.stringify(result));
