@@ -25,7 +25,7 @@ import createFetchClient from 'openapi-fetch';
 import type { paths } from '../generated/schema.d.ts';
 import { freePort, spawnService, waitForHttp } from '../src/support/process.ts';
 import { median } from '../src/support/median.ts';
-import { floor, variantNames, type VariantName } from './bench-client-variants.ts';
+import { floor, signedFetcher, variantNames, type VariantName } from './bench-client-variants.ts';
 
 /** Per request kind, the compared variant's and the floor's medians over the turns of one round. */
 export type RoundResult = Record<'post' | 'get', { name: VariantName; rate: number; toSigned: number; cpuMicros: number; cpuToSigned: number }[]>;
@@ -76,21 +76,7 @@ try {
   const layered = createClient({ environment: 'custom', baseUrl, apiKey, signer: sign });
   layered.use({ onRequest: () => undefined });
 
-  async function signedFetch(method: string, pathWithQuery: string, body: string | undefined): Promise<unknown> {
-    const timestamp = formatTimestamp(new Date());
-    const signature = await sign({ method, pathWithQuery, body: body ?? '', timestamp, apiKey });
-    const headers: Record<string, string> = { 'x-api-key': apiKey, 'x-timestamp': timestamp, 'x-signature': signature };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), 30_000);
-    try {
-      const response = await fetch(`${baseUrl}${pathWithQuery}`, { method, headers, body, signal: controller.signal });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return await response.json();
-    } finally {
-      clearTimeout(timer);
-    }
-  }
+  const signedFetch = signedFetcher({ baseUrl, apiKey, sign, formatTimestamp, fetch });
 
   type Variant = { name: VariantName; post: () => Promise<unknown>; get: () => Promise<unknown> };
   const all: Variant[] = [
@@ -177,6 +163,7 @@ try {
 
   // Only these two are called in this process.
   const variants = all.filter((v) => v.name === floor || v.name === compared);
+  if (variants.length !== 2) throw new Error(`no implementation of ${compared} or ${floor}`);
   const result = {} as RoundResult;
   for (const kind of ['post', 'get'] as const) {
     const turns = new Map<string, Block[]>(variants.map((v) => [v.name, []]));

@@ -7,6 +7,7 @@
 // Usage: node --import tsx scripts/bench-client-stub.ts --calls N
 import { parseArgs } from 'node:util';
 import { median } from '../src/support/median.ts';
+import { signedFetcher } from './bench-client-variants.ts';
 
 const { values } = parseArgs({ options: { calls: { type: 'string' } } });
 const calls = Number(values.calls);
@@ -28,22 +29,7 @@ const sign = hmacSha256({ secret: 'bench-secret' });
 const swap = { from: 'usdt', to: 'ngn', amount: 100, password: 'customer-authorization-value' };
 const client = createClient({ environment: 'custom', baseUrl, apiKey, signer: sign, fetch: stubFetch });
 
-/** raw fetch+signing of bench-client-round.ts, against the stub. */
-async function signedFetch(method: string, pathWithQuery: string, body: string | undefined): Promise<unknown> {
-  const timestamp = formatTimestamp(new Date());
-  const signature = await sign({ method, pathWithQuery, body: body ?? '', timestamp, apiKey });
-  const headers: Record<string, string> = { 'x-api-key': apiKey, 'x-timestamp': timestamp, 'x-signature': signature };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), 30_000);
-  try {
-    const response = await stubFetch(`${baseUrl}${pathWithQuery}`, { method, headers, body, signal: controller.signal });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return await response.json();
-  } finally {
-    clearTimeout(timer);
-  }
-}
+const signedFetch = signedFetcher({ baseUrl, apiKey, sign, formatTimestamp, fetch: stubFetch });
 
 const variants = {
   post: {
