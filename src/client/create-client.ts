@@ -15,10 +15,11 @@ import type { PathsWithMethod as PathsWithMethodOf } from 'openapi-typescript-he
 import type { paths } from '../../generated/schema.d.ts';
 import { ConfigurationError, InvalidResponseError, WalletApiError } from './errors.ts';
 import { checkTimeout, resolveOptions, resolveRetry, type ClientOptions, type EnvironmentName, type RetryOptions } from './options.ts';
-import { layeredCall, type Middleware } from './middleware.ts';
+import { layeredCall, type LayeredCall, type Middleware } from './middleware.ts';
 import { paginate, type PagedPath, type PaginateInit, type Paginator } from './paginate.ts';
 import { readAnswer } from './read-answer.ts';
-import { classify, operationOfResponse, send, type CallContext } from './transport.ts';
+import { operationOfResponse } from './envelope.ts';
+import { classify, send, type CallContext } from './transport.ts';
 
 type Method = 'get' | 'post';
 
@@ -116,6 +117,20 @@ export function createClient(options: ClientOptions): WalletApiClient {
     return (await readAnswer(response)) as CallResponse<Method, never>;
   }
 
+  /** With middleware: openapi-fetch builds the Request and runs the middleware; `send` signs what comes out. */
+  async function throughMiddleware(method: 'GET' | 'POST', path: string, init: LooseInit, ctx: CallContext, layers: LayeredCall): Promise<CallResponse<Method, never>> {
+    // What openapi-fetch takes: the call's init less the client's own options.
+    const { signal: _signal, timeoutMs: _timeoutMs, retry: _retry, ...rest } = init;
+    const callInit = {
+      ...rest,
+      bodySerializer: layers.bodySerializer,
+      fetch: async (request: Request) => send(resolved, await layers.prepare(request, resolved.baseUrl), ctx),
+      middleware: [layers.outermost, ...registered],
+    };
+    const methodCall = layered[method] as (path: never, init: never) => Promise<unknown>;
+    return (await methodCall(path as never, callInit as never)) as CallResponse<Method, never>;
+  }
+
   async function call(method: 'GET' | 'POST', path: string, init: LooseInit = {}): Promise<CallResponse<Method, never>> {
     const { signal, retry } = init;
     const timeoutMs = init.timeoutMs === undefined ? resolved.timeoutMs : init.timeoutMs;
@@ -129,18 +144,8 @@ export function createClient(options: ClientOptions): WalletApiClient {
     };
     const layers = registered.length > 0 ? layeredCall() : undefined;
     try {
-      if (!layers) return await direct(method, path, init, ctx);
-      // What openapi-fetch takes: the call's init less the client's own options.
-      const { signal: _signal, timeoutMs: _timeoutMs, retry: _retry, ...rest } = init;
-      const callInit = {
-        ...rest,
-        bodySerializer: layers.bodySerializer,
-        fetch: async (request: Request) => send(resolved, await layers.prepare(request, resolved.baseUrl), ctx),
-        middleware: [layers.outermost, ...registered],
-      };
-      const methodCall = layered[method] as (path: never, init: never) => Promise<unknown>;
-      const result = (await methodCall(path as never, callInit as never)) as CallResponse<Method, never>;
-      // Middleware may have answered or replaced the Response: unwrap still names the operation.
+      const result = layers ? await throughMiddleware(method, path, init, ctx, layers) : await direct(method, path, init, ctx);
+      // What unwrap names in its errors, also for an answer middleware gave or replaced.
       operationOfResponse.set(result.response, ctx.operation);
       return result;
     } catch (error) {
@@ -149,7 +154,7 @@ export function createClient(options: ClientOptions): WalletApiClient {
       // Once the answer's status is known, what fails is reading its body: a timeout, an abort, a reset or not JSON.
       const status = layers ? layers.readingStatus() : (ctx.answeredStatus ?? 0);
       if (error instanceof WalletApiError || !status) throw error;
-      // openapi-fetch parses 2xx bodies as JSON and throws SyntaxError when they are not.
+      // Both paths read a 2xx body as JSON and throw SyntaxError when it is not.
       if (error instanceof SyntaxError) {
         throw new InvalidResponseError({ operation: ctx.operation, httpStatus: status, reason: 'with a body that is not JSON', body: undefined });
       }

@@ -2,7 +2,9 @@
 // says to check both the HTTP status and the envelope's `status` before using `data`.
 import { isEnvelope } from '../envelope/index.ts';
 import { ApiError, InvalidResponseError } from './errors.ts';
-import { operationOfResponse } from './transport.ts';
+
+/** The operation ("METHOD /path/template") of the call each answer belongs to, which `unwrap` names in its errors; the client records it. */
+export const operationOfResponse = new WeakMap<Response, string>();
 
 /** What every client call resolves to (openapi-fetch's result shape). */
 export type CallResult = { data?: unknown; error?: unknown; response: Response };

@@ -81,9 +81,6 @@ export function armTimeout(ctx: CallContext): Deadline {
   return deadline;
 }
 
-/** The operation ("METHOD /path/template") each response answered, for `unwrap`. */
-export const operationOfResponse = new WeakMap<Response, string>();
-
 /** Sends a prepared request with authentication headers; retries only when ctx.retry is set (GETs). */
 export async function send(options: ResolvedOptions, prepared: PreparedRequest, ctx: CallContext): Promise<Response> {
   const url = prepared.url;
@@ -119,8 +116,7 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
       const response = await options.fetch(url, { method: prepared.method, headers, body: prepared.body, signal: deadline.signal, redirect: 'manual' });
       if (attempt >= attempts || !ctx.retry!.retryOnStatus.includes(response.status)) {
         const limited = limitBodySize(response, options.maxResponseBytes, ctx.operation);
-        // The deadline stays armed while openapi-fetch reads the body; the caller disarms it.
-        operationOfResponse.set(limited, ctx.operation);
+        // The deadline stays armed while the body is read; the caller disarms it.
         ctx.answeredStatus = limited.status;
         return limited;
       }
