@@ -46,7 +46,7 @@ export function layeredCall(): LayeredCall {
       if (!request.url.startsWith(`${baseUrl}/`)) throw new ConfigurationError('middleware sent the request outside baseUrl; nothing was sent');
       const body = request === built ? serialized : request.body === null ? undefined : await request.text();
       // A copy: the authentication headers go on it, never on the Request middleware holds.
-      return { url: request.url, method: request.method, headers: Object.fromEntries(request.headers), body };
+      return { url: request.url, method: request.method, headers: new Headers(request.headers), body };
     },
     readingStatus: () => status,
   };

@@ -1,21 +1,20 @@
 // Sending one call: time out, sign, retry GETs, classify failures.
 //
-// The request arrives prepared: its URL, method, headers (a record of lower-case names, as
-// fetch(url, init) takes them) and the serialised body string, which the signer signs as it
-// is and fetch sends. A record rather than Headers, and fetch(url, init) rather than
-// fetch(Request), because both cost fetch less per call.
+// The request arrives as openapi-fetch built it (or as middleware left it): its URL, method,
+// headers and serialised body string, which the signer signs as it is and fetch sends. The
+// authentication headers go on the call's own Headers, which no middleware ever holds.
 import { formatTimestamp, type SignatureInput } from '../signing/index.ts';
 import { AbortedError, InvalidResponseError, NetworkError, SigningError, TimeoutError } from './errors.ts';
 import { headerValueRule, isHeaderValue } from './header-value.ts';
 import type { ResolvedOptions } from './options.ts';
 import { requestTarget } from './request-target.ts';
 
-/** A request as the client prepared it, before authentication; `send` adds the authentication headers to `headers`. */
+/** A request as openapi-fetch built it, before authentication; `send` adds the authentication headers to `headers`. */
 export type PreparedRequest = {
   readonly url: string;
   readonly method: string;
-  /** Lower-case names; the call owns this record. */
-  readonly headers: Record<string, string>;
+  /** The call owns these: middleware never sees them. */
+  readonly headers: Headers;
   readonly body: string | undefined;
 };
 
@@ -89,10 +88,10 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
   const body = prepared.body ?? '';
   const headers = prepared.headers;
   // resolveOptions refused a key that is not a valid header value, so this cannot throw.
-  headers['x-api-key'] = options.apiKey;
+  headers.set('x-api-key', options.apiKey);
   // A User-Agent of the call (or of middleware) is kept, after the client's own tokens.
-  const addedAgent = headers['user-agent'];
-  headers['user-agent'] = addedAgent ? `${options.userAgent} ${addedAgent}` : options.userAgent;
+  const addedAgent = headers.get('user-agent');
+  headers.set('user-agent', addedAgent ? `${options.userAgent} ${addedAgent}` : options.userAgent);
   const attempts = ctx.retry?.attempts ?? 1;
   // x-timestamp has millisecond resolution: each attempt is signed at least 1 ms after the
   // previous one, so no two attempts are the same signed request (a server that refuses
@@ -110,8 +109,8 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
       const timestamp = formatTimestamp(new Date(signedAt));
       const signed = sign(options, { method: prepared.method, pathWithQuery, body, timestamp, apiKey: options.apiKey }, deadline.signal, ctx.operation);
       const signature = typeof signed === 'string' ? signed : await signed;
-      headers['x-timestamp'] = timestamp;
-      headers['x-signature'] = signature;
+      headers.set('x-timestamp', timestamp);
+      headers.set('x-signature', signature);
       // redirect: 'manual' so credentials are never replayed to another address.
       const response = await options.fetch(url, { method: prepared.method, headers, body: prepared.body, signal: deadline.signal, redirect: 'manual' });
       if (attempt >= attempts || !ctx.retry!.retryOnStatus.includes(response.status)) {
