@@ -42,11 +42,13 @@ export function layeredCall(): LayeredCall {
       onResponse: ({ response }) => void (status = response.status),
     },
     prepare: async (request, baseUrl) => {
+      // A Request serialises its URL anew on every read of `url`.
+      const url = request.url;
       // Credentials go only to the client's environment, whatever address middleware chose.
-      if (!request.url.startsWith(`${baseUrl}/`)) throw new ConfigurationError('middleware sent the request outside baseUrl; nothing was sent');
+      if (!url.startsWith(`${baseUrl}/`)) throw new ConfigurationError('middleware sent the request outside baseUrl; nothing was sent');
       const body = request === built ? serialized : request.body === null ? undefined : await request.text();
       // A copy: the authentication headers go on it, never on the Request middleware holds.
-      return { url: request.url, method: request.method, headers: new Headers(request.headers), body };
+      return { url, method: request.method, headers: new Headers(request.headers), body };
     },
     readingStatus: () => status,
   };
