@@ -63,7 +63,9 @@ export function buildRequest(op: Operation, values: { path?: string[]; query?: s
     }
   }
   for (const parameter of op.parameters) {
-    if (parameter.required && !(parameter.name in request[parameter.in])) problems.push(`--${parameter.in} ${parameter.name}=… is required by ${op.operationId}`);
+    if (!parameter.required) continue;
+    if (parameter.in !== 'path' && parameter.in !== 'query') problems.push(`${op.operationId} needs the ${parameter.in} parameter ${parameter.name}, which the command line cannot send`);
+    else if (!(parameter.name in request[parameter.in])) problems.push(`--${parameter.in} ${parameter.name}=… is required by ${op.operationId}`);
   }
   if (values.body !== undefined) {
     if (!op.body) problems.push(`${op.operationId} takes no body`);
@@ -162,7 +164,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     if (error instanceof UsageError) return refuse(error.message);
     throw error;
   }
-  if (target.environment === 'production' && op.method === 'POST' && !values['confirm-production']) {
+  if (target.environment === 'production' && op.method === 'post' && !values['confirm-production']) {
     return refuse(`${op.operationId} is a POST to production and was not sent: POSTs move value, so production needs --confirm-production`);
   }
   if (target.demoNotice) err(`${target.demoNotice}\n`);
@@ -191,7 +193,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
 
   const params = { path: request.path, query: request.query };
   const init = { params, ...(request.body === undefined ? {} : { body: request.body }) } as never;
-  const call = op.method === 'GET' ? client.GET(op.path as never, init) : client.POST(op.path as never, init);
+  const call = op.method === 'get' ? client.GET(op.path as never, init) : client.POST(op.path as never, init);
   try {
     const result = await call;
     const data = await unwrap(result);

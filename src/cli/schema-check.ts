@@ -4,7 +4,7 @@
 // promises production backends one runtime dependency; `unsupportedKeywords` (asserted by
 // the tests over every operation) makes a spec that starts using another keyword fail
 // loudly instead of going unchecked.
-import type { Schema } from './spec.ts';
+import type { Schema } from '../spec/openapi.ts';
 
 /** Keywords the checker enforces, and those it may ignore because they only annotate. */
 const enforced = new Set([

@@ -19,7 +19,7 @@ import { readableLogStream } from './readable-log.ts';
 import { createRuntime } from './runtime.ts';
 import { SandboxStore } from './state.ts';
 import type { SandboxOptions } from './index.ts';
-import type { OpenApiDocument } from '../spec/document.ts';
+import type { OpenApiDocument } from '../spec/openapi.ts';
 import { checkingIntervalMs, resolveTimeouts } from './timeouts.ts';
 
 /** The settings of startSandbox with its defaults filled in; where it listens stays startSandbox's. */

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hmacSha256 } from '../../src/signing/index.ts';
 import { demoCredentials as sandboxDemo, startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
 import { demoCredentials as cliDemo, defaultSandboxUrl } from '../../src/cli/target.ts';
-import { loadOperations, type Schema } from '../../src/cli/spec.ts';
+import { loadOperations } from '../../src/cli/spec.ts';
+import type { Schema } from '../../src/spec/openapi.ts';
 import { defaultSandboxPort } from '../../src/sandbox/config.ts';
 import { answerJson, startCaptureServer, type CaptureServer } from '../support/capture-server.ts';
 import { packedTarballs } from '../support/packed.ts';
@@ -65,7 +66,7 @@ describe('wallet-api from the packed SDK', () => {
     expect(lines).toContainEqual(expect.stringMatching(/^listMarkets\s+GET \/api\/v1\/wallets\/markets\s+List markets$/));
     expect(lines).toContainEqual(expect.stringMatching(/^confirmSwap\s+POST \/api\/v1\/swaps\/\{id\}\/confirm\s+Confirm a swap$/));
     const columns = lines.map((line) => line.split(/\s{2,}/));
-    const fromSpec = loadOperations().map((op) => [op.operationId, `${op.method} ${op.path}`, op.summary]);
+    const fromSpec = loadOperations().map((op) => [op.operationId, `${op.method.toUpperCase()} ${op.path}`, op.summary]);
     expect(fromSpec).toHaveLength(16);
     expect(columns).toEqual(fromSpec);
   });
@@ -75,7 +76,7 @@ describe('wallet-api from the packed SDK', () => {
     for (const op of loadOperations()) {
       const { code, stdout, stderr } = await wallet([op.operationId, '--help']);
       expect({ code, stderr }, op.operationId).toEqual({ code: 0, stderr: '' });
-      expect(stdout, op.operationId).toContain(`${op.operationId}: ${op.summary}\n${op.method} ${op.path}\n`);
+      expect(stdout, op.operationId).toContain(`${op.operationId}: ${op.summary}\n${op.method.toUpperCase()} ${op.path}\n`);
       if (op.unpublished) expect(stdout, op.operationId).toContain(`Not published: ${op.unpublished}`);
       for (const p of op.parameters) {
         const flag = stdout.split('\n').find((line) => line.startsWith(`  --${p.in} ${p.name}=<`));
