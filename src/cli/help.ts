@@ -2,6 +2,9 @@
 import type { Schema } from '../spec/openapi.ts';
 import type { Operation } from './spec.ts';
 
+/** The one line a refused argument is answered with. */
+export const usageLine = 'wallet-api <operationId> [options], wallet-api list or wallet-api --help';
+
 export const usage = `Usage: wallet-api <operationId> [--path name=value]… [--query name=value]… [--body JSON | --body @file.json] [options]
        wallet-api list
        wallet-api <operationId> --help
@@ -16,7 +19,7 @@ Credentials: WALLET_API_KEY, and WALLET_API_SIGNING_SECRET or WALLET_API_SIGNER_
 (a module exporting a Signer as default or as "signer").
 
 Options:
-  --data                  print only the envelope's data (for jq)
+  --only-data             print only the envelope's data (for jq)
   --verbose               also print the request line, the status and the time (key and signature redacted)
   --timeout MS            timeout of the call in milliseconds (default 30000)
   --confirm-production    required for any POST to production

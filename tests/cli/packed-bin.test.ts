@@ -115,7 +115,7 @@ function wallet(args: string[], env: Record<string, string> = {}): Promise<Run> 
 }
 
 const credentials = { WALLET_API_KEY: apiKey, WALLET_API_SIGNING_SECRET: secret };
-const onSandbox = (args: string[], extra: string[] = ['--data']) => wallet([...args, '--base-url', sandbox.url, ...extra], credentials);
+const onSandbox = (args: string[], extra: string[] = ['--only-data']) => wallet([...args, '--base-url', sandbox.url, ...extra], credentials);
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'wallet-api-cli-'));
@@ -181,6 +181,9 @@ describe('wallet-api from the packed SDK', () => {
   });
 
   it('explains an operation: parameters and body fields with types, required marks, descriptions and what is not published', async () => {
+    const usage = await wallet(['--help']);
+    expect(usage.stdout).toMatch(/^ {2}--only-data +print only the envelope's data/m);
+    expect(usage.stdout).not.toMatch(/^ +--data\b/m);
     const quote = await wallet(['getSwapQuote', '--help']);
     expect(quote.code).toBe(0);
     expect(quote.stdout).toContain('--query amount=<number > 0> (optional)');
@@ -238,7 +241,7 @@ describe('wallet-api from the packed SDK', () => {
     expect(wrongSecret.code).toBe(1);
     expect(JSON.parse(wrongSecret.stdout)).toMatchObject({ status: 'error', data: null });
     capture.handle((_req, res) => answerJson(res, 200, { status: 'error', message: 'Refused', data: null }));
-    const refused = await wallet(['listWallets', '--base-url', capture.url, '--data'], credentials);
+    const refused = await wallet(['listWallets', '--base-url', capture.url, '--only-data'], credentials);
     expect(refused).toEqual({ code: 1, stdout: '', stderr: 'wallet-api: GET /api/v1/wallets failed with HTTP 200: Refused\n' });
   });
 
@@ -273,7 +276,11 @@ describe('wallet-api from the packed SDK', () => {
       [['listWalets'], 'unknown operation "listWalets"'],
       [['listwallets'], 'did you mean listWallets?'],
       [[], 'name an operation'],
-      [['listWallets', '--nope'], "Unknown option '--nope'"],
+      [['listWallets', '--nope'], 'unknown argument "--nope"'],
+      // curl's and gh's --data is the body; here it is --body, and --data is refused with both names.
+      [['createSwap', '--data', '{"from":"usdt"}'], `unknown argument "--data": --body '{…}' or --body @file.json sends a request body; --only-data prints only the envelope's data`],
+      [['createSwap', '--data={"from":"usdt"}'], 'unknown argument "--data": --body'],
+      [['createSwap', '-d', '{"from":"usdt"}'], 'unknown argument "-d": --body'],
       [['listWallets', 'extra'], 'unexpected argument "extra"'],
       [['getSwapQuote', '--query', 'amount=abc'], '--query amount is not a number: "abc"'],
       [['getSwapQuote', '--query', 'amount=0'], '--query amount must be greater than 0'],
@@ -333,7 +340,7 @@ describe('wallet-api from the packed SDK', () => {
     writeFileSync(join(work, 'signer.mjs'), `import { createHmac } from 'node:crypto';
 export default (input) => createHmac('sha256', ${JSON.stringify(secret)}).update([input.timestamp, input.method, input.pathWithQuery, input.body].join('\\n')).digest('hex');
 `);
-    const result = await wallet(['listMarkets', '--base-url', sandbox.url, '--data'], { WALLET_API_KEY: apiKey, WALLET_API_SIGNER_MODULE: 'signer.mjs' });
+    const result = await wallet(['listMarkets', '--base-url', sandbox.url, '--only-data'], { WALLET_API_KEY: apiKey, WALLET_API_SIGNER_MODULE: 'signer.mjs' });
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toHaveProperty('usdtngn');
   });
@@ -357,7 +364,7 @@ export default (input) => createHmac('sha256', ${JSON.stringify(secret)}).update
     const demo = await startSandbox({ validateResponses: true, port: defaultSandboxPort, logger: false }).catch(() => undefined);
     if (!demo) return void console.warn(`port ${defaultSandboxPort} is in use: the default-target case did not run`);
     try {
-      const result = await wallet(['listMarkets', '--data']);
+      const result = await wallet(['listMarkets', '--only-data']);
       expect(result.code, result.stderr).toBe(0);
       expect(result.stderr).toBe(`No target or credentials given: calling the local sandbox at ${defaultSandboxUrl} with its demo credentials (start it with npm start or wallet-api-sandbox).\n`);
       expect(JSON.parse(result.stdout)).toHaveProperty('usdtngn');
@@ -403,9 +410,9 @@ describe('wallet-api against production', () => {
   });
 
   it('sends a GET, and a POST with --confirm-production, signed', async () => {
-    const get = await wallet(['listWallets', '--env', 'production', '--data'], env());
+    const get = await wallet(['listWallets', '--env', 'production', '--only-data'], env());
     expect(get.code, get.stderr).toBe(0);
-    const post = await wallet(['confirmSwap', '--env', 'production', '--path', 'id=swap-1', '--confirm-production', '--data'], env());
+    const post = await wallet(['confirmSwap', '--env', 'production', '--path', 'id=swap-1', '--confirm-production', '--only-data'], env());
     expect(post.code, post.stderr).toBe(0);
     expect(JSON.parse(post.stdout)).toEqual({ id: 'swap-1', status: 'confirmed' });
     expect(received.map(({ method, url }) => `${method} ${url}`)).toEqual(['GET /api/v1/wallets', 'POST /api/v1/swaps/swap-1/confirm']);
