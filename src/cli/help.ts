@@ -1,6 +1,7 @@
 // The texts the command line prints: usage, the list of operations and one operation's help.
 import type { Schema } from '../spec/openapi.ts';
 import type { Operation } from './spec.ts';
+import { defaultSandboxUrl } from './target.ts';
 
 /** The one line a refused argument is answered with. */
 export const usageLine = 'wallet-api <operationId> [options], wallet-api list or wallet-api --help';
@@ -12,7 +13,7 @@ export const usage = `Usage: wallet-api <operationId> [--path name=value]… [--
 Calls one operation of the Wallet, Payout and Swap API through the typed client: signed,
 timed out, and the answer checked to be the {status, message, data} envelope.
 
-Target (default: the local sandbox at http://127.0.0.1:4020 with its demo credentials):
+Target (default: the local sandbox at ${defaultSandboxUrl} with its demo credentials):
   --base-url URL          a local sandbox or mock
   --env staging|production  the address in WALLET_API_BASE_URL
 Credentials: WALLET_API_KEY, and WALLET_API_SIGNING_SECRET or WALLET_API_SIGNER_MODULE

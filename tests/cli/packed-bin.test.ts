@@ -11,9 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { hmacSha256 } from '../../src/signing/index.ts';
-import { demoCredentials as sandboxDemo, startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
+import { defaultSandboxPort, defaultSandboxUrl as sandboxUrl, demoCredentials as sandboxDemo, startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
 import { demoCredentials as cliDemo, defaultSandboxUrl } from '../../src/cli/target.ts';
-import { defaultSandboxPort } from '../../src/sandbox/config.ts';
 import { answerJson, startCaptureServer, type CaptureServer } from '../support/capture-server.ts';
 import { packedTarballs } from '../support/packed.ts';
 import { repoRoot } from '../support/run.ts';
@@ -359,7 +358,7 @@ export default (input) => createHmac('sha256', ${JSON.stringify(secret)}).update
 
   it('uses the sandbox demo credentials at the default address only, and says so on stderr', async () => {
     expect(cliDemo).toEqual(sandboxDemo);
-    expect(defaultSandboxUrl).toBe(`http://127.0.0.1:${defaultSandboxPort}`);
+    expect(defaultSandboxUrl).toBe(sandboxUrl);
     // The default address is fixed; when a developer's own sandbox holds the port this case cannot run.
     const demo = await startSandbox({ validateResponses: true, port: defaultSandboxPort, logger: false }).catch(() => undefined);
     if (!demo) return void console.warn(`port ${defaultSandboxPort} is in use: the default-target case did not run`);
