@@ -4,7 +4,6 @@
 // wallet-api-sandbox) read them here. The SDK's command line keeps its own copy of the
 // address and credentials, since it cannot depend on this package;
 // tests/cli/packed-bin.test.ts holds the two equal.
-import type { SandboxAppOptions } from './app.ts';
 import type { SandboxOptions } from './index.ts';
 
 /** Loopback only: the sandbox accepts the demo credentials, so it is never reachable from elsewhere by default. */
@@ -21,8 +20,11 @@ export const demoCredentials = { apiKey: 'sandbox-demo-key', secret: 'sandbox-de
 
 export const defaultTimestampWindowSeconds = 300;
 
+/** The settings of startSandbox with its defaults filled in; where it listens is apart. */
+export type SandboxSettings = Omit<SandboxOptions, 'host' | 'port'> & Required<Pick<SandboxOptions, 'apiKeys' | 'timestampWindowSeconds'>>;
+
 /** Options with the defaults filled in: where to listen (loopback, a free port), and the app's settings. */
-export function withSandboxDefaults(options: SandboxOptions): { host: string; port: number; settings: SandboxAppOptions } {
+export function withSandboxDefaults(options: SandboxOptions): { host: string; port: number; settings: SandboxSettings } {
   const { host = defaultSandboxHost, port = 0, ...settings } = options;
   return {
     host,
