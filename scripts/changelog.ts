@@ -4,14 +4,14 @@
 // heading in CHANGELOG.md. Exits 2 on a bad ref or when Optic fails.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { changelogBetween, renderChangelog } from '../src/diff/changelog.ts';
 import { bundlePathInRepo, readBundleAt } from '../src/diff/gate.ts';
+import { parseFlags } from '../src/support/args.ts';
 import { repoRoot } from '../src/support/repo.ts';
 
 try {
-  const { values } = parseArgs({ options: { base: { type: 'string' } } });
-  const base = readBundleAt(values.base === undefined ? {} : { base: values.base });
+  const flags = parseFlags(process.argv.slice(2), { base: { type: 'string' } }, 'npm run changelog -- [--base <git ref>]');
+  const base = readBundleAt(flags.base === undefined ? {} : { base: flags.base });
   if (base.error) throw new Error(base.error);
   if (base.text === undefined) throw new Error(`no ${bundlePathInRepo} at ${base.label}`);
   const { changes, versions } = await changelogBetween(base.text, readFileSync(join(repoRoot, bundlePathInRepo), 'utf8'));

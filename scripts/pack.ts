@@ -4,12 +4,18 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseFlags } from '../src/support/args.ts';
 import { repoRoot } from '../src/support/repo.ts';
 import { buildPackages, packageBuilds } from './build.ts';
 
-const { values } = parseArgs({ options: { out: { type: 'string', default: '.tmp/packages' } } });
-const out = resolve(process.env.INIT_CWD ?? process.cwd(), values.out);
+let outFlag: string | undefined;
+try {
+  outFlag = parseFlags(process.argv.slice(2), { out: { type: 'string' } }, 'npm run pack -- [--out DIR]').out;
+} catch (error) {
+  process.stderr.write(`pack: ${(error as Error).message}\n`);
+  process.exit(2);
+}
+const out = resolve(process.env.INIT_CWD ?? process.cwd(), outFlag ?? '.tmp/packages');
 mkdirSync(out, { recursive: true });
 
 buildPackages();

@@ -1,5 +1,10 @@
 // The texts the command line prints: usage, the list of operations and one operation's help.
-import type { Operation, Schema } from './spec.ts';
+import type { Schema } from '../spec/openapi.ts';
+import type { Operation } from './spec.ts';
+import { defaultSandboxUrl } from './target.ts';
+
+/** The one line a refused argument is answered with. */
+export const usageLine = 'wallet-api <operationId> [options], wallet-api list or wallet-api --help';
 
 export const usage = `Usage: wallet-api <operationId> [--path name=value]… [--query name=value]… [--body JSON | --body @file.json] [options]
        wallet-api list
@@ -8,14 +13,14 @@ export const usage = `Usage: wallet-api <operationId> [--path name=value]… [--
 Calls one operation of the Wallet, Payout and Swap API through the typed client: signed,
 timed out, and the answer checked to be the {status, message, data} envelope.
 
-Target (default: the local sandbox at http://127.0.0.1:4020 with its demo credentials):
+Target (default: the local sandbox at ${defaultSandboxUrl} with its demo credentials):
   --base-url URL          a local sandbox or mock
   --env staging|production  the address in WALLET_API_BASE_URL
 Credentials: WALLET_API_KEY, and WALLET_API_SIGNING_SECRET or WALLET_API_SIGNER_MODULE
 (a module exporting a Signer as default or as "signer").
 
 Options:
-  --data                  print only the envelope's data (for jq)
+  --only-data             print only the envelope's data (for jq)
   --verbose               also print the request line, the status and the time (key and signature redacted)
   --timeout MS            timeout of the call in milliseconds (default 30000)
   --confirm-production    required for any POST to production
@@ -25,12 +30,15 @@ Exit codes: 0 success; 1 an error envelope; 2 usage or configuration (nothing se
 3 network failure, timeout or an answer that is not an envelope.
 `;
 
+/** "GET /api/v1/wallets": the method as HTTP writes it. */
+const requestLine = (op: Operation) => `${op.method.toUpperCase()} ${op.path}`;
+
 const pad = (text: string, width: number) => text + ' '.repeat(Math.max(1, width - text.length));
 
 export function listText(operations: Operation[]): string {
   const idWidth = Math.max(...operations.map((op) => op.operationId.length)) + 2;
-  const pathWidth = Math.max(...operations.map((op) => op.method.length + 1 + op.path.length)) + 2;
-  return operations.map((op) => `${pad(op.operationId, idWidth)}${pad(`${op.method} ${op.path}`, pathWidth)}${op.summary}`).join('\n') + '\n';
+  const pathWidth = Math.max(...operations.map((op) => requestLine(op).length)) + 2;
+  return operations.map((op) => `${pad(op.operationId, idWidth)}${pad(requestLine(op), pathWidth)}${op.summary}`).join('\n') + '\n';
 }
 
 /** "number > 0", "integer ≥ 1", "string, at most 80 characters" … from the schema. */
@@ -55,7 +63,7 @@ function describe(description: string, unpublished: string | undefined): string 
 }
 
 export function operationHelp(op: Operation): string {
-  const lines = [`${op.operationId}: ${op.summary}`, `${op.method} ${op.path}`];
+  const lines = [`${op.operationId}: ${op.summary}`, requestLine(op)];
   if (op.unpublished) lines.push(`Not published: ${op.unpublished}`);
   const parameters = op.parameters.map((p) => ({
     flag: `--${p.in} ${p.name}=<${typeText(p.schema)}>`,

@@ -5,9 +5,9 @@
 // network failure, a timeout or an answer that is not an envelope.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { ApiError, createClient, InvalidResponseError, NetworkError, TimeoutError, unwrap, WalletApiError } from '../client/index.ts';
-import { listText, operationHelp, usage } from './help.ts';
+import { parseCommandLine } from '../support/args.ts';
+import { listText, operationHelp, usage, usageLine } from './help.ts';
 import { checkValue, parseParameterValue } from './schema-check.ts';
 import { loadOperations, type Operation } from './spec.ts';
 import { envNames, resolveTarget, UsageError } from './target.ts';
@@ -20,7 +20,7 @@ const options = {
   path: { type: 'string', multiple: true },
   query: { type: 'string', multiple: true },
   body: { type: 'string' },
-  data: { type: 'boolean' },
+  'only-data': { type: 'boolean' },
   verbose: { type: 'boolean' },
   timeout: { type: 'string' },
   'base-url': { type: 'string' },
@@ -28,6 +28,11 @@ const options = {
   'confirm-production': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
+
+// In curl and `gh api`, --data/-d is the request body; here the body is --body, and printing
+// only the envelope's data is --only-data. Whoever types the former is told both.
+const bodyHint = "--body '{…}' or --body @file.json sends a request body; --only-data prints only the envelope's data";
+const misread = { data: bodyHint, d: bodyHint };
 
 type Request = { path: Record<string, unknown>; query: Record<string, unknown>; body: unknown };
 
@@ -63,7 +68,9 @@ export function buildRequest(op: Operation, values: { path?: string[]; query?: s
     }
   }
   for (const parameter of op.parameters) {
-    if (parameter.required && !(parameter.name in request[parameter.in])) problems.push(`--${parameter.in} ${parameter.name}=… is required by ${op.operationId}`);
+    if (!parameter.required) continue;
+    if (parameter.in !== 'path' && parameter.in !== 'query') problems.push(`${op.operationId} needs the ${parameter.in} parameter ${parameter.name}, which the command line cannot send`);
+    else if (!(parameter.name in request[parameter.in])) problems.push(`--${parameter.in} ${parameter.name}=… is required by ${op.operationId}`);
   }
   if (values.body !== undefined) {
     if (!op.body) problems.push(`${op.operationId} takes no body`);
@@ -117,11 +124,12 @@ export async function main(argv: string[], io: Io): Promise<number> {
 
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    parsed = parseCommandLine(argv, options, usageLine, { positionals: true, misread, refuse: (message) => new UsageError(message) });
   } catch (error) {
-    return refuse(`${(error as Error).message}\n\n${usage}`);
+    if (error instanceof UsageError) return refuse(error.message);
+    throw error;
   }
-  const { values, positionals } = parsed;
+  const { flags: values, positionals } = parsed;
   const [command, ...extra] = positionals;
   if (!command || command === 'help') {
     if (values.help || command === 'help') {
@@ -162,7 +170,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     if (error instanceof UsageError) return refuse(error.message);
     throw error;
   }
-  if (target.environment === 'production' && op.method === 'POST' && !values['confirm-production']) {
+  if (target.environment === 'production' && op.method === 'post' && !values['confirm-production']) {
     return refuse(`${op.operationId} is a POST to production and was not sent: POSTs move value, so production needs --confirm-production`);
   }
   if (target.demoNotice) err(`${target.demoNotice}\n`);
@@ -191,15 +199,15 @@ export async function main(argv: string[], io: Io): Promise<number> {
 
   const params = { path: request.path, query: request.query };
   const init = { params, ...(request.body === undefined ? {} : { body: request.body }) } as never;
-  const call = op.method === 'GET' ? client.GET(op.path as never, init) : client.POST(op.path as never, init);
+  const call = op.method === 'get' ? client.GET(op.path as never, init) : client.POST(op.path as never, init);
   try {
     const result = await call;
     const data = await unwrap(result);
-    out(`${JSON.stringify(values.data ? data : result.data, null, 2)}\n`);
+    out(`${JSON.stringify(values['only-data'] ? data : result.data, null, 2)}\n`);
     return exitCodes.success;
   } catch (error) {
     if (error instanceof ApiError) {
-      if (!values.data) out(`${JSON.stringify(error.envelope, null, 2)}\n`);
+      if (!values['only-data']) out(`${JSON.stringify(error.envelope, null, 2)}\n`);
       err(`wallet-api: ${error.message}\n`);
       return exitCodes.errorEnvelope;
     }

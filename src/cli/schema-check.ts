@@ -1,27 +1,46 @@
 // Checks a value against the small subset of JSON Schema that the spec's parameters and
 // request bodies use, so the command line refuses what the spec refuses before sending.
-// Ajv would do this in full, but it is not a dependency of the SDK package and the SDK
-// promises production backends one runtime dependency; `unsupportedKeywords` (asserted by
-// the tests over every operation) makes a spec that starts using another keyword fail
-// loudly instead of going unchecked.
-import type { Schema } from './spec.ts';
+// Ajv would do this in full, but the SDK package keeps its runtime dependencies to
+// openapi-fetch and openapi-typescript-helpers, for the production backends that install
+// it. `uncheckedParts` (asserted by the tests over every operation) makes a spec that starts
+// using another keyword, a format this checker does not know or a parameter the command line
+// cannot send fail loudly instead of going unchecked.
+import type { Schema } from '../spec/openapi.ts';
+import { stringFormats } from './formats.ts';
+import type { Operation } from './spec.ts';
 
-/** Keywords the checker enforces, and those it may ignore because they only annotate. */
+/** Keywords the checker enforces (format: those of stringFormats), and those it may ignore because they only annotate. */
 const enforced = new Set([
   'type', 'enum', 'const', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
   'required', 'properties', 'additionalProperties', 'items', 'minItems', 'maxItems', 'format',
 ]);
-const annotations = new Set(['description', 'title', 'example', 'examples', 'default', 'readOnly', 'writeOnly', 'deprecated', 'x-undocumented', '$ref', 'nullable']);
+// No $ref: the loader resolves every reference, so one left is a recursive schema the checker does not follow.
+const annotations = new Set(['description', 'title', 'example', 'examples', 'default', 'readOnly', 'writeOnly', 'deprecated', 'x-undocumented', 'nullable']);
 
-/** Keywords in a schema (and its properties and items) that the checker neither enforces nor may ignore. */
+/**
+ * Keywords in a schema (and its properties and items) that the checker neither enforces nor
+ * may ignore, and a format it does not know as "format: <name>".
+ */
 export function unsupportedKeywords(schema: Schema): string[] {
   const found = Object.keys(schema).filter((keyword) => !enforced.has(keyword) && !annotations.has(keyword) && !keyword.startsWith('x-'));
+  if ('format' in schema && !(typeof schema.format === 'string' && stringFormats.has(schema.format))) found.push(`format: ${String(schema.format)}`);
   const nested = [
     ...Object.values((schema.properties as Record<string, Schema> | undefined) ?? {}),
     ...(schema.items && typeof schema.items === 'object' ? [schema.items as Schema] : []),
     ...(schema.additionalProperties && typeof schema.additionalProperties === 'object' ? [schema.additionalProperties as Schema] : []),
   ];
   return [...new Set([...found, ...nested.flatMap(unsupportedKeywords)])];
+}
+
+/** What of the operations the command line would not check or could not send, one line each; [] when it covers them all. */
+export function uncheckedParts(operations: Operation[]): string[] {
+  return operations.flatMap((op) => [
+    ...op.parameters.flatMap((p) => [
+      ...(p.in === 'path' || p.in === 'query' ? [] : [`${op.operationId}: the ${p.in} parameter ${p.name} cannot be given on the command line`]),
+      ...unsupportedKeywords(p.schema).map((keyword) => `${op.operationId} --${p.in} ${p.name}: ${keyword}`),
+    ]),
+    ...(op.body ? unsupportedKeywords(op.body.schema).map((keyword) => `${op.operationId} body: ${keyword}`) : []),
+  ]);
 }
 
 const typeOf = (value: unknown): string =>
@@ -46,6 +65,8 @@ export function checkValue(schema: Schema, value: unknown, where: string): strin
     if (typeof schema.minLength === 'number' && length < schema.minLength) problems.push(`${where} must have at least ${schema.minLength} characters`);
     if (typeof schema.maxLength === 'number' && length > schema.maxLength) problems.push(`${where} must have at most ${schema.maxLength} characters`);
     if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(value)) problems.push(`${where} must match the pattern ${schema.pattern}`);
+    const format = typeof schema.format === 'string' ? stringFormats.get(schema.format) : undefined;
+    if (format && !format.check(value)) problems.push(`${where} must be a ${schema.format as string} such as ${format.example}`);
   }
   if (typeof value === 'number') {
     if (typeof schema.minimum === 'number' && value < schema.minimum) problems.push(`${where} must be at least ${schema.minimum}`);

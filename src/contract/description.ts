@@ -9,7 +9,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Converter } from '@apiture/openapi-down-convert';
-import { loadBundledDocument, type OpenApiDocument } from '../spec/document.ts';
+import { loadBundledDocument } from '../spec/document.ts';
+import type { OpenApiDocument } from '../spec/openapi.ts';
 
 export const downConvertOptions = { allOfTransform: true } as const;
 

@@ -5,7 +5,8 @@
 // 4XX status with the error envelope, so the hooks accept any 4XX code.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import { parseDocument } from '../spec/document.ts';
+import { listOperations } from '../spec/openapi.ts';
 
 export const negativeCasesPath = fileURLToPath(new URL('./negative-cases.yaml', import.meta.url));
 
@@ -19,21 +20,19 @@ export type NegativeCase = {
   messagePattern: RegExp;
 };
 
-type CaseOperation = { summary: string; 'x-omit-headers': string[]; 'x-expect-message': { pattern: string; flags?: string } };
+type ExpectedMessage = { pattern: string; flags?: string };
 
 export function loadNegativeCases(path: string = negativeCasesPath): { title: string; cases: NegativeCase[] } {
-  const doc = parse(readFileSync(path, 'utf8')) as { info: { title: string }; paths: Record<string, Record<string, CaseOperation>> };
-  const cases: NegativeCase[] = [];
-  for (const [casePath, item] of Object.entries(doc.paths)) {
-    for (const [method, operation] of Object.entries(item)) {
-      cases.push({
-        method: method.toUpperCase(),
-        path: casePath,
-        summary: operation.summary,
-        omitHeaders: operation['x-omit-headers'].map((h) => h.toLowerCase()),
-        messagePattern: new RegExp(operation['x-expect-message'].pattern, operation['x-expect-message'].flags),
-      });
-    }
-  }
-  return { title: doc.info.title, cases };
+  const doc = parseDocument(readFileSync(path, 'utf8'));
+  const cases = listOperations(doc).map(({ method, path: casePath, operation }): NegativeCase => {
+    const message = operation['x-expect-message'] as ExpectedMessage;
+    return {
+      method: method.toUpperCase(),
+      path: casePath,
+      summary: operation.summary,
+      omitHeaders: (operation['x-omit-headers'] as string[]).map((h) => h.toLowerCase()),
+      messagePattern: new RegExp(message.pattern, message.flags),
+    };
+  });
+  return { title: String(doc.info.title), cases };
 }

@@ -6,7 +6,8 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { startApiMock } from '../mock/index.ts';
-import { listOperations, loadBundledDocument } from '../spec/document.ts';
+import { loadBundledDocument } from '../spec/document.ts';
+import { listOperations } from '../spec/openapi.ts';
 import { writeDreddDescription } from './description.ts';
 import { runDredd, type DreddResult } from './dredd.ts';
 import { negativeCasesPath } from './negative-cases.ts';

@@ -9,8 +9,8 @@ import { watch } from 'chokidar';
 import Fastify from 'fastify';
 import { defaultDocsPath, writeDocs, renderDocsHtml } from '../docs/build.ts';
 import { docsRoute } from '../docs/server.ts';
+import { withSandboxDefaults } from '../sandbox/defaults.ts';
 import type { SandboxOptions } from '../sandbox/index.ts';
-import { defaultTimestampWindowSeconds, demoCredentials } from '../sandbox/index.ts';
 import { loadBundledDocument } from '../spec/document.ts';
 import { repoRoot } from '../support/repo.ts';
 import { coalesce } from './coalesce.ts';
@@ -32,12 +32,8 @@ export type DevOptions = {
 export type RunningDev = { url: string; close: () => Promise<void> };
 
 export async function startDev({ sandbox: options, out }: DevOptions): Promise<RunningDev> {
-  const { host = '127.0.0.1', port = 0, ...settings } = options;
-  const sandbox = new SandboxHost({
-    ...settings,
-    apiKeys: settings.apiKeys ?? { [demoCredentials.apiKey]: demoCredentials.secret },
-    timestampWindowSeconds: settings.timestampWindowSeconds ?? defaultTimestampWindowSeconds,
-  });
+  const { host, port, settings } = withSandboxDefaults(options);
+  const sandbox = new SandboxHost(settings);
   const live = new LiveReload();
   const stopping = new AbortController();
   let gate = new AbortController();

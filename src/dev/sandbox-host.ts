@@ -14,7 +14,7 @@ import { answerClientError, buildSandboxApp, createSandboxContext, type SandboxA
 import { createOperations } from '../sandbox/operations/index.ts';
 import { compareWithHandlers } from '../sandbox/routes/api.ts';
 import { checkingIntervalMs, resolveTimeouts } from '../sandbox/timeouts.ts';
-import { listOperations, type OpenApiDocument } from '../spec/document.ts';
+import { listOperations, type OpenApiDocument } from '../spec/openapi.ts';
 
 export type SandboxHostSettings = Omit<SandboxAppOptions, 'document' | 'context' | 'onSpecMismatch'>;
 

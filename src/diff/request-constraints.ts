@@ -14,7 +14,7 @@
 // Not checked: oneOf/anyOf branches, enum, format, multipleOf, const, readOnly properties,
 // numeric `exclusiveM*` booleans (OpenAPI 3.0 style), changes inside security schemes.
 // Newly required parameters and request properties are Optic's (it flags them).
-import { pointerKey } from '../spec/pointer.ts';
+import { localRef, resolvePointer } from '../spec/openapi.ts';
 
 type Json = Record<string, unknown>;
 export type ConstraintChange = { where: string; change: string };
@@ -26,15 +26,15 @@ const lowerLimits = ['minLength', 'minItems', 'minimum', 'exclusiveMinimum'] as 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const asNumber = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
-/** Follows local `$ref`s (`#/…`); anything else is returned as it is. */
+/**
+ * Follows local `$ref`s (`#/…`, percent-encoded as a URI fragment may be); anything else is
+ * returned as it is. Unlike openapi.ts's deref it never throws: either document may be any
+ * past version, and a reference that leads nowhere only means nothing there to compare.
+ */
 function deref(doc: Json, value: unknown, depth = 0): unknown {
-  if (!isObject(value) || typeof value.$ref !== 'string' || !value.$ref.startsWith('#/') || depth > 32) return value;
-  let target: unknown = doc;
-  for (const raw of value.$ref.slice(2).split('/')) {
-    const key = pointerKey(decodeURIComponent(raw));
-    target = isObject(target) || Array.isArray(target) ? (target as Json)[key] : undefined;
-  }
-  return deref(doc, target, depth + 1);
+  const ref = localRef(value);
+  if (ref === undefined || depth > 32) return value;
+  return deref(doc, resolvePointer(doc, decodeURIComponent(ref)), depth + 1);
 }
 
 /** Everything a client must send under `base` and may no longer send under `head`. */

@@ -7,7 +7,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { stringify } from 'yaml';
-import { loadBundledDocument, type OpenApiDocument } from '../spec/document.ts';
+import { loadBundledDocument } from '../spec/document.ts';
+import type { OpenApiDocument } from '../spec/openapi.ts';
 import { docsDownloads } from './downloads.ts';
 import { withVisibleMarkers } from './markers.ts';
 import { runRedocly, withoutNotices } from '../support/redocly.ts';

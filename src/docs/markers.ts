@@ -3,8 +3,7 @@
 // schemes and the document itself would be invisible in the docs. The docs are built from
 // a copy of the bundle in which every marker is also written into the description of the
 // object that carries it (the document's own markers go to the API description).
-import type { OpenApiDocument } from '../spec/document.ts';
-import { resolvePointer } from '../spec/examples.ts';
+import { resolvePointer, type OpenApiDocument } from '../spec/openapi.ts';
 import { collectUnknowns } from '../spec/unknowns.ts';
 
 /** The label that starts every visible marker in the docs. */

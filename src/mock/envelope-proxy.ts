@@ -3,7 +3,7 @@
 // small JSON documents, so both directions are buffered (needed to rewrite the answer).
 import { Agent, createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { OpenApiDocument } from '../spec/document.ts';
+import type { OpenApiDocument } from '../spec/openapi.ts';
 import { errorEnvelope } from '../envelope/index.ts';
 import { envelopeAnswer, toServiceAnswer, type AuthHeaders, type MockAnswer } from './envelope.ts';
 

@@ -18,13 +18,13 @@ import { testHelperPrefix, testHelperRoutes } from './routes/test-helpers.ts';
 import { readableLogStream } from './readable-log.ts';
 import { createRuntime } from './runtime.ts';
 import { SandboxStore } from './state.ts';
+import type { SandboxSettings } from './defaults.ts';
 import type { SandboxOptions } from './index.ts';
-import type { OpenApiDocument } from '../spec/document.ts';
+import type { OpenApiDocument } from '../spec/openapi.ts';
 import { checkingIntervalMs, resolveTimeouts } from './timeouts.ts';
 
-/** The settings of startSandbox with its defaults filled in; where it listens stays startSandbox's. */
-export type SandboxAppOptions = Omit<SandboxOptions, 'host' | 'port'> &
-  Required<Pick<SandboxOptions, 'apiKeys' | 'timestampWindowSeconds'>> & {
+/** startSandbox's settings with their defaults, and what the live edit loop adds. */
+export type SandboxAppOptions = SandboxSettings & {
     /** The document served (default: the bundled spec). The live edit loop passes each new bundle. */
     document?: OpenApiDocument;
     /** Records, catalogue and clock, shared by successive apps so state survives a reload of the routes. Default: fresh ones. */

@@ -1,7 +1,6 @@
 // The lines `npm start` and `npm run dev` end their start-up with: the addresses, the
 // credentials and a first command to paste, last on the screen so they are not scrolled away.
-import { defaultSandboxPort } from './config.ts';
-import { demoCredentials } from './index.ts';
+import { defaultSandboxUrl, demoCredentials } from './defaults.ts';
 
 export type BannerFacts = { url: string; usesDemoCredentials: boolean; apiKeyCount: number; notes: string[] };
 
@@ -25,7 +24,7 @@ export function servingBanner({ url, usesDemoCredentials, apiKeyCount, notes }: 
  * line's default target), else with the address and the credentials it needs spelled out.
  */
 function firstCall(url: string, demo: boolean): string {
-  if (demo && url === `http://127.0.0.1:${defaultSandboxPort}`) return 'npx wallet-api listMarkets';
+  if (demo && url === defaultSandboxUrl) return 'npx wallet-api listMarkets';
   const credentials = demo ? `WALLET_API_KEY=${demoCredentials.apiKey} WALLET_API_SIGNING_SECRET=${demoCredentials.secret}` : 'WALLET_API_KEY=<your key> WALLET_API_SIGNING_SECRET=<its secret>';
   return `${credentials} npx wallet-api listMarkets --base-url ${url}`;
 }

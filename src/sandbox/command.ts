@@ -5,7 +5,8 @@
 // SANDBOX_DATA_PATH, SANDBOX_TIMESTAMP_WINDOW_SECONDS (default 300),
 // SANDBOX_DETERMINISTIC=1, SANDBOX_REJECT_REPLAYS=1, SANDBOX_LOG=off|json (readable lines on a terminal, JSON otherwise).
 import { sandboxOptionsFromEnv } from './config.ts';
-import { demoCredentials, startSandbox } from './index.ts';
+import { demoCredentials } from './defaults.ts';
+import { startSandbox } from './index.ts';
 import { closeOnSignal } from '../support/shutdown.ts';
 
 export async function runSandboxCommand(env: NodeJS.ProcessEnv = process.env): Promise<void> {

@@ -1,9 +1,8 @@
 // Sandbox settings from the environment, for `npm run sandbox` and the `wallet-api-sandbox`
 // bin. Errors name the variable and the entry but never repeat a secret.
 import { portFromEnv } from '../support/shutdown.ts';
+import { defaultSandboxHost, defaultSandboxPort } from './defaults.ts';
 import type { SandboxOptions } from './index.ts';
-
-export const defaultSandboxPort = 4020;
 
 /** Parses SANDBOX_API_KEYS: comma-separated `key:secret` pairs (the secret may contain colons). */
 export function parseApiKeys(value: string): Record<string, string> {
@@ -34,7 +33,7 @@ export type SandboxEnvironment = { options: SandboxOptions; usesDemoCredentials:
  * Logs are readable lines when stdout is a terminal, outside CI, and SANDBOX_LOG is not "json"; JSON lines otherwise.
  */
 export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv, stdoutIsTerminal = false): SandboxEnvironment {
-  const options: SandboxOptions = { host: '127.0.0.1', port: portFromEnv('PORT', defaultSandboxPort, env) };
+  const options: SandboxOptions = { host: defaultSandboxHost, port: portFromEnv('PORT', defaultSandboxPort, env) };
   if (env.SANDBOX_API_KEYS) options.apiKeys = parseApiKeys(env.SANDBOX_API_KEYS);
   if (env.SANDBOX_DATA_PATH) options.dataPath = env.SANDBOX_DATA_PATH;
   if (env.SANDBOX_TIMESTAMP_WINDOW_SECONDS) options.timestampWindowSeconds = positiveNumber('SANDBOX_TIMESTAMP_WINDOW_SECONDS', env.SANDBOX_TIMESTAMP_WINDOW_SECONDS);

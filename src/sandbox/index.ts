@@ -1,8 +1,10 @@
 // The sandbox: a stateful, in-memory implementation of the service's behaviour on
 // loopback, for contract tests and for integrators' local development.
 import { buildSandboxApp } from './app.ts';
+import { withSandboxDefaults } from './defaults.ts';
 import type { SandboxTimeouts } from './timeouts.ts';
 
+export { defaultSandboxHost, defaultSandboxPort, defaultSandboxUrl, defaultTimestampWindowSeconds, demoCredentials } from './defaults.ts';
 export { defaultSandboxTimeouts, type SandboxTimeouts } from './timeouts.ts';
 
 export type SandboxOptions = {
@@ -40,18 +42,9 @@ export type SandboxOptions = {
 
 export type RunningSandbox = { url: string; close(): Promise<void> };
 
-/** Demo credentials, used when no API keys are configured. Not a secret. */
-export const demoCredentials = { apiKey: 'sandbox-demo-key', secret: 'sandbox-demo-secret' } as const;
-
-export const defaultTimestampWindowSeconds = 300;
-
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const { host = '127.0.0.1', port = 0, ...settings } = options;
-  const app = await buildSandboxApp({
-    ...settings,
-    apiKeys: settings.apiKeys ?? { [demoCredentials.apiKey]: demoCredentials.secret },
-    timestampWindowSeconds: settings.timestampWindowSeconds ?? defaultTimestampWindowSeconds,
-  });
+  const { host, port, settings } = withSandboxDefaults(options);
+  const app = await buildSandboxApp(settings);
   try {
     await app.listen({ host, port });
   } catch (error) {

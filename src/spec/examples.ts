@@ -1,7 +1,10 @@
 // Walks every media type of the document (request bodies and responses) and yields its
 // named examples with the pointer of the schema they must satisfy.
-import { listOperations, type OpenApiDocument } from './document.ts';
-import { pointerKey, pointerSegment } from './pointer.ts';
+import { listOperations, resolvePointer, type OpenApiDocument } from './openapi.ts';
+import { pointerSegment } from './pointer.ts';
+
+// scripts/bench-target.ts reads pointers through this module.
+export { resolvePointer };
 
 export type MediaExample = {
   /** Where the example is used, e.g. "createSwap 200 pendingSwap". */
@@ -14,16 +17,6 @@ export type MediaExample = {
 
 type MediaType = { schema?: unknown; examples?: Record<string, { $ref?: string; summary?: string; value?: unknown }> };
 type WithContent = { $ref?: string; content?: Record<string, MediaType> };
-
-/** Resolves a local "#/…" reference of the document. */
-export function resolvePointer(doc: OpenApiDocument, ref: string): unknown {
-  return ref
-    .replace(/^#\/?/, '')
-    .split('/')
-    .filter(Boolean)
-    .map(pointerKey)
-    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc);
-}
 
 export type MediaTypeEntry = { label: string; pointer: string; media: MediaType };
 

@@ -1,7 +1,7 @@
 // Collects the `x-undocumented` markers of the document: every statement of the service
 // interface that the provider has not published. The checklist is what an integrator
 // takes to the provider before going live.
-import { httpMethods, type OpenApiDocument } from './document.ts';
+import { httpMethods, type OpenApiDocument } from './openapi.ts';
 import { pointerSegment } from './pointer.ts';
 
 export const markerKey = 'x-undocumented';

@@ -2,7 +2,8 @@
 // dialect, the dialect of OpenAPI 3.1), independent of Redocly, Prism and Dredd.
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { createSpecAjv, openApiSchemaKeywords } from './ajv.ts';
-import { loadBundledDocument, type OpenApiDocument } from './document.ts';
+import { loadBundledDocument } from './document.ts';
+import type { OpenApiDocument } from './openapi.ts';
 import { pointerSegment } from './pointer.ts';
 
 const documentId = 'urn:wallet-api:openapi';

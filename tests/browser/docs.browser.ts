@@ -7,7 +7,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDocsPath, docsDownloads } from '../../src/docs/build.ts';
 import { startDocsServer, type RunningDocs } from '../../src/docs/server.ts';
-import { listOperations, loadBundledDocument } from '../../src/spec/document.ts';
+import { loadBundledDocument } from '../../src/spec/document.ts';
+import { listOperations } from '../../src/spec/openapi.ts';
 import { collectUnknowns } from '../../src/spec/unknowns.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

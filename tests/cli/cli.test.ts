@@ -1,22 +1,81 @@
-// The command line in process: the schema checker covers every keyword the spec's
-// parameters and bodies use, and no secret (API key, signing secret, signature) reaches
+// The command line in process: the schema checker covers every keyword and format the
+// spec's parameters and bodies use (and says so when they stop being covered), and no secret (API key, signing secret, signature) reaches
 // stdout or stderr, whatever the input and whatever the server answers.
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
-import { checkValue, parseParameterValue, unsupportedKeywords } from '../../src/cli/schema-check.ts';
-import { loadOperations } from '../../src/cli/spec.ts';
+import { isDateTime } from '../../src/cli/formats.ts';
+import { checkValue, parseParameterValue, uncheckedParts, unsupportedKeywords } from '../../src/cli/schema-check.ts';
+import { loadDocument, loadOperations } from '../../src/cli/spec.ts';
+import { createSpecAjv } from '../../src/spec/ajv.ts';
+import { resolvePointer } from '../../src/spec/openapi.ts';
 import { answerJson, startCaptureServer, type CaptureServer } from '../support/capture-server.ts';
 
+/** Strings near RFC 3339 date-times: every field drawn a little outside its range, separators and offsets varied. */
+const dateTimeLike = fc
+  .tuple(
+    fc.integer({ min: 0, max: 9999 }).map((n) => String(n).padStart(4, '0')),
+    fc.integer({ min: 0, max: 13 }),
+    fc.integer({ min: 0, max: 32 }),
+    fc.constantFrom('T', 't', ' ', 'X', 'TT'),
+    fc.integer({ min: 0, max: 25 }),
+    fc.integer({ min: 0, max: 61 }),
+    fc.integer({ min: 0, max: 61 }),
+    fc.constantFrom('', '.5', '.123456', '.'),
+    fc.constantFrom('Z', 'z', '', '+00:00', '-05:00', '+0530', '+05', '+24:00', '-01:60', '+1:00'),
+  )
+  .map(([y, mo, d, sep, h, mi, s, frac, off]) => `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}${sep}${String(h).padStart(2, '0')}:${String(mi).padStart(2, '0')}:${String(s).padStart(2, '0')}${frac}${off}`);
+
 describe('the schema checker', () => {
-  it('enforces or knowingly ignores every keyword of every parameter and body schema in the spec', () => {
+  it('enforces or knowingly ignores every keyword of every parameter and body schema in the spec, and can send every parameter', () => {
     const operations = loadOperations();
     expect(operations).toHaveLength(16);
-    for (const op of operations) {
-      for (const parameter of op.parameters) expect(unsupportedKeywords(parameter.schema), `${op.operationId} ${parameter.name}`).toEqual([]);
-      if (op.body) expect(unsupportedKeywords(op.body.schema), `${op.operationId} body`).toEqual([]);
-    }
+    expect(uncheckedParts(operations)).toEqual([]);
     expect(unsupportedKeywords({ type: 'string', oneOf: [] })).toEqual(['oneOf']);
     expect(unsupportedKeywords({ type: 'object', properties: { a: { anyOf: [] } } })).toEqual(['anyOf']);
+    expect(unsupportedKeywords({ type: 'string', format: 'date-time' })).toEqual([]);
+    expect(unsupportedKeywords({ type: 'array', items: { type: 'string', format: 'email' } })).toEqual(['format: email']);
+    expect(unsupportedKeywords({ type: 'string', format: 'toString' })).toEqual(['format: toString']);
+  });
+
+  it('reports a spec whose parameters or body start using a keyword, a format or a place it does not check', () => {
+    const document = structuredClone(loadDocument());
+    const at = (pointer: string) => resolvePointer(document, pointer) as Record<string, unknown>;
+    at('#/components/schemas/CreateSwapRequest/properties/from').format = 'email';
+    at('#/components/parameters/DepositCoin/schema').oneOf = [{ const: 'usdt' }];
+    at('#/paths/~1api~1v1~1wallets/get').parameters = [{ name: 'x-trace', in: 'header', schema: { type: 'string' } }];
+    expect(uncheckedParts(loadOperations(document))).toEqual([
+      'listWallets: the header parameter x-trace cannot be given on the command line',
+      'getDepositAddress --query coin: oneOf',
+      'createSwap body: format: email',
+    ]);
+  });
+
+  it('checks date-time as RFC 3339 full-date "T" full-time with Z or an offset, with the verdict of ajv-formats', () => {
+    const dateTime = createSpecAjv().compile({ type: 'string', format: 'date-time' });
+    const samples = [
+      '2024-05-01T12:00:00Z', '2024-05-01T12:00:00.123Z', '2024-05-01t12:00:00z', '2024-05-01 12:00:00Z', '2024-05-01T12:00:00+01:00',
+      '2024-05-01T12:00:00-0530', '2024-05-01T12:00:00+05', '2024-02-29T00:00:00Z', '2000-02-29T00:00:00Z', '2016-12-31T23:59:60Z',
+      '2016-12-31T18:59:60-05:00', '2024-05-01T12:00:00', '2024-05-01', '12:00:00Z', '2023-02-29T00:00:00Z', '1900-02-29T00:00:00Z',
+      '2024-04-31T00:00:00Z', '2024-13-01T00:00:00Z', '2024-00-10T00:00:00Z', '2024-05-00T00:00:00Z', '2024-05-01T24:00:00Z',
+      '2024-05-01T12:60:00Z', '2024-05-01T12:00:60Z', '2024-05-01T12:00:00+24:00', '2024-05-01T12:00:00+01:60', '2024-05-01T12:00Z',
+      '2024-5-1T12:00:00Z', '2024-05-01TT12:00:00Z', '2024-05-01T12:00:00.Z', ' 2024-05-01T12:00:00Z', '2024-05-01T12:00:00Z ', '',
+    ];
+    const verdicts = samples.map((text) => [text, checkValue({ type: 'string', format: 'date-time' }, text, 'at').length === 0]);
+    expect(verdicts).toEqual(samples.map((text) => [text, dateTime(text)]));
+    // Both verdicts occur, so the comparison is not between two checks that accept (or refuse) everything.
+    expect(new Set(verdicts.map(([, ok]) => ok))).toEqual(new Set([true, false]));
+    fc.assert(
+      fc.property(dateTimeLike, (text) => isDateTime(text) === dateTime(text)),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('refuses a value outside its format, naming the format and an example, and leaves other types to the type check', () => {
+    expect(checkValue({ type: 'string', format: 'date-time' }, '2024-05-01', 'since')).toEqual(['since must be a date-time such as 2024-05-01T12:00:00Z']);
+    expect(checkValue({ type: 'string', format: 'date-time' }, '2024-05-01T00:00:00Z', 'since')).toEqual([]);
+    expect(checkValue({ type: ['string', 'null'], format: 'date-time' }, null, 'since')).toEqual([]);
+    expect(checkValue({ type: 'object', properties: { at: { type: 'string', format: 'date-time' } } }, { at: 'soon' }, 'the body')).toEqual(['at must be a date-time such as 2024-05-01T12:00:00Z']);
   });
 
   it('reads values by the parameter type and refuses what the schema refuses', () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { checkRun } from '../../src/contract/run.ts';
 import type { TransactionVerdict } from '../../src/contract/session.ts';
 import { parseContractArgs, resolveRemoteTarget, TargetRefused } from '../../src/contract/targets.ts';
-import { listOperations, loadBundledDocument } from '../../src/spec/document.ts';
+import { loadBundledDocument } from '../../src/spec/document.ts';
+import { listOperations } from '../../src/spec/openapi.ts';
 
 const secretValues = { WALLET_API_KEY: 'key-value-123', WALLET_API_SIGNING_SECRET: 'secret-value-456' };
 

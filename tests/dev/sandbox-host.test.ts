@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createClient, hmacSha256, unwrap, type WalletApiClient } from '../../src/client/index.ts';
 import { createHostServer, SandboxHost } from '../../src/dev/sandbox-host.ts';
 import { demoCredentials } from '../../src/sandbox/index.ts';
-import { loadBundledDocument, type OpenApiDocument } from '../../src/spec/document.ts';
+import { loadBundledDocument } from '../../src/spec/document.ts';
+import type { OpenApiDocument } from '../../src/spec/openapi.ts';
 import { exampleRequest, modelOperations } from '../support/operations.ts';
 
 const original = loadBundledDocument();

@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDocs, docsDownloads } from '../../src/docs/build.ts';
 import { repoRoot } from '../support/run.ts';
 import { visibleMarkerLabel, withVisibleMarkers } from '../../src/docs/markers.ts';
-import { listOperations, loadBundledDocument } from '../../src/spec/document.ts';
-import { resolvePointer } from '../../src/spec/examples.ts';
+import { loadBundledDocument } from '../../src/spec/document.ts';
+import { listOperations, resolvePointer } from '../../src/spec/openapi.ts';
 import { collectUnknowns } from '../../src/spec/unknowns.ts';
 
 const doc = loadBundledDocument();

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
-import { listOperations, loadBundledDocument } from '../../src/spec/document.ts';
+import { loadBundledDocument } from '../../src/spec/document.ts';
+import { listOperations } from '../../src/spec/openapi.ts';
 import { SpecValidator } from '../../src/spec/validator.ts';
 import { runPool } from '../robustness/support/pool.ts';
 import { repoRoot } from '../support/run.ts';
@@ -50,7 +51,7 @@ async function runTypeScript(id: string, args: string[] = []): Promise<unknown> 
 /** Runs examples/operations/<id>.sh with `npx wallet-api` meaning this repository's command line, aimed at the sandbox. */
 async function runShell(id: string, env: Record<string, string> = {}): Promise<unknown> {
   const cli = `node --import tsx ${JSON.stringify(join(repoRoot, 'src/cli/bin.ts'))}`;
-  const script = `npx() { [ "$1" = wallet-api ] || return 127; shift; ${cli} "$@" --base-url "$WALLET_API_BASE_URL" --data; }\nsource ${JSON.stringify(join(samplesDir, `${id}.sh`))}`;
+  const script = `npx() { [ "$1" = wallet-api ] || return 127; shift; ${cli} "$@" --base-url "$WALLET_API_BASE_URL" --only-data; }\nsource ${JSON.stringify(join(samplesDir, `${id}.sh`))}`;
   const { stdout } = await run('bash', ['-c', script], { cwd: repoRoot, env: { ...sampleEnv(), ...env }, timeout: 30_000 });
   return JSON.parse(stdout) as unknown;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, demoCredentials, type RunningSandbox } from '../../src/sandbox/index.ts';
-import { listOperations, loadBundledDocument } from '../../src/spec/document.ts';
+import { loadBundledDocument } from '../../src/spec/document.ts';
+import { listOperations } from '../../src/spec/openapi.ts';
 import { fixedInstant } from '../../src/sandbox/runtime.ts';
 import { SandboxCaller } from '../support/sandbox-caller.ts';
 

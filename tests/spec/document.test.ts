@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listOperations, loadBundledDocument } from '../../src/spec/document.ts';
+import { loadBundledDocument } from '../../src/spec/document.ts';
+import { listOperations } from '../../src/spec/openapi.ts';
 import { SpecValidator } from '../../src/spec/validator.ts';
 
 const doc = loadBundledDocument();

@@ -2,8 +2,9 @@
 // spec: where its parameters go, what its body schema demands, its success example, and
 // the valid request built from the spec's own examples (exampleRequest), which the mock
 // and client tests send as is and the robustness suites mutate.
-import { listOperations, loadBundledDocument, type OpenApiDocument } from '../../src/spec/document.ts';
-import { listMediaExamples, resolvePointer } from '../../src/spec/examples.ts';
+import { loadBundledDocument } from '../../src/spec/document.ts';
+import { listMediaExamples } from '../../src/spec/examples.ts';
+import { listOperations, type OpenApiDocument } from '../../src/spec/openapi.ts';
 
 export type JsonSchema = {
   type?: string;
@@ -23,7 +24,7 @@ export type OperationModel = {
   method: string;
   pathTemplate: string;
   parameters: ParameterModel[];
-  /** The request body schema (refs resolved one level), when the operation takes a body. */
+  /** The request body schema (refs resolved), when the operation takes a body. */
   body?: { schema: JsonSchema; example: Record<string, unknown> };
   /** The first named example of the 200 response: what Prism answers by default. */
   successExample: unknown;
@@ -40,34 +41,22 @@ export type ExampleRequest = {
   body: Record<string, unknown> | undefined;
 };
 
-function deref<T>(doc: OpenApiDocument, node: T): T {
-  const ref = (node as { $ref?: string }).$ref;
-  return ref ? deref(doc, resolvePointer(doc, ref) as T) : node;
-}
-
-/** The schema with `$ref`s of its own properties resolved, so field types can be read. */
-function resolveSchema(doc: OpenApiDocument, schema: JsonSchema): JsonSchema {
-  const resolved = deref(doc, schema);
-  if (!resolved.properties) return resolved;
-  const properties = Object.fromEntries(Object.entries(resolved.properties).map(([k, v]) => [k, deref(doc, v)]));
-  return { ...resolved, properties };
-}
-
 export function modelOperations(doc: OpenApiDocument = loadBundledDocument()): OperationModel[] {
   const examples = listMediaExamples(doc);
-  return listOperations(doc).map(({ method, path, operation }) => {
-    const parameters = (operation.parameters ?? []).map((p) => {
-      const param = deref(doc, p as ParameterModel & { schema: JsonSchema });
-      return { name: param.name, in: param.in, required: param.required ?? false, schema: deref(doc, param.schema), example: param.example };
-    });
-    const success = examples.find((e) => e.label.startsWith(`${operation.operationId} 200 `));
-    if (!success) throw new Error(`${operation.operationId} has no 200 example`);
-    const model: OperationModel = { operationId: operation.operationId, method: method.toUpperCase(), pathTemplate: path, parameters, successExample: success.value };
-    const requestBody = operation.requestBody as { content: { 'application/json': { schema: JsonSchema } } } | undefined;
-    if (requestBody) {
-      const example = examples.find((e) => e.label.startsWith(`${operation.operationId} request `));
-      if (!example) throw new Error(`${operation.operationId} has no request example`);
-      model.body = { schema: resolveSchema(doc, requestBody.content['application/json'].schema), example: example.value as Record<string, unknown> };
+  return listOperations(doc).map(({ method, path, operationId, parameters, body }) => {
+    const success = examples.find((e) => e.label.startsWith(`${operationId} 200 `));
+    if (!success) throw new Error(`${operationId} has no 200 example`);
+    const model: OperationModel = {
+      operationId,
+      method: method.toUpperCase(),
+      pathTemplate: path,
+      parameters: parameters.map((p) => ({ name: p.name, in: p.in as ParameterModel['in'], required: p.required, schema: p.schema as JsonSchema, example: p.example })),
+      successExample: success.value,
+    };
+    if (body) {
+      const example = examples.find((e) => e.label.startsWith(`${operationId} request `));
+      if (!example) throw new Error(`${operationId} has no request example`);
+      model.body = { schema: body.schema as JsonSchema, example: example.value as Record<string, unknown> };
     }
     return model;
   });

@@ -5,7 +5,7 @@
 // default (it costs a parse and a validation per answer); the test suite turns it on.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { OpenApiDocument } from '../../spec/document.ts';
+import type { OpenApiDocument } from '../../spec/openapi.ts';
 import { SpecValidator, type ValidationResult } from '../../spec/validator.ts';
 import { errorEnvelope, isSuccessEnvelope } from '../../envelope/index.ts';
 

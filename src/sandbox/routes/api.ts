@@ -5,7 +5,8 @@
 // without a handler answers 501, a handler without an operation is left out.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
-import { listOperations, loadBundledDocument, type OpenApiDocument } from '../../spec/document.ts';
+import { loadBundledDocument } from '../../spec/document.ts';
+import { listOperations, type OpenApiDocument } from '../../spec/openapi.ts';
 import type { OperationHandlers } from '../operations/index.ts';
 import { sendError } from '../plugins/errors.ts';
 

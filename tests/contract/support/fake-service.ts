@@ -6,7 +6,8 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hmacSha256, signaturesMatch } from '../../../src/signing/index.ts';
-import { listOperations, loadBundledDocument } from '../../../src/spec/document.ts';
+import { loadBundledDocument } from '../../../src/spec/document.ts';
+import { listOperations } from '../../../src/spec/openapi.ts';
 import { listMediaExamples } from '../../../src/spec/examples.ts';
 
 export type Received = { method: string; path: string; operationId: string | undefined; apiKey: string | undefined; signature: string | undefined };
