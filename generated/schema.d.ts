@@ -523,6 +523,8 @@ export interface components {
             /** @description Target asset. */
             to: string;
             status: components["schemas"]["SwapStatus"];
+        } & {
+            [key: string]: unknown;
         };
         /** @description The swap after confirm or cancel. */
         SwapStateChange: {
@@ -560,6 +562,8 @@ export interface components {
              * @description ISO 8601 UTC timestamp.
              */
             updatedAt: string;
+        } & {
+            [key: string]: unknown;
         };
         /** @description One page of the transaction list. */
         TransactionPage: {
