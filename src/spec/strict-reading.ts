@@ -1,0 +1,39 @@
+// The spec read strictly. The published spec keeps every response object open, so that an
+// answer carrying more than the interface shows never fails a check; that also means a check
+// against it never notices such an answer. The strict reading closes every object whose
+// fields the interface lists (a schema with `properties` and no `additionalProperties`),
+// and leaves open exactly the objects the spec marks as having more fields than it shows
+// (`additionalProperties: true`, beside an x-undocumented marker saying so) and the shapes
+// it does not publish at all (no `type`). Checks of recorded traffic and of answers in
+// production read it to find what the provider sends beyond the interface.
+// No dependencies: it shapes plain data, and Ajv (or generated validators) do the checking.
+import type { OpenApiDocument } from './openapi.ts';
+
+/** Keys whose values are instances (examples, samples), never schemas, so they are not walked. */
+const instanceKeys = new Set(['example', 'examples', 'value', 'default', 'const', 'enum', 'x-codeSamples', 'x-values-seen']);
+
+/** True for an object schema that lists its fields and says nothing of others. */
+export function listsItsFieldsOnly(schema: Record<string, unknown>): boolean {
+  return typeof schema.properties === 'object' && schema.properties !== null && !('additionalProperties' in schema);
+}
+
+function close(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(close);
+  if (node === null || typeof node !== 'object') return node;
+  const record = node as Record<string, unknown>;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    if (instanceKeys.has(key)) copy[key] = value;
+    // A schema's `properties` is a map of schemas, not a schema: a field named "properties" stays a field.
+    else if (key === 'properties' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      copy[key] = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, close(schema)]));
+    } else copy[key] = close(value);
+  }
+  if (listsItsFieldsOnly(record)) copy.additionalProperties = false;
+  return copy;
+}
+
+/** A copy of the document with every object that lists its fields closed to others (the document itself is not changed). */
+export function strictReading(doc: OpenApiDocument): OpenApiDocument {
+  return close(doc) as OpenApiDocument;
+}
