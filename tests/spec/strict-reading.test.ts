@@ -40,7 +40,7 @@ describe('the strict reading', () => {
     extraOnWallet.data[0]!.label = 'savings';
     expect(validator.validateAt(wallet.schemaPointer, extraOnWallet)).toMatchObject({ valid: false, message: expect.stringContaining('must NOT have additional properties') });
     const swap = listMediaExamples(strict).find((e) => e.label.startsWith('createSwap 200'))!;
-    const extraOnSwap = structuredClone(swap.value) as { data: Record<string, unknown> };
+    const extraOnSwap = structuredClone(swap.value) as { data: Record<string, unknown>; extra?: boolean };
     extraOnSwap.data.rate = '1520.50';
     expect(validator.validateAt(swap.schemaPointer, extraOnSwap)).toEqual({ valid: true });
     extraOnSwap.extra = true;
