@@ -18,7 +18,7 @@ import { formatTimestamp, hmacSha256 } from '../src/signing/index.ts';
 import { SpecValidator } from '../src/spec/validator.ts';
 import { spawnService, type RunningProcess } from '../src/support/process.ts';
 import { startCaptureServer, type CaptureServer } from './support/capture-server.ts';
-import { moduleSettings, writeCommonJsBackend } from './support/commonjs-backend.ts';
+import { declarationProblems, moduleSettings, writeCommonJsBackend } from './support/commonjs-backend.ts';
 import { packedTarballs } from './support/packed.ts';
 import { repoRoot } from './support/run.ts';
 
@@ -302,6 +302,14 @@ describe('the packages from CommonJS', () => {
 
   it('type-checks a consumer of the SDK under module commonjs (node10), node16, nodenext, and bundler resolution with esnext and preserve', () => {
     expect(compiled).toEqual(Object.fromEntries(moduleSettings.map(({ name }) => [name, 'ok'])));
+  });
+
+  it('ships CommonJS declarations that are sound for a project checking libraries under module node16', () => {
+    const problems = declarationProblems(backend);
+    // The entries read are the twins, and so is everything they import.
+    expect(Object.keys(problems)).toEqual(expect.arrayContaining(['@wallet-api/sdk/dist/client/index.d.cts', '@wallet-api/sdk/dist/signing/index.d.cts', '@wallet-api/sdk/generated/schema.d.cts', '@wallet-api/sandbox/dist/sandbox/index.d.cts']));
+    expect(Object.keys(problems).filter((file) => !file.endsWith('.d.cts'))).toEqual([]);
+    expect(Object.entries(problems).filter(([, errors]) => errors.length > 0)).toEqual([]);
   });
 
   it('runs each compiled consumer against the sandbox a jest-style CommonJS globalSetup require()s, starts and closes', async () => {
