@@ -29,7 +29,7 @@ const sdkDependencyLimit = 3;
 /** ... and an install of the SDK itself under this many bytes. */
 const sdkSizeLimit = 1_000_000;
 
-type Manifest = { name: string; version: string; dependencies: Record<string, string>; bin?: Record<string, string> };
+type Manifest = { name: string; version: string; dependencies: Record<string, string>; bin?: Record<string, string>; exports: Record<string, unknown> };
 type Packed = { tarball: string; files: string[] };
 
 let work: string;
@@ -341,7 +341,7 @@ import('@wallet-api/sdk').then((imported) => {
 
   it('loads every subpath export of both packages through require() and import(), with no top-level await in their module graphs', async () => {
     const subpaths = (['@wallet-api/sdk', '@wallet-api/sandbox'] as const).flatMap((name) =>
-      Object.keys((manifestOf(project, name) as Manifest & { exports: Record<string, unknown> }).exports).map((subpath) => `${name}${subpath.slice(1)}`),
+      Object.keys(manifestOf(project, name).exports).map((subpath) => `${name}${subpath.slice(1)}`),
     );
     expect(subpaths).toEqual(['@wallet-api/sdk', '@wallet-api/sdk/signing', '@wallet-api/sdk/package.json', '@wallet-api/sandbox', '@wallet-api/sandbox/data.json', '@wallet-api/sandbox/package.json']);
     // require() refuses (ERR_REQUIRE_ASYNC_MODULE) a module graph with a top-level await.
