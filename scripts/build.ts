@@ -1,5 +1,7 @@
 // `npm run build`: compiles the two published packages from src/ into packages/*/dist
-// (ESM + .d.ts) and copies in the files each ships beside its code:
+// (ESM + .d.ts, and a CommonJS .d.cts twin of every declaration for TypeScript projects that
+// require() them: scripts/commonjs-declarations.ts) and copies in the files each ships
+// beside its code:
 //   @wallet-api/sdk      client, signing, the wallet-api command line, the generated types
 //                        and the spec as JSON (which the command line reads);
 //   @wallet-api/sandbox  the sandbox and its bin, its data file, the bundled spec it serves.
@@ -11,6 +13,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSyn
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { repoRoot as root } from '../src/support/repo.ts';
+import { writeCommonJsDeclarations } from './commonjs-declarations.ts';
 
 export type PackageBuild = {
   /** Folder of the package under packages/. */
@@ -64,6 +67,8 @@ export function buildPackages(): void {
         mkdirSync(dirname(join(scratch, to)), { recursive: true });
         copyFileSync(join(root, from), join(scratch, to));
       }
+      // After the copies: generated/schema.d.ts needs its twin too.
+      writeCommonJsDeclarations(scratch);
       // tsc keeps the shebang but not the mode: a bin must be executable for npm to link it.
       for (const bin of binsOf(folder)) chmodSync(join(scratch, bin), 0o755);
       for (const entry of readdirSync(scratch)) {

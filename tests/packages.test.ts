@@ -3,7 +3,9 @@
 // installed alone into an empty project by npm (its dependency count and size are the
 // point of the split: a production backend gets a client, not a web server), and both
 // installed into another project, where the sandbox runs from its package (as a module and
-// as the bin) and is driven by the packed client.
+// as the bin) and is driven by the packed client; and from a CommonJS backend in that
+// project, where both load through require() and TypeScript compiles the SDK's users under
+// each module setting.
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -16,6 +18,7 @@ import { formatTimestamp, hmacSha256 } from '../src/signing/index.ts';
 import { SpecValidator } from '../src/spec/validator.ts';
 import { spawnService, type RunningProcess } from '../src/support/process.ts';
 import { startCaptureServer, type CaptureServer } from './support/capture-server.ts';
+import { declarationProblems, moduleSettings, writeCommonJsBackend } from './support/commonjs-backend.ts';
 import { packedTarballs } from './support/packed.ts';
 import { repoRoot } from './support/run.ts';
 
@@ -26,7 +29,7 @@ const sdkDependencyLimit = 3;
 /** ... and an install of the SDK itself under this many bytes. */
 const sdkSizeLimit = 1_000_000;
 
-type Manifest = { name: string; version: string; dependencies: Record<string, string>; bin?: Record<string, string> };
+type Manifest = { name: string; version: string; dependencies: Record<string, string>; bin?: Record<string, string>; exports: Record<string, unknown> };
 type Packed = { tarball: string; files: string[] };
 
 let work: string;
@@ -55,7 +58,7 @@ function sizeOf(path: string): number {
  */
 function importedPackages(root: string, files: string[]): string[] {
   const imported = new Set<string>();
-  for (const file of files.filter((f) => f.endsWith('.js') || f.endsWith('.d.ts'))) {
+  for (const file of files.filter((f) => f.endsWith('.js') || f.endsWith('.d.ts') || f.endsWith('.d.cts'))) {
     for (const { fileName: specifier } of ts.preProcessFile(readFileSync(join(root, file), 'utf8'), true, true).importedFiles) {
       if (specifier.startsWith('.') || specifier.startsWith('node:') || builtinModules.includes(specifier)) continue;
       // 'ajv/dist/2020.js' → ajv, '@scope/name/sub' → @scope/name
@@ -97,7 +100,7 @@ afterAll(async () => {
 
 describe('the packed @wallet-api/sdk', () => {
   it('ships the built client, signing, the wallet-api bin, their types, the generated types and the spec as JSON; no sources and no sandbox', () => {
-    for (const file of ['dist/client/index.js', 'dist/client/index.d.ts', 'dist/signing/index.js', 'dist/signing/index.d.ts', 'dist/cli/bin.js', 'generated/schema.d.ts', 'generated/openapi.json', 'package.json', 'README.md']) {
+    for (const file of ['dist/client/index.js', 'dist/client/index.d.ts', 'dist/client/index.d.cts', 'dist/signing/index.js', 'dist/signing/index.d.ts', 'dist/signing/index.d.cts', 'dist/cli/bin.js', 'generated/schema.d.ts', 'generated/schema.d.cts', 'generated/openapi.json', 'package.json', 'README.md']) {
       expect(packed.sdk.files).toContain(file);
     }
     expect(packed.sdk.files.filter((f) => /^(src|tests|scripts|openapi)\//.test(f) || f.startsWith('dist/sandbox/') || f.endsWith('.yaml'))).toEqual([]);
@@ -127,7 +130,7 @@ describe('the packed @wallet-api/sdk', () => {
 
 describe('the packed @wallet-api/sandbox', () => {
   it('ships its code and types, its bin, the default data file and the bundled spec it serves', () => {
-    for (const file of ['dist/sandbox/index.js', 'dist/sandbox/index.d.ts', 'dist/sandbox/bin.js', 'dist/sandbox/data.json', 'generated/openapi.yaml', 'README.md']) {
+    for (const file of ['dist/sandbox/index.js', 'dist/sandbox/index.d.ts', 'dist/sandbox/index.d.cts', 'dist/sandbox/bin.js', 'dist/sandbox/data.json', 'generated/openapi.yaml', 'generated/schema.d.ts', 'generated/schema.d.cts', 'README.md']) {
       expect(packed.sandbox.files).toContain(file);
     }
     expect(packed.sandbox.files.filter((f) => /^(src|tests|scripts|openapi)\//.test(f) || f.startsWith('dist/client/'))).toEqual([]);
@@ -275,5 +278,82 @@ try {
       expect(unsigned.status).toBe(401);
       expect(await unsigned.json()).toEqual({ status: 'error', message: 'No API key was provided', data: null });
     });
+  });
+});
+
+describe('the packages from CommonJS', () => {
+  let backend: string;
+  /** tsc's verdict on the backend under each module setting: 'ok', or what it printed. */
+  const compiled: Record<string, string> = {};
+
+  beforeAll(async () => {
+    backend = join(project, 'commonjs-backend');
+    writeCommonJsBackend(backend);
+    // In parallel: each is its own tsc process, most of its time spent reading declarations.
+    await Promise.all(
+      moduleSettings.map(async ({ name }) => {
+        compiled[name] = await run(join(repoRoot, 'node_modules/.bin/tsc'), ['-p', join(backend, `tsconfig.${name}.json`)]).then(
+          () => 'ok',
+          (error: { stdout?: string; message: string }) => error.stdout || error.message,
+        );
+      }),
+    );
+  }, 120_000);
+
+  it('type-checks a consumer of the SDK under module commonjs (node10), node16, nodenext, and bundler resolution with esnext and preserve', () => {
+    expect(compiled).toEqual(Object.fromEntries(moduleSettings.map(({ name }) => [name, 'ok'])));
+  });
+
+  it('ships CommonJS declarations that are sound for a project checking libraries under module node16', () => {
+    const problems = declarationProblems(backend);
+    // The entries read are the twins, and so is everything they import.
+    expect(Object.keys(problems)).toEqual(expect.arrayContaining(['@wallet-api/sdk/dist/client/index.d.cts', '@wallet-api/sdk/dist/signing/index.d.cts', '@wallet-api/sdk/generated/schema.d.cts', '@wallet-api/sandbox/dist/sandbox/index.d.cts']));
+    expect(Object.keys(problems).filter((file) => !file.endsWith('.d.cts'))).toEqual([]);
+    expect(Object.entries(problems).filter(([, errors]) => errors.length > 0)).toEqual([]);
+  });
+
+  it('runs each compiled consumer against the sandbox a jest-style CommonJS globalSetup require()s, starts and closes', async () => {
+    const args = moduleSettings.map(({ name, output }) => `${name}=${output === 'module' ? 'import' : 'require'}`);
+    const { stdout } = await run(process.execPath, ['run-like-jest.cjs', ...args], { cwd: backend, timeout: 30_000 });
+    const { url, results, afterTeardown } = JSON.parse(stdout) as { url: string; results: Record<string, unknown>; afterTeardown: string };
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    for (const { name, output } of moduleSettings) {
+      expect(results[name], name).toEqual({
+        format: output,
+        created: 'pending',
+        again: { walletApiError: true, kind: 'api', httpStatus: 409 },
+        signaturesMatch: true,
+      });
+    }
+    expect(afterTeardown).toBe('closed');
+  });
+
+  it('gives require() and import() the same module: one WalletApiError class, no warning', async () => {
+    const script = `const required = require('@wallet-api/sdk');
+import('@wallet-api/sdk').then((imported) => {
+  const error = new imported.ApiError({ operation: 'GET /', httpStatus: 500, envelope: { status: 'error', message: 'm', data: null } });
+  console.log(JSON.stringify({ sameModule: required === imported, sameClass: required.WalletApiError === imported.WalletApiError, instanceOfRequired: error instanceof required.WalletApiError }));
+});`;
+    const { stdout, stderr } = await run(process.execPath, ['-e', script], { cwd: backend });
+    expect(JSON.parse(stdout)).toEqual({ sameModule: true, sameClass: true, instanceOfRequired: true });
+    expect(stderr).toBe('');
+  });
+
+  it('loads every subpath export of both packages through require() and import(), with no top-level await in their module graphs', async () => {
+    const subpaths = (['@wallet-api/sdk', '@wallet-api/sandbox'] as const).flatMap((name) =>
+      Object.keys(manifestOf(project, name).exports).map((subpath) => `${name}${subpath.slice(1)}`),
+    );
+    expect(subpaths).toEqual(['@wallet-api/sdk', '@wallet-api/sdk/signing', '@wallet-api/sdk/package.json', '@wallet-api/sandbox', '@wallet-api/sandbox/data.json', '@wallet-api/sandbox/package.json']);
+    // require() refuses (ERR_REQUIRE_ASYNC_MODULE) a module graph with a top-level await.
+    const script = `const { isDeepStrictEqual } = require('node:util');
+const specifiers = JSON.parse(process.argv[1]);
+Promise.all(specifiers.map(async (specifier) => {
+  const json = specifier.endsWith('.json');
+  const required = require(specifier);
+  const imported = json ? (await import(specifier, { with: { type: 'json' } })).default : await import(specifier);
+  return [specifier, { keys: Object.keys(required).length > 0, same: json ? isDeepStrictEqual(required, imported) : required === imported }];
+})).then((entries) => console.log(JSON.stringify(Object.fromEntries(entries))));`;
+    const { stdout } = await run(process.execPath, ['-e', script, JSON.stringify(subpaths)], { cwd: backend });
+    expect(JSON.parse(stdout)).toEqual(Object.fromEntries(subpaths.map((specifier) => [specifier, { keys: true, same: true }])));
   });
 });
