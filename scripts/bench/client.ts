@@ -2,21 +2,21 @@
 // signed calls next to raw fetch doing the same signing and timeout (the floor), and next to
 // raw fetch, plain openapi-fetch and the same client with one middleware registered. It
 // builds the packages, then for each of R rounds (default 5) runs each variant against the
-// floor in a fresh process of its own (bench-client-round.ts says what each variant does and
+// floor in a fresh process of its own (client/round.ts says what each variant does and
 // why one per process): a process's own JIT and heap make its ratios differ from the next
 // one's by several percent. Prints, per variant, the medians over the rounds of req/s, the
 // ratio to the floor, and the CPU µs per request of the client process with the floor's over
 // it (the client's own cost, steadier on a shared machine than req/s); then each round's
 // ratios of the client; then the client's own work per call with fetch answered in-process
-// (bench-client-stub.ts).
+// (client/in-process-timing.ts).
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { repoRoot } from '../src/support/repo.ts';
-import { median } from '../src/support/median.ts';
-import { buildPackages } from './build.ts';
-import { floor, variantNames, type VariantName } from './bench-client-variants.ts';
-import type { RoundResult } from './bench-client-round.ts';
-import type { StubResult } from './bench-client-stub.ts';
+import { repoRoot } from '../../src/support/repo.ts';
+import { median } from './support/median.ts';
+import { buildPackages } from '../build.ts';
+import { floor, variantNames, type VariantName } from './client/variant-names.ts';
+import type { RoundResult } from './client/round.ts';
+import type { StubResult } from './client/in-process-timing.ts';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, requests: { type: 'string', default: '3000' }, block: { type: 'string', default: '200' } } });
 const rounds = Number(values.rounds);
@@ -37,7 +37,7 @@ console.log(
 const results = new Map<VariantName, RoundResult[]>(compared.map((name) => [name, []]));
 for (let round = 1; round <= rounds; round++) {
   for (const name of compared) {
-    results.get(name)!.push(runScript<RoundResult>('scripts/bench-client-round.ts', ['--variant', name, '--requests', values.requests!, '--block', values.block!]));
+    results.get(name)!.push(runScript<RoundResult>('scripts/bench/client/round.ts', ['--variant', name, '--requests', values.requests!, '--block', values.block!]));
   }
   process.stdout.write(`  round ${round} done\n`);
 }
@@ -58,7 +58,7 @@ for (const kind of ['post', 'get'] as const) {
   console.log(`  client (signed) × floor, round by round: ${client.map((r) => ratio(r.toSigned)).join(', ')} (by CPU: ${client.map((r) => ratio(r.cpuToSigned)).join(', ')})`);
 }
 
-const stub = runScript<StubResult>('scripts/bench-client-stub.ts', ['--calls', '120000']);
+const stub = runScript<StubResult>('scripts/bench/client/in-process-timing.ts', ['--calls', '120000']);
 console.log('\nWithout the network (fetch answered in-process at once), µs per call:');
 for (const kind of ['post', 'get'] as const) {
   const { client, raw } = stub[kind];

@@ -1,13 +1,13 @@
 // One server of the sandbox benchmark, run in its own process so it does not share an
-// event loop with the load generator. Usage: tsx scripts/bench-target.ts sandbox|bare PORT [PAYLOADS.json]
+// event loop with the load generator. Usage: tsx scripts/bench/sandbox/target-server.ts sandbox|bare PORT [PAYLOADS.json]
 // "bare" answers each path of PAYLOADS.json with its stored JSON from a plain Fastify route
 // serialised with the same response schema the sandbox's route has (the spec's 200 schema,
 // through fast-json-stringify), so the comparison measures the sandbox's own work.
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
-import { startSandbox } from '../src/sandbox/index.ts';
-import { loadBundledDocument } from '../src/spec/document.ts';
-import { resolvePointer } from '../src/spec/examples.ts';
+import { startSandbox } from '../../../src/sandbox/index.ts';
+import { loadBundledDocument } from '../../../src/spec/document.ts';
+import { resolvePointer } from '../../../src/spec/examples.ts';
 
 /** The spec's 200 schema of a GET path with every $ref inlined (fast-json-stringify needs no refs then). */
 function successSchema(path: string): unknown {
@@ -37,6 +37,6 @@ if (mode === 'sandbox') {
   await app.listen({ host: '127.0.0.1', port });
   process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
 } else {
-  process.stderr.write('usage: bench-target.ts sandbox|bare PORT [PAYLOADS.json]\n');
+  process.stderr.write('usage: target-server.ts sandbox|bare PORT [PAYLOADS.json]\n');
   process.exit(2);
 }

@@ -4,18 +4,18 @@
 // signing, the timeout, reading the answer and, for the client, the envelope check. Steadier
 // than a round trip, whose time is mostly the HTTP stack's and moves with the machine's load.
 // Prints one JSON line: per request kind, the median µs per call of each over its turns.
-// Usage: node --import tsx scripts/bench-client-stub.ts --calls N
+// Usage: node --import tsx scripts/bench/client/in-process-timing.ts --calls N
 import { parseArgs } from 'node:util';
-import { median } from '../src/support/median.ts';
-import { signedFetcher } from './bench-client-variants.ts';
+import { median } from '../support/median.ts';
+import { signedFetcher } from './signed-fetch.ts';
 
 const { values } = parseArgs({ options: { calls: { type: 'string' } } });
 const calls = Number(values.calls);
 if (!(Number.isInteger(calls) && calls >= 1000 && calls <= 1_000_000)) throw new Error('--calls must be an integer from 1000 to 1000000');
 
-const sdk = (name: string) => new URL(`../packages/sdk/dist/${name}/index.js`, import.meta.url).href;
-const { createClient, hmacSha256, unwrap } = (await import(sdk('client'))) as typeof import('../src/client/index.ts');
-const { formatTimestamp } = (await import(sdk('signing'))) as typeof import('../src/signing/index.ts');
+const sdk = (name: string) => new URL(`../../../packages/sdk/dist/${name}/index.js`, import.meta.url).href;
+const { createClient, hmacSha256, unwrap } = (await import(sdk('client'))) as typeof import('../../../src/client/index.ts');
+const { formatTimestamp } = (await import(sdk('signing'))) as typeof import('../../../src/signing/index.ts');
 
 export type StubResult = Record<'post' | 'get', { client: number; raw: number }>;
 

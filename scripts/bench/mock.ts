@@ -2,7 +2,7 @@
 // directly and through the proxy; prints throughput, latency and the ratios.
 // BENCH_SECONDS (default 5) and BENCH_CONNECTIONS (default 10) tune the runs.
 import autocannon from 'autocannon';
-import { startApiMock } from '../src/mock/index.ts';
+import { startApiMock } from '../../src/mock/index.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);

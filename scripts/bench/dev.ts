@@ -6,19 +6,17 @@
 // and the whole rebuild with the gate's verdict.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyRepository, startDevCommand, StatusStream } from '../src/dev/session.ts';
-import { repoRoot } from '../src/support/repo.ts';
+import { startDevCommand } from '../../tests/support/dev-command.ts';
+import { StatusStream } from '../../tests/support/live-reload-stream.ts';
+import { copyRepository } from '../../tests/support/repository-copy.ts';
+import { repoRoot } from '../../src/support/repo.ts';
+import { median } from './support/median.ts';
 
 const saves = Number(process.env.BENCH_SAVES ?? 10);
 const goalSeconds = 2;
 const file = 'openapi/paths/api_v1_wallets.yaml';
 const summaries = ['summary: List wallets\n', 'summary: List the wallets of the integration\n'];
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  return sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 const copy = copyRepository(repoRoot);

@@ -1,4 +1,4 @@
-// One round of one comparison for `npm run bench:client` (bench-client.ts runs several,
+// One round of one comparison for `npm run bench:client` (client.ts runs several,
 // each in a fresh process, and prints their medians): sequential round-trips to one local
 // server (a separate process answering a fixed envelope) by raw fetch+signing, the floor of
 // any client that signs and times out, and by one other variant, the same number each,
@@ -9,7 +9,7 @@
 // measured beside all the others depends on them. An integrator's process sends one way.
 // For both it prints, as one JSON line, the medians over the turns of the rate, the ratio to
 // the floor, the CPU time this process spent per request and the floor's CPU time over it.
-// Usage: node --expose-gc --import tsx scripts/bench-client-round.ts --variant NAME --requests N --block B
+// Usage: node --expose-gc --import tsx scripts/bench/client/round.ts --variant NAME --requests N --block B
 //
 //   raw fetch            fetch(url, init) with fixed auth headers, then response.json()
 //   raw fetch+timeout    the same with an AbortSignal timeout, as the client always has
@@ -22,15 +22,16 @@
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import createFetchClient from 'openapi-fetch';
-import type { paths } from '../generated/schema.d.ts';
-import { freePort, spawnService, waitForHttp } from '../src/support/process.ts';
-import { median } from '../src/support/median.ts';
-import { floor, signedFetcher, variantNames, type VariantName } from './bench-client-variants.ts';
+import type { paths } from '../../../generated/schema.d.ts';
+import { freePort, spawnService, waitForHttp } from '../../../src/support/process.ts';
+import { median } from '../support/median.ts';
+import { signedFetcher } from './signed-fetch.ts';
+import { floor, variantNames, type VariantName } from './variant-names.ts';
 
 /** Per request kind, the compared variant's and the floor's medians over the turns of one round. */
 export type RoundResult = Record<'post' | 'get', { name: VariantName; rate: number; toSigned: number; cpuMicros: number; cpuToSigned: number }[]>;
 
-// No defaults here: bench-client.ts holds them and passes them.
+// No defaults here: client.ts holds them and passes them.
 const { values } = parseArgs({ options: { variant: { type: 'string' }, requests: { type: 'string' }, block: { type: 'string' } } });
 const compared = variantNames.find((name) => name === values.variant && name !== floor);
 if (!compared) throw new Error(`--variant must be one of: ${variantNames.filter((name) => name !== floor).join(', ')}`);
@@ -41,14 +42,14 @@ if (!(Number.isInteger(requests) && Number.isInteger(block) && block > 0 && requ
 }
 const blocks = Math.floor(requests / block);
 
-// The client as integrators run it: the package's compiled code (bench-client.ts builds it
+// The client as integrators run it: the package's compiled code (client.ts builds it
 // first). Its TypeScript sources run through tsx, whose helpers add a little work to every call.
-const sdk = (name: string) => new URL(`../packages/sdk/dist/${name}/index.js`, import.meta.url).href;
-const { createClient, hmacSha256, unwrap } = (await import(sdk('client'))) as typeof import('../src/client/index.ts');
-const { formatTimestamp } = (await import(sdk('signing'))) as typeof import('../src/signing/index.ts');
+const sdk = (name: string) => new URL(`../../../packages/sdk/dist/${name}/index.js`, import.meta.url).href;
+const { createClient, hmacSha256, unwrap } = (await import(sdk('client'))) as typeof import('../../../src/client/index.ts');
+const { formatTimestamp } = (await import(sdk('signing'))) as typeof import('../../../src/signing/index.ts');
 
 const port = await freePort();
-const server = spawnService(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./bench-server.ts', import.meta.url)), String(port)]);
+const server = spawnService(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./fixed-answer-server.ts', import.meta.url)), String(port)]);
 const baseUrl = `http://127.0.0.1:${port}`;
 
 try {
@@ -148,7 +149,7 @@ try {
 
   /** One block of one variant: its rate and the CPU time this process spent per request. */
   type Block = { rate: number; cpuMicros: number };
-  // With --expose-gc (bench-client.ts runs each round with it), every block starts on a
+  // With --expose-gc (client.ts runs each round with it), every block starts on a
   // collected heap, so no variant pays for the garbage of the one before it.
   const collect = (globalThis as { gc?: () => void }).gc ?? (() => {});
   async function measure(call: () => Promise<unknown>, count: number): Promise<Block> {

@@ -9,7 +9,7 @@
 // rounds, so a burst of other work on the machine skews one round, not the result.
 // Second scenario: the sandbox's signed-request rate while BENCH_SLOW_CONNECTIONS (default
 // 5,000) other connections are held open, first idle, then dripping headers a byte at a
-// time (bench-slow-clients.ts, its own process), next to the rate without them measured
+// time (sandbox/slow-clients.ts, its own process), next to the rate without them measured
 // just before. Goal: at least half. The servers and the slow clients run with their
 // open-file limit raised to the hard limit; the bench prints both limits and lowers the
 // count, saying so, where the hard limit is too low.
@@ -21,21 +21,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { startPlainPrism } from '../src/mock/prism.ts';
-import { demoCredentials } from '../src/sandbox/index.ts';
-import { formatTimestamp, hmacSha256 } from '../src/signing/index.ts';
-import { processGroupCpuSeconds } from '../src/support/cpu.ts';
-import { median } from '../src/support/median.ts';
-import { freePort, spawnService, waitForHttp, type RunningProcess } from '../src/support/process.ts';
-import { repoRoot } from '../src/support/repo.ts';
+import { startPlainPrism } from '../../src/mock/prism.ts';
+import { demoCredentials } from '../../src/sandbox/index.ts';
+import { formatTimestamp, hmacSha256 } from '../../src/signing/index.ts';
+import { processGroupCpuSeconds } from './sandbox/process-group-cpu.ts';
+import { median } from './support/median.ts';
+import { freePort, spawnService, waitForHttp, type RunningProcess } from '../../src/support/process.ts';
+import { repoRoot } from '../../src/support/repo.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const warmupSeconds = 2;
 const tsx = join(repoRoot, 'node_modules/.bin/tsx');
-const target = fileURLToPath(new URL('./bench-target.ts', import.meta.url));
-const slowClients = fileURLToPath(new URL('./bench-slow-clients.ts', import.meta.url));
+const target = fileURLToPath(new URL('./sandbox/target-server.ts', import.meta.url));
+const slowClients = fileURLToPath(new URL('./sandbox/slow-clients.ts', import.meta.url));
 const requestedSlowConnections = Number(process.env.BENCH_SLOW_CONNECTIONS ?? 5000);
 
 /** The open-file limits (soft, hard) a child gets, as the shell reports them. */

@@ -1,6 +1,6 @@
 // The misbehaving side of the sandbox benchmark's slow-connection scenario, run in its own
 // process so its sockets and timers load neither the server nor the load generator.
-// Usage: tsx scripts/bench-slow-clients.ts URL COUNT idle|drip [DRIP_INTERVAL_MS]
+// Usage: tsx scripts/bench/sandbox/slow-clients.ts URL COUNT idle|drip [DRIP_INTERVAL_MS]
 // Keeps COUNT connections open to URL: `idle` ones send nothing; `drip` ones send a
 // request's headers one byte per DRIP_INTERVAL_MS (default 1000), never finishing them.
 // A connection the server closes is opened again, so the pressure stays constant; each
@@ -9,7 +9,7 @@ import { connect, type Socket } from 'node:net';
 
 const [urlText, countText, mode, intervalText] = process.argv.slice(2);
 if (!urlText || !countText || (mode !== 'idle' && mode !== 'drip')) {
-  process.stderr.write('usage: bench-slow-clients.ts URL COUNT idle|drip [DRIP_INTERVAL_MS]\n');
+  process.stderr.write('usage: slow-clients.ts URL COUNT idle|drip [DRIP_INTERVAL_MS]\n');
   process.exit(2);
 }
 const url = new URL(urlText);
