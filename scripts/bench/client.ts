@@ -1,26 +1,53 @@
-// `npm run bench:client [-- --rounds R --requests N --block B]`: how fast this client makes
-// signed calls next to raw fetch doing the same signing and timeout (the floor), and next to
-// raw fetch, plain openapi-fetch and the same client with one middleware registered. It
-// builds the packages, then for each of R rounds (default 5) runs each variant against the
-// floor in a fresh process of its own (client/round.ts says what each variant does and
-// why one per process): a process's own JIT and heap make its ratios differ from the next
-// one's by several percent. Prints, per variant, the medians over the rounds of req/s, the
-// ratio to the floor, and the CPU µs per request of the client process with the floor's over
-// it (the client's own cost, steadier on a shared machine than req/s); then each round's
-// ratios of the client; then the client's own work per call with fetch answered in-process
-// (client/in-process-timing.ts).
+// `npm run bench:client`: how fast this client makes signed calls next to raw fetch doing the
+// same signing and timeout (the floor), on loopback and with the server waiting 20 ms before
+// each answer, as integrators' calls wait on a network. It builds the SDK package, then for
+// each round runs each variant against the floor in a fresh process of its own
+// (client/round.ts says why one per process), at both round trips: a process's own JIT and
+// heap make its ratios differ from the next one's by several percent. Prints, per variant,
+// the medians over the rounds of req/s, the ratio to the floor, and the CPU µs per request of
+// the client process with the floor's over it (the client's own cost, steadier on a shared
+// machine than req/s); then the client's own work per call with fetch answered in-process
+// (client/in-process-timing.ts); last, the summary against the goals and the time it took.
+// By default only the client, without middleware and with one, is compared with the floor,
+// so the run ends within a few minutes; --long adds the other variants and more requests.
 import { execFileSync } from 'node:child_process';
-import { parseArgs } from 'node:util';
 import { repoRoot } from '../../src/support/repo.ts';
-import { median } from './support/median.ts';
-import { buildPackages } from '../build.ts';
-import { floor, variantNames, type VariantName } from './client/variant-names.ts';
-import type { RoundResult } from './client/round.ts';
-import type { StubResult } from './client/in-process-timing.ts';
+import { buildPackages, packageBuilds } from '../build.ts';
+import { readBenchOptions } from './support/options.ts';
+import { clockTime, comparisonTable, inProcessLines, requestTitles, summaryLines, type Rounds } from './client/report.ts';
+import { requestKinds, type InProcessResult, type RoundResult } from './client/results.ts';
+import { floor, goalVariants, variantNames } from './client/variant-names.ts';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, requests: { type: 'string', default: '3000' }, block: { type: 'string', default: '200' } } });
-const rounds = Number(values.rounds);
-if (!(Number.isInteger(rounds) && rounds >= 1 && rounds <= 50)) throw new Error('--rounds must be an integer from 1 to 50');
+const startedAt = performance.now();
+const options = readBenchOptions(
+  {
+    command: 'npm run bench:client --',
+    about: `Compares this client, as built for @wallet-api/sdk, with raw fetch doing the same signing and timeout (${floor}), each variant in a fresh process, on loopback and at a simulated round trip.`,
+  },
+  {
+    long: { kind: 'switch', about: 'every variant (raw fetch, raw fetch+timeout, openapi-fetch, clone-and-read too), 5 rounds, 3000 loopback requests: about ten minutes' },
+    rounds: { kind: 'whole number', min: 1, max: 50, defaultText: '3, 5 with --long', about: 'rounds; in each, every variant runs in a fresh process with the floor at each round trip' },
+    requests: { kind: 'whole number', min: 1, max: 100_000, defaultText: '2000, 3000 with --long', about: 'loopback requests of each variant and request kind per round' },
+    block: { kind: 'whole number', min: 1, max: 100_000, default: 200, about: 'loopback requests of one variant in a row: one turn' },
+    'delay-ms': { kind: 'whole number', min: 1, max: 1000, default: 20, about: 'the simulated round trip: how long the server waits before each answer' },
+    'delayed-requests': { kind: 'whole number', min: 1, max: 10_000, default: 100, about: 'requests of each variant and request kind per round at --delay-ms' },
+    'delayed-block': { kind: 'whole number', min: 1, max: 10_000, default: 10, about: 'requests at --delay-ms of one variant in a row: one turn' },
+    'in-process-calls': { kind: 'whole number', min: 0, max: 1_000_000, default: 60_000, about: 'calls of each for the timing with fetch answered in-process; 0 skips it' },
+  },
+);
+const rounds = options.rounds ?? (options.long ? 5 : 3);
+const compared = options.long ? variantNames.filter((name) => name !== floor) : goalVariants;
+const delay = options['delay-ms'];
+const roundTrips = [
+  { label: 'on loopback', delayMs: 0, requests: options.requests ?? (options.long ? 3000 : 2000), block: options.block, atLeast: 0.85 },
+  { label: `at ${delay} ms`, delayMs: delay, requests: options['delayed-requests'], block: options['delayed-block'], atLeast: 0.99 },
+];
+for (const { requests, block } of roundTrips) {
+  if (requests < block) {
+    process.stderr.write(`each round trip's requests must be at least its block (${requests} < ${block})\n`);
+    process.exit(2);
+  }
+}
 
 /** The last JSON line a script printed, run in a fresh process. */
 function runScript<T>(script: string, args: string[]): T {
@@ -28,39 +55,35 @@ function runScript<T>(script: string, args: string[]): T {
   return JSON.parse(output.trim().split('\n').at(-1)!) as T;
 }
 
-buildPackages();
-const compared = variantNames.filter((name) => name !== floor);
+buildPackages(packageBuilds.filter(({ folder }) => folder === 'packages/sdk'));
 console.log(
-  `node ${process.version}; ${rounds} round${rounds === 1 ? '' : 's'}; in each, every variant in a fresh process with the floor (${floor}): ` +
-    `${values.requests} sequential requests each in turns of ${values.block}, after a warm-up of one turn`,
+  `node ${process.version}; ${rounds} round${rounds === 1 ? '' : 's'}; in each, every variant in a fresh process with the floor (${floor}), ` +
+    `on loopback and with the server waiting ${delay} ms before each answer; sequential requests in turns, after a warm-up of one turn`,
 );
-const results = new Map<VariantName, RoundResult[]>(compared.map((name) => [name, []]));
+const results = roundTrips.map((): Rounds => new Map(compared.map((name) => [name, []])));
 for (let round = 1; round <= rounds; round++) {
-  for (const name of compared) {
-    results.get(name)!.push(runScript<RoundResult>('scripts/bench/client/round.ts', ['--variant', name, '--requests', values.requests!, '--block', values.block!]));
+  for (const [index, { delayMs, requests, block }] of roundTrips.entries()) {
+    for (const name of compared) {
+      const args = ['--variant', name, '--requests', String(requests), '--block', String(block), '--delay-ms', String(delayMs)];
+      results[index]!.get(name)!.push(runScript<RoundResult>('scripts/bench/client/round.ts', args));
+    }
   }
-  process.stdout.write(`  round ${round} done\n`);
+  console.log(`  round ${round} done (${clockTime(performance.now() - startedAt)})`);
 }
 
-const ratio = (value: number) => `${value.toFixed(2)}×`;
-for (const kind of ['post', 'get'] as const) {
-  console.log(`\n${kind === 'post' ? 'POST /api/v1/swaps (JSON body, signed)' : 'GET /api/v1/transactions?limit=20&page=1'}`);
-  console.log(`  ${'variant'.padEnd(18)} ${'req/s'.padStart(7)}   ${'× floor'.padStart(7)}   ${'CPU µs/request'.padStart(14)}   ${'× floor, by CPU'.padStart(15)}`);
-  /** Every round's row of `name`; the floor's from every process it ran in. */
-  const rows = (name: VariantName) => (name === floor ? compared.flatMap((other) => results.get(other)!) : results.get(name)!).map((r) => r[kind].find((row) => row.name === name)!);
-  for (const name of variantNames) {
-    const of = rows(name);
-    const rate = median(of.map((r) => r.rate)).toFixed(0).padStart(7);
-    const cpu = median(of.map((r) => r.cpuMicros)).toFixed(0).padStart(14);
-    console.log(`  ${name.padEnd(18)} ${rate}   ${ratio(median(of.map((r) => r.toSigned))).padStart(7)}   ${cpu}   ${ratio(median(of.map((r) => r.cpuToSigned))).padStart(15)}`);
+for (const kind of requestKinds) {
+  console.log(`\n${requestTitles[kind]}`);
+  for (const [index, { label, requests, block }] of roundTrips.entries()) {
+    console.log(`  ${label}: ${requests} requests of each in turns of ${block}`);
+    for (const line of comparisonTable(results[index]!, kind, goalVariants)) console.log(line);
   }
-  const client = rows('client (signed)');
-  console.log(`  client (signed) × floor, round by round: ${client.map((r) => ratio(r.toSigned)).join(', ')} (by CPU: ${client.map((r) => ratio(r.cpuToSigned)).join(', ')})`);
 }
 
-const stub = runScript<StubResult>('scripts/bench/client/in-process-timing.ts', ['--calls', '120000']);
-console.log('\nWithout the network (fetch answered in-process at once), µs per call:');
-for (const kind of ['post', 'get'] as const) {
-  const { client, raw } = stub[kind];
-  console.log(`  ${kind.toUpperCase().padEnd(4)}  client ${client.toFixed(1)}, ${floor} ${raw.toFixed(1)}: the client adds ${(client - raw).toFixed(1)} µs`);
+if (options['in-process-calls'] > 0) {
+  const inProcess = runScript<InProcessResult>('scripts/bench/client/in-process-timing.ts', ['--calls', String(options['in-process-calls'])]);
+  console.log(`\n${inProcessLines(inProcess).join('\n')}`);
 }
+
+const goals = roundTrips.map(({ label, atLeast }, index) => ({ label, atLeast, rounds: results[index]! }));
+console.log(`\n${summaryLines(goals, goalVariants, rounds).join('\n')}`);
+console.log(`\nElapsed: ${clockTime(performance.now() - startedAt)} (m:ss)`);

@@ -4,41 +4,34 @@
 // signing, the timeout, reading the answer and, for the client, the envelope check. Steadier
 // than a round trip, whose time is mostly the HTTP stack's and moves with the machine's load.
 // Prints one JSON line: per request kind, the median µs per call of each over its turns.
-// Usage: node --import tsx scripts/bench/client/in-process-timing.ts --calls N
-import { parseArgs } from 'node:util';
 import { median } from '../support/median.ts';
+import { readBenchOptions } from '../support/options.ts';
+import { loadBuiltSdk } from './built-sdk.ts';
+import { answerBody, answerHeaders, apiKey, secret, swap, transactionsPathWithQuery, transactionsQuery } from './payloads.ts';
+import { requestKinds, type InProcessResult } from './results.ts';
 import { signedFetcher } from './signed-fetch.ts';
 
-const { values } = parseArgs({ options: { calls: { type: 'string' } } });
-const calls = Number(values.calls);
-if (!(Number.isInteger(calls) && calls >= 1000 && calls <= 1_000_000)) throw new Error('--calls must be an integer from 1000 to 1000000');
+const { calls } = readBenchOptions(
+  { command: 'node --import tsx scripts/bench/client/in-process-timing.ts', about: 'Times the client and raw fetch+signing per call with fetch answered in-process, and prints the medians as one JSON line.' },
+  { calls: { kind: 'whole number', min: 1000, max: 1_000_000, required: true, about: 'calls of each per request kind, spread over six turns' } },
+);
 
-const sdk = (name: string) => new URL(`../../../packages/sdk/dist/${name}/index.js`, import.meta.url).href;
-const { createClient, hmacSha256, unwrap } = (await import(sdk('client'))) as typeof import('../../../src/client/index.ts');
-const { formatTimestamp } = (await import(sdk('signing'))) as typeof import('../../../src/signing/index.ts');
-
-export type StubResult = Record<'post' | 'get', { client: number; raw: number }>;
-
-const answer = JSON.stringify({ status: 'success', message: 'Swap created', data: { id: '665f1c2a9b1e4a0012ab34cd', from: 'usdt', to: 'ngn', status: 'pending' } });
-const answerHeaders = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(answer)) };
-const stubFetch = async (_url: string | URL | Request, _init?: RequestInit) => new Response(answer, { status: 200, headers: answerHeaders });
+const { createClient, hmacSha256, unwrap, formatTimestamp } = await loadBuiltSdk();
+const stubFetch = async (_url: string | URL | Request, _init?: RequestInit) => new Response(answerBody, { status: 200, headers: answerHeaders });
 
 const baseUrl = 'http://127.0.0.1:9';
-const apiKey = 'bench-key';
-const sign = hmacSha256({ secret: 'bench-secret' });
-const swap = { from: 'usdt', to: 'ngn', amount: 100, password: 'customer-authorization-value' };
+const sign = hmacSha256({ secret });
 const client = createClient({ environment: 'custom', baseUrl, apiKey, signer: sign, fetch: stubFetch });
-
 const signedFetch = signedFetcher({ baseUrl, apiKey, sign, formatTimestamp, fetch: stubFetch });
 
 const variants = {
   post: {
     client: () => unwrap(client.POST('/api/v1/swaps', { body: swap })),
-    raw: () => signedFetch('POST', '/api/v1/swaps', JSON.stringify(swap)),
+    floor: () => signedFetch('POST', '/api/v1/swaps', JSON.stringify(swap)),
   },
   get: {
-    client: () => unwrap(client.GET('/api/v1/transactions', { params: { query: { limit: 20, page: 1 } } })),
-    raw: () => signedFetch('GET', '/api/v1/transactions?limit=20&page=1', undefined),
+    client: () => unwrap(client.GET('/api/v1/transactions', { params: { query: transactionsQuery } })),
+    floor: () => signedFetch('GET', transactionsPathWithQuery, undefined),
   },
 };
 
@@ -50,18 +43,18 @@ async function microsPerCall(call: () => Promise<unknown>, count: number): Promi
 
 const turns = 6;
 const perTurn = Math.ceil(calls / turns);
-const result = {} as StubResult;
-for (const kind of ['post', 'get'] as const) {
-  const { client: viaClient, raw } = variants[kind];
+const result = {} as InProcessResult;
+for (const kind of requestKinds) {
+  const { client: viaClient, floor } = variants[kind];
   await microsPerCall(viaClient, perTurn); // warm-up
-  await microsPerCall(raw, perTurn);
-  const times = { client: [] as number[], raw: [] as number[] };
+  await microsPerCall(floor, perTurn);
+  const times = { client: [] as number[], floor: [] as number[] };
   for (let turn = 0; turn < turns; turn++) {
     // Alternating who goes first.
     if (turn % 2 === 0) times.client.push(await microsPerCall(viaClient, perTurn));
-    times.raw.push(await microsPerCall(raw, perTurn));
+    times.floor.push(await microsPerCall(floor, perTurn));
     if (turn % 2 === 1) times.client.push(await microsPerCall(viaClient, perTurn));
   }
-  result[kind] = { client: median(times.client), raw: median(times.raw) };
+  result[kind] = { client: median(times.client), floor: median(times.floor) };
 }
 console.log(JSON.stringify(result));

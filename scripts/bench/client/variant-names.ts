@@ -5,3 +5,5 @@ export const variantNames = ['raw fetch', 'raw fetch+timeout', 'raw fetch+signin
 export type VariantName = (typeof variantNames)[number];
 /** raw fetch with the client's signing and timeout: the least any signing client does per call. */
 export const floor = 'raw fetch+signing' satisfies VariantName;
+/** The variants the goals are about, this client without middleware and with one: the default run compares only these with the floor. */
+export const goalVariants = ['client (signed)', 'client + no-op mw'] as const satisfies readonly VariantName[];
