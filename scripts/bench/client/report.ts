@@ -65,8 +65,9 @@ export function summaryLines(goals: readonly Goal[], shown: readonly VariantName
     shown.map((name, index) => {
       const cells = goals.map((goal) => {
         const value = medianToFloor(goal.rounds, name, kind);
-        // Three decimals, so that a figure just under its goal does not print as the goal.
-        return `${value.toFixed(3)}×  ${value >= goal.atLeast ? 'met' : 'NOT met'}`.padEnd(width);
+        // Cut, not rounded, to three decimals: a figure just under its goal never prints as the goal.
+        const cut = (Math.floor(value * 1000) / 1000).toFixed(3);
+        return `${cut}×  ${value >= goal.atLeast ? 'met' : 'NOT met'}`.padEnd(width);
       });
       return `  ${(index === 0 ? kind.toUpperCase() : '').padEnd(6)}${name.padEnd(nameWidth)}${cells.join('')}`.trimEnd();
     }),

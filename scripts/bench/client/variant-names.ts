@@ -1,6 +1,5 @@
-// The variants `npm run bench:client` compares (round.ts says what each does), in the order
-// it prints them, and the floor every other one is compared with.
-
+// The variants `npm run bench:client` compares (variants.ts says what each does), in the
+// order it prints them, and the floor every other one is compared with.
 export const variantNames = ['raw fetch', 'raw fetch+timeout', 'raw fetch+signing', 'openapi-fetch', 'clone-and-read', 'client (signed)', 'client + no-op mw'] as const;
 export type VariantName = (typeof variantNames)[number];
 /** raw fetch with the client's signing and timeout: the least any signing client does per call. */
