@@ -51,14 +51,14 @@ function binsOf(folder: string): string[] {
 }
 
 /**
- * Builds every package. Each is built whole in a scratch folder and then moved into place,
- * one rename per built entry, so a command packing or serving the package meanwhile (npm
- * start and the tests' packing can run at once) never sees a half-written dist/.
+ * Builds every package, or those given. Each is built whole in a scratch folder and then
+ * moved into place, one rename per built entry, so a command packing or serving the package
+ * meanwhile (npm start and the tests' packing can run at once) never sees a half-written dist/.
  */
-export function buildPackages(): void {
+export function buildPackages(builds: readonly PackageBuild[] = packageBuilds): void {
   const tsc = join(root, 'node_modules/.bin/tsc');
   mkdirSync(join(root, '.tmp'), { recursive: true });
-  for (const { folder, tsconfig, copies } of packageBuilds) {
+  for (const { folder, tsconfig, copies } of builds) {
     // On the same file system as the package, so every move is a rename.
     const scratch = mkdtempSync(join(root, '.tmp', 'build-'));
     try {

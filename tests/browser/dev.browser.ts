@@ -6,7 +6,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyRepository, startDevCommand, type DevCommand } from '../../src/dev/session.ts';
+import { startDevCommand, type DevCommand } from '../support/dev-command.ts';
+import { copyRepository } from '../support/repository-copy.ts';
 import { repoRoot } from '../../src/support/repo.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

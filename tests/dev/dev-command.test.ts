@@ -11,7 +11,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, hmacSha256, unwrap, type WalletApiClient } from '../../src/client/index.ts';
 import { demoCredentials } from '../../src/sandbox/index.ts';
-import { copyRepository, startDevCommand, StatusStream, type DevCommand } from '../../src/dev/session.ts';
+import { startDevCommand, type DevCommand } from '../support/dev-command.ts';
+import { StatusStream } from '../support/live-reload-stream.ts';
+import { copyRepository } from '../support/repository-copy.ts';
 import { repoRoot } from '../../src/support/repo.ts';
 import { exampleRequest, modelOperations } from '../support/operations.ts';
 

@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsPath, LiveReload, withLiveReload } from '../../src/dev/live-reload.ts';
-import { StatusStream } from '../../src/dev/session.ts';
+import { StatusStream } from '../support/live-reload-stream.ts';
 
 let live: LiveReload;
 let server: Server;

@@ -1,13 +1,14 @@
 // One server of the sandbox benchmark, run in its own process so it does not share an
-// event loop with the load generator. Usage: tsx scripts/bench-target.ts sandbox|bare PORT [PAYLOADS.json]
-// "bare" answers each path of PAYLOADS.json with its stored JSON from a plain Fastify route
-// serialised with the same response schema the sandbox's route has (the spec's 200 schema,
-// through fast-json-stringify), so the comparison measures the sandbox's own work.
+// event loop with the load generator. "bare" answers each path of --payloads with its stored
+// JSON from a plain Fastify route serialised with the same response schema the sandbox's
+// route has (the spec's 200 schema, through fast-json-stringify), so the comparison measures
+// the sandbox's own work.
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
-import { startSandbox } from '../src/sandbox/index.ts';
-import { loadBundledDocument } from '../src/spec/document.ts';
-import { resolvePointer } from '../src/spec/examples.ts';
+import { startSandbox } from '../../../src/sandbox/index.ts';
+import { loadBundledDocument } from '../../../src/spec/document.ts';
+import { resolvePointer } from '../../../src/spec/examples.ts';
+import { readBenchOptions } from '../support/options.ts';
 
 /** The spec's 200 schema of a GET path with every $ref inlined (fast-json-stringify needs no refs then). */
 function successSchema(path: string): unknown {
@@ -24,8 +25,14 @@ function successSchema(path: string): unknown {
   return inline((operation.responses['200'] as { content: { 'application/json': { schema: unknown } } }).content['application/json'].schema);
 }
 
-const [mode, portText, payloadPath] = process.argv.slice(2);
-const port = Number(portText);
+const { mode, port, payloads: payloadPath } = readBenchOptions(
+  { command: 'tsx scripts/bench/sandbox/target-server.ts', about: 'Serves the sandbox, or the bare Fastify route it is compared with, on 127.0.0.1 until SIGTERM.' },
+  {
+    mode: { kind: 'text', placeholder: 'MODE', choices: ['sandbox', 'bare'], required: true, about: 'the sandbox, or the bare route' },
+    port: { kind: 'whole number', min: 1, max: 65_535, required: true, about: 'the port to listen on' },
+    payloads: { kind: 'text', placeholder: 'FILE', about: 'with bare: a JSON file of path → the JSON to answer it with' },
+  },
+);
 
 if (mode === 'sandbox') {
   const sandbox = await startSandbox({ port });
@@ -37,6 +44,6 @@ if (mode === 'sandbox') {
   await app.listen({ host: '127.0.0.1', port });
   process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
 } else {
-  process.stderr.write('usage: bench-target.ts sandbox|bare PORT [PAYLOADS.json]\n');
+  process.stderr.write('--mode bare needs --payloads\n');
   process.exit(2);
 }

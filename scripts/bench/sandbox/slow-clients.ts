@@ -1,20 +1,23 @@
 // The misbehaving side of the sandbox benchmark's slow-connection scenario, run in its own
 // process so its sockets and timers load neither the server nor the load generator.
-// Usage: tsx scripts/bench-slow-clients.ts URL COUNT idle|drip [DRIP_INTERVAL_MS]
-// Keeps COUNT connections open to URL: `idle` ones send nothing; `drip` ones send a
-// request's headers one byte per DRIP_INTERVAL_MS (default 1000), never finishing them.
-// A connection the server closes is opened again, so the pressure stays constant; each
-// half second a JSON line reports { open, opened, reclaimed, failed }.
+// Keeps --count connections open to --url: `idle` ones send nothing; `drip` ones send a
+// request's headers one byte per --drip-interval-ms, never finishing them. A connection the
+// server closes is opened again, so the pressure stays constant; each half second a JSON
+// line reports { open, opened, reclaimed, failed }.
 import { connect, type Socket } from 'node:net';
+import { readBenchOptions } from '../support/options.ts';
 
-const [urlText, countText, mode, intervalText] = process.argv.slice(2);
-if (!urlText || !countText || (mode !== 'idle' && mode !== 'drip')) {
-  process.stderr.write('usage: bench-slow-clients.ts URL COUNT idle|drip [DRIP_INTERVAL_MS]\n');
-  process.exit(2);
-}
-const url = new URL(urlText);
-const count = Number(countText);
-const dripIntervalMs = Number(intervalText ?? 1000);
+const options = readBenchOptions(
+  { command: 'tsx scripts/bench/sandbox/slow-clients.ts', about: 'Holds connections open to a server, idle or dripping headers, until SIGTERM.' },
+  {
+    url: { kind: 'text', placeholder: 'URL', required: true, about: 'the server to connect to' },
+    count: { kind: 'whole number', min: 1, max: 1_000_000, required: true, about: 'connections to hold open' },
+    mode: { kind: 'text', placeholder: 'MODE', choices: ['idle', 'drip'], required: true, about: 'idle: send nothing; drip: send headers a byte at a time' },
+    'drip-interval-ms': { kind: 'whole number', min: 1, max: 60_000, default: 1000, about: 'with drip, how long each connection waits between bytes' },
+  },
+);
+const url = new URL(options.url);
+const { count, mode, 'drip-interval-ms': dripIntervalMs } = options;
 /** Connections are opened in batches so the server's listen backlog is not overrun. */
 const batchSize = 200;
 /** Headers that never end: long enough to outlast any run one byte at a time. */

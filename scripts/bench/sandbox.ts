@@ -5,38 +5,46 @@
 // own) competes with the server for CPU, so each run also reports the CPU share of both
 // and the server's CPU time per request: when the load generator is near a whole core,
 // req/s measures it, not the server, and the CPU-per-request ratio is the fair one.
-// The targets take turns for BENCH_ROUNDS rounds and each figure is the median over the
+// The targets take turns for --rounds rounds and each figure is the median over the
 // rounds, so a burst of other work on the machine skews one round, not the result.
-// Second scenario: the sandbox's signed-request rate while BENCH_SLOW_CONNECTIONS (default
+// Second scenario: the sandbox's signed-request rate while --slow-connections (default
 // 5,000) other connections are held open, first idle, then dripping headers a byte at a
-// time (bench-slow-clients.ts, its own process), next to the rate without them measured
+// time (sandbox/slow-clients.ts, its own process), next to the rate without them measured
 // just before. Goal: at least half. The servers and the slow clients run with their
 // open-file limit raised to the hard limit; the bench prints both limits and lowers the
-// count, saying so, where the hard limit is too low.
-// Usage: npm run bench:sandbox   (BENCH_SECONDS per run, default 5; BENCH_ROUNDS, default 3;
-// BENCH_CONNECTIONS, default 32; BENCH_SLOW_CONNECTIONS, default 5000, 0 skips the scenario)
+// count, saying so, where the hard limit is too low. `npm run bench:sandbox -- --help`
+// lists the options.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { startPlainPrism } from '../src/mock/prism.ts';
-import { demoCredentials } from '../src/sandbox/index.ts';
-import { formatTimestamp, hmacSha256 } from '../src/signing/index.ts';
-import { processGroupCpuSeconds } from '../src/support/cpu.ts';
-import { median } from '../src/support/median.ts';
-import { freePort, spawnService, waitForHttp, type RunningProcess } from '../src/support/process.ts';
-import { repoRoot } from '../src/support/repo.ts';
+import { startPlainPrism } from '../../src/mock/prism.ts';
+import { demoCredentials } from '../../src/sandbox/index.ts';
+import { formatTimestamp, hmacSha256 } from '../../src/signing/index.ts';
+import { freePort, spawnService, waitForHttp, type RunningProcess } from '../../src/support/process.ts';
+import { repoRoot } from '../../src/support/repo.ts';
+import { processGroupCpuSeconds } from './sandbox/process-group-cpu.ts';
+import { median } from './support/median.ts';
+import { readBenchOptions } from './support/options.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const { seconds, rounds, connections, 'slow-connections': requestedSlowConnections } = readBenchOptions(
+  {
+    command: 'npm run bench:sandbox --',
+    about: 'Loads the sandbox, Prism and a bare Fastify route with the same signed request mix, then the sandbox while slow connections are held open.',
+  },
+  {
+    seconds: { kind: 'whole number', min: 1, max: 600, default: 5, about: 'length of each measured run, after a 2 s warm-up' },
+    rounds: { kind: 'whole number', min: 1, max: 50, default: 3, about: 'rounds in which the three targets take turns' },
+    connections: { kind: 'whole number', min: 1, max: 10_000, default: 32, about: 'connections of the load generator' },
+    'slow-connections': { kind: 'whole number', min: 0, max: 1_000_000, default: 5000, about: 'connections held open in the second scenario; 0 skips it' },
+  },
+);
 const warmupSeconds = 2;
 const tsx = join(repoRoot, 'node_modules/.bin/tsx');
-const target = fileURLToPath(new URL('./bench-target.ts', import.meta.url));
-const slowClients = fileURLToPath(new URL('./bench-slow-clients.ts', import.meta.url));
-const requestedSlowConnections = Number(process.env.BENCH_SLOW_CONNECTIONS ?? 5000);
+const target = fileURLToPath(new URL('./sandbox/target-server.ts', import.meta.url));
+const slowClients = fileURLToPath(new URL('./sandbox/slow-clients.ts', import.meta.url));
 
 /** The open-file limits (soft, hard) a child gets, as the shell reports them. */
 const [softFileLimit, hardFileLimit] = execFileSync('sh', ['-c', 'ulimit -n; ulimit -Hn'], { encoding: 'utf8' })
@@ -69,7 +77,7 @@ async function call(url: string, method: string, path: string, body?: unknown): 
 
 async function startTarget(mode: 'sandbox' | 'bare', payloadPath?: string): Promise<{ url: string; process: RunningProcess }> {
   const port = await freePort();
-  const service = spawnService('sh', withRaisedFileLimit(tsx, [target, mode, String(port), ...(payloadPath ? [payloadPath] : [])]));
+  const service = spawnService('sh', withRaisedFileLimit(tsx, [target, '--mode', mode, '--port', String(port), ...(payloadPath ? ['--payloads', payloadPath] : [])]));
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/`, 30_000, service.child);
   return { url, process: service };
@@ -126,7 +134,7 @@ function slowStatus(clients: RunningProcess): SlowStatus {
 
 /** One load run of the sandbox while the slow clients hold their connections. */
 async function underSlowClients(mode: 'idle' | 'drip', url: string, group: number): Promise<{ run: Figures; atStart: SlowStatus; atEnd: SlowStatus }> {
-  const clients = spawnService('sh', withRaisedFileLimit(tsx, [slowClients, url, String(slowConnections), mode]));
+  const clients = spawnService('sh', withRaisedFileLimit(tsx, [slowClients, '--url', url, '--count', String(slowConnections), '--mode', mode]));
   try {
     const deadline = Date.now() + 60_000;
     while (slowStatus(clients).open < slowConnections && Date.now() < deadline && clients.child.exitCode === null) await new Promise((r) => setTimeout(r, 250));

@@ -1,11 +1,16 @@
 // npm run bench:mock: the cost of the envelope proxy. The same requests go to Prism
 // directly and through the proxy; prints throughput, latency and the ratios.
-// BENCH_SECONDS (default 5) and BENCH_CONNECTIONS (default 10) tune the runs.
 import autocannon from 'autocannon';
-import { startApiMock } from '../src/mock/index.ts';
+import { startApiMock } from '../../src/mock/index.ts';
+import { readBenchOptions } from './support/options.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const { seconds, connections } = readBenchOptions(
+  { command: 'npm run bench:mock --', about: 'Sends the same requests to Prism directly and through the envelope proxy, and prints throughput, latency and their ratios.' },
+  {
+    seconds: { kind: 'whole number', min: 1, max: 600, default: 5, about: 'length of each measured run, after a 2 s warm-up' },
+    connections: { kind: 'whole number', min: 1, max: 10_000, default: 10, about: 'connections of the load generator' },
+  },
+);
 const auth = { 'x-api-key': 'bench-key', 'x-timestamp': '2026-11-21T10:15:30.123Z', 'x-signature': 'bench-signature' };
 
 const scenarios = [

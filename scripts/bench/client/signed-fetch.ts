@@ -1,11 +1,6 @@
-// The variants `npm run bench:client` compares (bench-client-round.ts says what each does),
-// in the order it prints them, and the floor every other one is compared with.
-import type { Signer } from '../src/signing/index.ts';
-
-export const variantNames = ['raw fetch', 'raw fetch+timeout', 'raw fetch+signing', 'openapi-fetch', 'clone-and-read', 'client (signed)', 'client + no-op mw'] as const;
-export type VariantName = (typeof variantNames)[number];
-/** raw fetch with the client's signing and timeout: the least any signing client does per call. */
-export const floor = 'raw fetch+signing' satisfies VariantName;
+// The floor of `npm run bench:client`, one function for the round trips (round.ts) and the
+// in-process timing (in-process-timing.ts), so both compare the client with the same code.
+import type { Signer } from '../../../src/signing/index.ts';
 
 type FloorSetup = {
   baseUrl: string;

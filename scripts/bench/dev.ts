@@ -1,24 +1,26 @@
 // npm run bench:dev: how long a spec owner waits after a save. In a copy of the repository,
-// `npm run dev` runs as they run it; a one-line summary change is saved BENCH_SAVES times
+// `npm run dev` runs as they run it; a one-line summary change is saved --saves times
 // (default 10), each once the previous rebuild has finished (the gate included), and the time
 // from the save to the open page being told to reload is measured from outside, on the
 // live-reload stream the page listens to. Prints each save, the median against the 2 s goal,
 // and the whole rebuild with the gate's verdict.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyRepository, startDevCommand, StatusStream } from '../src/dev/session.ts';
-import { repoRoot } from '../src/support/repo.ts';
+import { startDevCommand } from '../../tests/support/dev-command.ts';
+import { StatusStream } from '../../tests/support/live-reload-stream.ts';
+import { copyRepository } from '../../tests/support/repository-copy.ts';
+import { repoRoot } from '../../src/support/repo.ts';
+import { median } from './support/median.ts';
+import { readBenchOptions } from './support/options.ts';
 
-const saves = Number(process.env.BENCH_SAVES ?? 10);
+const { saves } = readBenchOptions(
+  { command: 'npm run bench:dev --', about: 'Saves a one-line change in a copy of the repository under npm run dev, and times each save to the page being told to reload.' },
+  { saves: { kind: 'whole number', min: 1, max: 1000, default: 10, about: 'saves to time, each after the previous rebuild has finished' } },
+);
 const goalSeconds = 2;
 const file = 'openapi/paths/api_v1_wallets.yaml';
 const summaries = ['summary: List wallets\n', 'summary: List the wallets of the integration\n'];
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length / 2;
-  return sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 const copy = copyRepository(repoRoot);

@@ -1,0 +1,13 @@
+// The client as integrators run it: the package's compiled code, which `npm run bench:client`
+// builds first. Its TypeScript sources would run through tsx, whose helpers add a little
+// work to every call.
+type Client = typeof import('../../../src/client/index.ts');
+type Signing = typeof import('../../../src/signing/index.ts');
+
+const built = (entry: string) => new URL(`../../../packages/sdk/dist/${entry}/index.js`, import.meta.url).href;
+
+export async function loadBuiltSdk(): Promise<Pick<Client, 'createClient' | 'hmacSha256' | 'unwrap'> & Pick<Signing, 'formatTimestamp'>> {
+  const { createClient, hmacSha256, unwrap } = (await import(built('client'))) as Client;
+  const { formatTimestamp } = (await import(built('signing'))) as Signing;
+  return { createClient, hmacSha256, unwrap, formatTimestamp };
+}

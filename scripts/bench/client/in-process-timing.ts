@@ -1,0 +1,60 @@
+// The last part of `npm run bench:client`: the client's own work per call, without the
+// network. Both the client and raw fetch+signing get a fetch that answers at once with a
+// fresh Response, so what remains is what each does around fetch: building the request,
+// signing, the timeout, reading the answer and, for the client, the envelope check. Steadier
+// than a round trip, whose time is mostly the HTTP stack's and moves with the machine's load.
+// Prints one JSON line: per request kind, the median µs per call of each over its turns.
+import { median } from '../support/median.ts';
+import { readBenchOptions } from '../support/options.ts';
+import { loadBuiltSdk } from './built-sdk.ts';
+import { answerBody, answerHeaders, apiKey, secret, swap, transactionsPathWithQuery, transactionsQuery } from './payloads.ts';
+import { requestKinds, type InProcessResult } from './results.ts';
+import { signedFetcher } from './signed-fetch.ts';
+
+const { calls } = readBenchOptions(
+  { command: 'node --import tsx scripts/bench/client/in-process-timing.ts', about: 'Times the client and raw fetch+signing per call with fetch answered in-process, and prints the medians as one JSON line.' },
+  { calls: { kind: 'whole number', min: 1000, max: 1_000_000, required: true, about: 'calls of each per request kind, spread over six turns' } },
+);
+
+const { createClient, hmacSha256, unwrap, formatTimestamp } = await loadBuiltSdk();
+const stubFetch = async (_url: string | URL | Request, _init?: RequestInit) => new Response(answerBody, { status: 200, headers: answerHeaders });
+
+const baseUrl = 'http://127.0.0.1:9';
+const sign = hmacSha256({ secret });
+const client = createClient({ environment: 'custom', baseUrl, apiKey, signer: sign, fetch: stubFetch });
+const signedFetch = signedFetcher({ baseUrl, apiKey, sign, formatTimestamp, fetch: stubFetch });
+
+const variants = {
+  post: {
+    client: () => unwrap(client.POST('/api/v1/swaps', { body: swap })),
+    floor: () => signedFetch('POST', '/api/v1/swaps', JSON.stringify(swap)),
+  },
+  get: {
+    client: () => unwrap(client.GET('/api/v1/transactions', { params: { query: transactionsQuery } })),
+    floor: () => signedFetch('GET', transactionsPathWithQuery, undefined),
+  },
+};
+
+async function microsPerCall(call: () => Promise<unknown>, count: number): Promise<number> {
+  const started = performance.now();
+  for (let i = 0; i < count; i++) await call();
+  return ((performance.now() - started) * 1000) / count;
+}
+
+const turns = 6;
+const perTurn = Math.ceil(calls / turns);
+const result = {} as InProcessResult;
+for (const kind of requestKinds) {
+  const { client: viaClient, floor } = variants[kind];
+  await microsPerCall(viaClient, perTurn); // warm-up
+  await microsPerCall(floor, perTurn);
+  const times = { client: [] as number[], floor: [] as number[] };
+  for (let turn = 0; turn < turns; turn++) {
+    // Alternating who goes first.
+    if (turn % 2 === 0) times.client.push(await microsPerCall(viaClient, perTurn));
+    times.floor.push(await microsPerCall(floor, perTurn));
+    if (turn % 2 === 1) times.client.push(await microsPerCall(viaClient, perTurn));
+  }
+  result[kind] = { client: median(times.client), floor: median(times.floor) };
+}
+console.log(JSON.stringify(result));

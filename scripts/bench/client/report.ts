@@ -1,0 +1,82 @@
+// How `npm run bench:client` prints what its processes measured: per request kind and
+// round trip, each variant's medians over the rounds; the in-process timing; and the
+// summary of the client's ratios to the floor against their goals.
+import { median } from '../support/median.ts';
+import { requestKinds, type InProcessResult, type RequestKind, type RoundResult, type VariantFigures } from './results.ts';
+import { floor, variantNames, type VariantName } from './variant-names.ts';
+
+export const requestTitles: Record<RequestKind, string> = {
+  post: 'POST /api/v1/swaps (JSON body, signed)',
+  get: 'GET /api/v1/transactions?limit=20&page=1',
+};
+
+/** Every round of each compared variant against the floor, at one round trip. */
+export type Rounds = Map<VariantName, RoundResult[]>;
+
+const ratio = (value: number) => `${value.toFixed(2)}×`;
+
+/** Every round's figures of `name`; the floor's from every process it ran in. */
+function figuresOf(rounds: Rounds, name: VariantName, kind: RequestKind): VariantFigures[] {
+  const results = name === floor ? [...rounds.values()].flat() : (rounds.get(name) ?? []);
+  return results.map((result) => result[kind].find((row) => row.name === name)!);
+}
+
+/** The median over the rounds of `name`'s ratio to the floor. */
+function medianToFloor(rounds: Rounds, name: VariantName, kind: RequestKind): number {
+  return median(figuresOf(rounds, name, kind).map((f) => f.toFloor));
+}
+
+/** Each variant's medians over the rounds, then each round's ratio of the variants named. */
+export function comparisonTable(rounds: Rounds, kind: RequestKind, roundByRound: readonly VariantName[]): string[] {
+  const shown = variantNames.filter((name) => name === floor || rounds.has(name));
+  const rows = shown.map((name) => {
+    const of = figuresOf(rounds, name, kind);
+    const rate = median(of.map((f) => f.rate)).toFixed(0).padStart(7);
+    const cpu = median(of.map((f) => f.cpuMicros)).toFixed(0).padStart(14);
+    return `    ${name.padEnd(18)} ${rate}   ${ratio(median(of.map((f) => f.toFloor))).padStart(7)}   ${cpu}   ${ratio(median(of.map((f) => f.cpuToFloor))).padStart(15)}`;
+  });
+  const roundLines = roundByRound.map((name) => {
+    const of = figuresOf(rounds, name, kind);
+    return `    ${name} × floor, round by round: ${of.map((f) => ratio(f.toFloor)).join(', ')} (by CPU: ${of.map((f) => ratio(f.cpuToFloor)).join(', ')})`;
+  });
+  return [`    ${'variant'.padEnd(18)} ${'req/s'.padStart(7)}   ${'× floor'.padStart(7)}   ${'CPU µs/request'.padStart(14)}   ${'× floor, by CPU'.padStart(15)}`, ...rows, ...roundLines];
+}
+
+export function inProcessLines(result: InProcessResult): string[] {
+  return [
+    'Without the network (fetch answered in-process at once), µs per call:',
+    ...requestKinds.map((kind) => {
+      const { client, floor: raw } = result[kind];
+      return `  ${kind.toUpperCase().padEnd(4)}  client ${client.toFixed(1)}, ${floor} ${raw.toFixed(1)}: the client adds ${(client - raw).toFixed(1)} µs`;
+    }),
+  ];
+}
+
+/** One column of the summary: the rounds at one round trip and the ratio the client should reach there. */
+export type Goal = { label: string; rounds: Rounds; atLeast: number };
+
+/** Per request kind, each variant's median ratio to the floor in each column, with whether it meets the column's goal. */
+export function summaryLines(goals: readonly Goal[], shown: readonly VariantName[], roundCount: number): string[] {
+  const labels = goals.map((goal) => `${goal.label} (goal ≥ ${goal.atLeast}×)`);
+  const width = Math.max(...labels.map((label) => label.length)) + 3;
+  const header = labels.map((label) => label.padEnd(width)).join('');
+  const nameWidth = Math.max(...shown.map((name) => name.length)) + 2;
+  const rows = requestKinds.flatMap((kind) =>
+    shown.map((name, index) => {
+      const cells = goals.map((goal) => {
+        const value = medianToFloor(goal.rounds, name, kind);
+        // Cut, not rounded, to three decimals: a figure just under its goal never prints as the goal.
+        const cut = (Math.floor(value * 1000) / 1000).toFixed(3);
+        return `${cut}×  ${value >= goal.atLeast ? 'met' : 'NOT met'}`.padEnd(width);
+      });
+      return `  ${(index === 0 ? kind.toUpperCase() : '').padEnd(6)}${name.padEnd(nameWidth)}${cells.join('')}`.trimEnd();
+    }),
+  );
+  return [`Summary: × floor (${floor}), medians over ${roundCount} round${roundCount === 1 ? '' : 's'}`, `  ${''.padEnd(6 + nameWidth)}${header}`.trimEnd(), ...rows];
+}
+
+/** Minutes and seconds, as a wall clock reads. */
+export function clockTime(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}

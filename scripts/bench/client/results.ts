@@ -1,0 +1,13 @@
+// What the processes of `npm run bench:client` print as their one JSON line, and what
+// client.ts reads back.
+import type { VariantName } from './variant-names.ts';
+
+export const requestKinds = ['post', 'get'] as const;
+export type RequestKind = (typeof requestKinds)[number];
+
+/** One variant's medians over the turns of one round: req/s, the ratio to the floor's turn beside it, CPU µs per request and the floor's CPU over it. */
+export type VariantFigures = { name: VariantName; rate: number; toFloor: number; cpuMicros: number; cpuToFloor: number };
+/** Per request kind, the figures of the compared variant and of the floor in one round (round.ts). */
+export type RoundResult = Record<RequestKind, VariantFigures[]>;
+/** Per request kind, the median µs per call of the client and of the floor with fetch answered in-process (in-process-timing.ts). */
+export type InProcessResult = Record<RequestKind, { client: number; floor: number }>;
