@@ -25,7 +25,7 @@ const options = readBenchOptions(
     about: `Compares this client, as built for @wallet-api/sdk, with raw fetch doing the same signing and timeout (${floor}), each variant in a fresh process, on loopback and at a simulated round trip.`,
   },
   {
-    long: { kind: 'switch', about: 'every variant (raw fetch, raw fetch+timeout, openapi-fetch, clone-and-read too), 5 rounds, 3000 loopback requests, 120000 in-process calls: about ten minutes on a quiet machine' },
+    long: { kind: 'switch', about: 'every variant (raw fetch, raw fetch+timeout, openapi-fetch, clone-and-read too), 5 rounds, 3000 loopback requests, 120000 in-process calls: about a quarter of an hour' },
     rounds: { kind: 'whole number', min: 1, max: 50, defaultText: '3, 5 with --long', about: 'rounds; in each, every variant runs in a fresh process with the floor at each round trip' },
     requests: { kind: 'whole number', min: 1, max: 100_000, defaultText: '1000, 3000 with --long', about: 'loopback requests of each variant and request kind per round' },
     block: { kind: 'whole number', min: 1, max: 100_000, default: 100, about: 'loopback requests of one variant in a row: one turn' },
