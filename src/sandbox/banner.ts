@@ -6,7 +6,7 @@ export type BannerFacts = { url: string; usesDemoCredentials: boolean; apiKeyCou
 
 /** The line naming the provider profile the sandbox plays, so nobody mistakes its answers for the sandbox's own. */
 export function profileLine(profile: string): string {
-  return `Provider profile: ${profile} (answers as that provider where the interface publishes nothing; SANDBOX_PROFILE)`;
+  return `Provider profile: "${profile}" (SANDBOX_PROFILE): the sandbox answers as that provider, not by its own rules`;
 }
 
 export function servingBanner({ url, usesDemoCredentials, apiKeyCount, notes, profile }: BannerFacts): string {
