@@ -70,7 +70,8 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<Fasti
   // Without a profile there is no behaviour: no hook is added and refusals are the sandbox's own.
   const behaviour: Behaviour | undefined = options.profile ? profileBehaviour(options.profile, options.document ?? loadBundledDocument()) : undefined;
   const refusals = behaviour?.refusals ?? sandboxRefusals;
-  const breaks: BreaksRecord = new WeakMap();
+  // What the profile's answers break on purpose, kept only for the response self-check.
+  const breaks: BreaksRecord | undefined = behaviour && options.validateResponses ? new WeakMap() : undefined;
 
   const app = Fastify({
     // Request logs carry method, URL and status; the auth headers are redacted in case a
@@ -99,7 +100,7 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<Fasti
 
   await app.register(validationPlugin);
   await app.register(errorPlugin, { refusals });
-  if (options.validateResponses) await app.register(responseCheckPlugin, { document: options.document, ...(behaviour ? { breaks } : {}) });
+  if (options.validateResponses) await app.register(responseCheckPlugin, { document: options.document, breaks });
   await app.register(async (authenticated) => {
     await authenticated.register(authPlugin, { apiKeys: options.apiKeys, timestampWindowSeconds: options.timestampWindowSeconds, rejectReplays: options.rejectReplays ?? false });
     await authenticated.register(bodyPlugin);
