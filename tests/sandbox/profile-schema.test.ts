@@ -88,7 +88,7 @@ describe('profile.schema.json and types.ts', () => {
     [{ name: 'x', refusals: { conflict: { status: 600, message: 'Conflict' } } }, 'profile.refusals.conflict.status must be <= 599'],
     [{ name: 'x', refusals: { conflict: { status: 409.5, message: 'Conflict' } } }, 'profile.refusals.conflict.status must be integer'],
     [{ name: 'x', values: { 'Transaction.status': { processing: 0 } } }, 'profile.values.Transaction.status.processing must be >= 1'],
-    [{ name: 'x', values: { Transaction: { processing: 1 } } }, 'profile.values property name must be valid'],
+    [{ name: 'x', values: { Transaction: { processing: 1 } } }, 'profile.values.Transaction: this name must match pattern "^[^.]+\\.[^.]+$"'],
     [{ name: 'x', timestampWindowSeconds: 0 }, 'profile.timestampWindowSeconds must be > 0'],
   ];
   it.each(refusedBySchema)('the schema refuses %j', (profile, message) => {

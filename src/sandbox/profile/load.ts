@@ -20,9 +20,11 @@ let validate: ValidateFunction | undefined;
 export function profileSchemaProblems(value: unknown): string[] {
   validate ??= createSpecAjv().compile(JSON.parse(readFileSync(profileSchemaPath, 'utf8')) as object);
   if (validate(value)) return [];
-  // An if/then branch that fails is reported twice: by the branch, then as "must match then".
-  const errors = (validate.errors ?? []).filter((error) => error.keyword !== 'if');
+  // An if/then branch that fails is reported twice: by the branch, then as "must match then";
+  // a name refused by propertyNames likewise, by the name's own error, then as "must be valid".
+  const errors = (validate.errors ?? []).filter((error) => error.keyword !== 'if' && error.keyword !== 'propertyNames');
   return [...new Set(errors.map((error) => {
+    if (error.propertyName !== undefined) return `${describeSchemaError({ ...error, instancePath: `${error.instancePath}/${error.propertyName}` }, 'profile').replace(/ must /, ': this name must ')}`;
     const described = describeSchemaError(error, 'profile');
     return error.keyword === 'enum' ? `${described}: ${(error.params.allowedValues as unknown[]).join(', ')}` : described;
   }))];
