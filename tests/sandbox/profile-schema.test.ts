@@ -160,6 +160,8 @@ describe('loading a profile', () => {
     const loaded = loadProfile(profile);
     profile.refusals!.notFound!.message = 'changed';
     expect(loaded).toEqual({ profile: { name: 'x', refusals: { notFound: { status: 404, message: 'Gone' } } }, origin: 'passed to startSandbox' });
+    const withFunction = { name: 'x', shapes: { getRates: (() => 1) as unknown as null } };
+    expect(() => loadProfile(withFunction)).toThrow(/^Provider profile passed to startSandbox is not JSON data: /);
   });
 
   it('makes startSandbox refuse a bad profile with one message naming the file and the field', async () => {

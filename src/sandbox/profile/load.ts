@@ -44,13 +44,19 @@ function readProfileFile(path: string): unknown {
   }
 }
 
-/**
- * The profile of a file path or an object, checked against profile.schema.json. An object
- * is copied, so changing it after the sandbox has started changes nothing.
- */
+/** A copy of a profile object, so changing it after the sandbox has started changes nothing. */
+function copyProfileObject(profile: ProviderProfile): unknown {
+  try {
+    return structuredClone(profile);
+  } catch (error) {
+    throw new Error(`Provider profile passed to startSandbox is not JSON data: ${(error as Error).message}`);
+  }
+}
+
+/** The profile of a file path or an object, checked against profile.schema.json. */
 export function loadProfile(source: ProviderProfile | string): LoadedProfile {
   const origin = typeof source === 'string' ? source : 'passed to startSandbox';
-  const value: unknown = typeof source === 'string' ? readProfileFile(source) : structuredClone(source);
+  const value: unknown = typeof source === 'string' ? readProfileFile(source) : copyProfileObject(source);
   const problems = profileSchemaProblems(value);
   if (problems.length) throw new Error(`Provider profile ${origin} is refused: ${problems.join('; ')}`);
   return { profile: value as ProviderProfile, origin };
