@@ -4,7 +4,8 @@
 // beside its code:
 //   @wallet-api/sdk      client, signing, the wallet-api command line, the generated types
 //                        and the spec as JSON (which the command line reads);
-//   @wallet-api/sandbox  the sandbox and its bin, its data file, the bundled spec it serves.
+//   @wallet-api/sandbox  the sandbox and its bin, its data file, the provider profile schema,
+//                        the bundled spec it serves.
 // Both compile src/signing, so the sandbox verifies exactly what the client signs without
 // depending on the SDK package. The built folders (dist/, generated/) are rebuilt whole
 // each time (see buildPackages) and are not committed.
@@ -36,6 +37,9 @@ export const packageBuilds: PackageBuild[] = [
     copies: {
       // tsc emits only code: src/sandbox/data.ts reads data.json from its own folder.
       'src/sandbox/data.json': 'dist/sandbox/data.json',
+      // src/sandbox/profile/load.ts checks profiles against the schema in its own folder;
+      // integrators point their editors at the same file.
+      'src/sandbox/profile/profile.schema.json': 'dist/sandbox/profile/profile.schema.json',
       'src/sandbox/README.md': 'README.md',
       // dist/spec/document.js reads ../../generated/openapi.yaml.
       'generated/openapi.yaml': 'generated/openapi.yaml',

@@ -32,6 +32,7 @@ process.stdout.write(
     url: dev.url,
     usesDemoCredentials,
     apiKeyCount: Object.keys(options.apiKeys ?? {}).length,
+    profile: dev.profile,
     notes: [`Watching ${watchedSources.join(', ')}: each save rebuilds the docs, the types and the sandbox's routes (its records are kept).`],
   }),
 );

@@ -48,6 +48,7 @@ process.stdout.write(
     url: sandbox.url,
     usesDemoCredentials,
     apiKeyCount: Object.keys(options.apiKeys ?? {}).length,
+    profile: sandbox.profile,
     notes: ['Stateless Prism mock instead: npm run mock', 'The spec, live (docs and sandbox rebuilt on each save): npm run dev'],
   }),
 );

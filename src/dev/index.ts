@@ -29,7 +29,12 @@ export type DevOptions = {
   out: { write(text: string): unknown };
 };
 
-export type RunningDev = { url: string; close: () => Promise<void> };
+export type RunningDev = {
+  url: string;
+  /** The name of the provider profile the sandbox plays, if any. */
+  profile: string | undefined;
+  close: () => Promise<void>;
+};
 
 export async function startDev({ sandbox: options, out }: DevOptions): Promise<RunningDev> {
   const { host, port, settings } = withSandboxDefaults(options);
@@ -100,6 +105,7 @@ export async function startDev({ sandbox: options, out }: DevOptions): Promise<R
 
   return {
     url,
+    profile: settings.profile?.profile.name,
     async close() {
       stopping.abort();
       gate.abort();

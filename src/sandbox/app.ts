@@ -1,6 +1,9 @@
 // Assembles the sandbox: validation, error envelopes, then one authenticated context
 // holding the public API (from the spec) and the test helpers, and the docs page outside it.
+// A provider profile adds the behaviour layer (src/sandbox/behaviour): its refusal codes and
+// messages, and its hooks on the routes of the operations it touches.
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Catalog } from './catalog.ts';
@@ -9,7 +12,11 @@ import { errorEnvelope } from '../envelope/index.ts';
 import { createOperations, type OperationContext } from './operations/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { bodyPlugin } from './plugins/body.ts';
-import { errorPlugin, sendError } from './plugins/errors.ts';
+import { behaviourPlugin } from './behaviour/plugin.ts';
+import { profileBehaviour } from './behaviour/profile.ts';
+import type { Behaviour, BreaksRecord } from './behaviour/layer.ts';
+import { sandboxRefusals, type RefusalPolicy } from './errors.ts';
+import { errorPlugin, sendRefusal } from './plugins/errors.ts';
 import { responseCheckPlugin } from './plugins/response-check.ts';
 import { validationPlugin } from './plugins/validation.ts';
 import { apiRoutes, type SpecMismatch } from './routes/api.ts';
@@ -21,6 +28,7 @@ import { SandboxStore } from './state.ts';
 import type { SandboxSettings } from './defaults.ts';
 import type { SandboxOptions } from './index.ts';
 import type { OpenApiDocument } from '../spec/openapi.ts';
+import { loadBundledDocument } from '../spec/document.ts';
 import { checkingIntervalMs, resolveTimeouts } from './timeouts.ts';
 
 /** startSandbox's settings with their defaults, and what the live edit loop adds. */
@@ -39,15 +47,16 @@ export function createSandboxContext(options: Pick<SandboxOptions, 'dataPath' | 
 }
 
 /**
- * Answers a request Node could not parse, or whose headers or body did not arrive in time
- * (headersMs, requestMs), with the error envelope, then closes the connection.
+ * Answers a request Node could not parse (invalid input, as the refusal policy says), or
+ * whose headers or body did not arrive in time (headersMs, requestMs: a limit of the
+ * connection, not a refusal of the request), with the error envelope, then closes the connection.
  */
-export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, refusals: RefusalPolicy = sandboxRefusals): void {
   if (!socket.writable) return;
   const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
-  const status = timedOut ? '408 Request Timeout' : '400 Bad Request';
-  const body = JSON.stringify(errorEnvelope(timedOut ? 'Request timeout: the request did not arrive in time' : 'Invalid request: malformed HTTP request'));
-  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  const { status, message } = timedOut ? { status: 408, message: 'Request timeout: the request did not arrive in time' } : refusals('invalidInput', 'Invalid request: malformed HTTP request');
+  const body = JSON.stringify(errorEnvelope(message));
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
 export async function buildSandboxApp(options: SandboxAppOptions): Promise<FastifyInstance> {
@@ -58,6 +67,11 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<Fasti
   const timeouts = resolveTimeouts(options.timeouts);
 
   const context = options.context ?? createSandboxContext(options);
+  // Without a profile there is no behaviour: no hook is added and refusals are the sandbox's own.
+  const behaviour: Behaviour | undefined = options.profile ? profileBehaviour(options.profile, options.document ?? loadBundledDocument()) : undefined;
+  const refusals = behaviour?.refusals ?? sandboxRefusals;
+  // What the profile's answers break on purpose, kept only for the response self-check.
+  const breaks: BreaksRecord | undefined = behaviour && options.validateResponses ? new WeakMap() : undefined;
 
   const app = Fastify({
     // Request logs carry method, URL and status; the auth headers are redacted in case a
@@ -80,16 +94,17 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<Fasti
     // Ids are opaque strings: an unknown one of any length is 404, not a router error.
     routerOptions: { maxParamLength: 16_384 },
     // Malformed URLs and raw protocol errors get the envelope too.
-    frameworkErrors: (error, _request, reply) => sendError(reply, 400, `Invalid request: ${error.message}`),
-    clientErrorHandler: answerClientError,
+    frameworkErrors: (error, _request, reply) => sendRefusal(reply, refusals, 'invalidInput', `Invalid request: ${error.message}`),
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, refusals),
   });
 
   await app.register(validationPlugin);
-  await app.register(errorPlugin);
-  if (options.validateResponses) await app.register(responseCheckPlugin, { document: options.document });
+  await app.register(errorPlugin, { refusals });
+  if (options.validateResponses) await app.register(responseCheckPlugin, { document: options.document, breaks });
   await app.register(async (authenticated) => {
     await authenticated.register(authPlugin, { apiKeys: options.apiKeys, timestampWindowSeconds: options.timestampWindowSeconds, rejectReplays: options.rejectReplays ?? false });
     await authenticated.register(bodyPlugin);
+    if (behaviour) await authenticated.register(behaviourPlugin, { behaviour, breaks });
     await authenticated.register(apiRoutes, { operations: createOperations(context), document: options.document, onMismatch: options.onSpecMismatch });
     await authenticated.register(testHelperRoutes, { context, prefix: testHelperPrefix });
   });

@@ -2,14 +2,20 @@
 // credentials and a first command to paste, last on the screen so they are not scrolled away.
 import { defaultSandboxUrl, demoCredentials } from './defaults.ts';
 
-export type BannerFacts = { url: string; usesDemoCredentials: boolean; apiKeyCount: number; notes: string[] };
+export type BannerFacts = { url: string; usesDemoCredentials: boolean; apiKeyCount: number; notes: string[]; profile?: string | undefined };
 
-export function servingBanner({ url, usesDemoCredentials, apiKeyCount, notes }: BannerFacts): string {
+/** The line naming the provider profile the sandbox plays, so nobody mistakes its answers for the sandbox's own. */
+export function profileLine(profile: string): string {
+  return `Provider profile: "${profile}" (SANDBOX_PROFILE): the sandbox answers as that provider, not by its own rules`;
+}
+
+export function servingBanner({ url, usesDemoCredentials, apiKeyCount, notes, profile }: BannerFacts): string {
   return [
     '',
     `Docs: ${url}/docs`,
     `API:  ${url}/api/v1`,
     usesDemoCredentials ? `Demo credentials (sandbox only): x-api-key ${demoCredentials.apiKey}, signing secret ${demoCredentials.secret}` : `API keys: ${apiKeyCount} from SANDBOX_API_KEYS`,
+    ...(profile === undefined ? [] : [profileLine(profile)]),
     ...notes,
     'Ctrl-C stops everything.',
     '',

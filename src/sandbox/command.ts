@@ -3,8 +3,10 @@
 // print the same lines. Runs on loopback until SIGINT/SIGTERM.
 // Settings: PORT (default 4020, 0 = a free port), SANDBOX_API_KEYS (key:secret,…),
 // SANDBOX_DATA_PATH, SANDBOX_TIMESTAMP_WINDOW_SECONDS (default 300),
-// SANDBOX_DETERMINISTIC=1, SANDBOX_REJECT_REPLAYS=1, SANDBOX_LOG=off|json (readable lines on a terminal, JSON otherwise).
+// SANDBOX_DETERMINISTIC=1, SANDBOX_REJECT_REPLAYS=1, SANDBOX_PROFILE=FILE (a provider profile),
+// SANDBOX_LOG=off|json (readable lines on a terminal, JSON otherwise).
 import { sandboxOptionsFromEnv } from './config.ts';
+import { profileLine } from './banner.ts';
 import { demoCredentials } from './defaults.ts';
 import { startSandbox } from './index.ts';
 import { closeOnSignal } from '../support/shutdown.ts';
@@ -19,6 +21,7 @@ export async function runSandboxCommand(env: NodeJS.ProcessEnv = process.env): P
     } else {
       lines.push(`API keys: ${Object.keys(options.apiKeys ?? {}).length} from SANDBOX_API_KEYS`);
     }
+    if (sandbox.profile !== undefined) lines.push(profileLine(sandbox.profile));
     if (options.rejectReplays) lines.push('Replay guard on: a signed request sent a second time is refused (SANDBOX_REJECT_REPLAYS).');
     lines.push('State is in memory and is lost when the sandbox stops. Ctrl-C to stop.');
     process.stdout.write(`${lines.join('\n')}\n`);

@@ -29,13 +29,14 @@ export type SandboxEnvironment = { options: SandboxOptions; usesDemoCredentials:
 
 /**
  * Reads PORT, SANDBOX_API_KEYS, SANDBOX_DATA_PATH, SANDBOX_TIMESTAMP_WINDOW_SECONDS, SANDBOX_DETERMINISTIC, SANDBOX_REJECT_REPLAYS,
- * SANDBOX_LOG and SANDBOX_VALIDATE_RESPONSES.
+ * SANDBOX_PROFILE (a provider profile's file, read and checked when the sandbox starts), SANDBOX_LOG and SANDBOX_VALIDATE_RESPONSES.
  * Logs are readable lines when stdout is a terminal, outside CI, and SANDBOX_LOG is not "json"; JSON lines otherwise.
  */
 export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv, stdoutIsTerminal = false): SandboxEnvironment {
   const options: SandboxOptions = { host: defaultSandboxHost, port: portFromEnv('PORT', defaultSandboxPort, env) };
   if (env.SANDBOX_API_KEYS) options.apiKeys = parseApiKeys(env.SANDBOX_API_KEYS);
   if (env.SANDBOX_DATA_PATH) options.dataPath = env.SANDBOX_DATA_PATH;
+  if (env.SANDBOX_PROFILE) options.profile = env.SANDBOX_PROFILE;
   if (env.SANDBOX_TIMESTAMP_WINDOW_SECONDS) options.timestampWindowSeconds = positiveNumber('SANDBOX_TIMESTAMP_WINDOW_SECONDS', env.SANDBOX_TIMESTAMP_WINDOW_SECONDS);
   // Request logs (JSON lines on stdout) are on unless SANDBOX_LOG is 0/false/off.
   options.logger = !['0', 'false', 'off'].includes((env.SANDBOX_LOG ?? '').toLowerCase());

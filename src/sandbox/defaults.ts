@@ -5,6 +5,7 @@
 // address and credentials, since it cannot depend on this package;
 // tests/cli/packed-bin.test.ts holds the two equal.
 import type { SandboxOptions } from './index.ts';
+import { loadProfile, type LoadedProfile } from './profile/load.ts';
 
 /** Loopback only: the sandbox accepts the demo credentials, so it is never reachable from elsewhere by default. */
 export const defaultSandboxHost = '127.0.0.1';
@@ -20,19 +21,26 @@ export const demoCredentials = { apiKey: 'sandbox-demo-key', secret: 'sandbox-de
 
 export const defaultTimestampWindowSeconds = 300;
 
-/** The settings of startSandbox with its defaults filled in; where it listens is apart. */
-export type SandboxSettings = Omit<SandboxOptions, 'host' | 'port'> & Required<Pick<SandboxOptions, 'apiKeys' | 'timestampWindowSeconds'>>;
+/** The settings of startSandbox with its defaults filled in and its profile read; where it listens is apart. */
+export type SandboxSettings = Omit<SandboxOptions, 'host' | 'port' | 'profile'> &
+  Required<Pick<SandboxOptions, 'apiKeys' | 'timestampWindowSeconds'>> & { profile?: LoadedProfile };
 
-/** Options with the defaults filled in: where to listen (loopback, a free port), and the app's settings. */
+/**
+ * Options with the defaults filled in: where to listen (loopback, a free port), and the app's
+ * settings. A provider profile is read and checked here; its timestamp window applies unless
+ * one is set explicitly (the option, or SANDBOX_TIMESTAMP_WINDOW_SECONDS), which wins.
+ */
 export function withSandboxDefaults(options: SandboxOptions): { host: string; port: number; settings: SandboxSettings } {
-  const { host = defaultSandboxHost, port = 0, ...settings } = options;
+  const { host = defaultSandboxHost, port = 0, profile: source, ...settings } = options;
+  const profile = source === undefined ? undefined : loadProfile(source);
   return {
     host,
     port,
     settings: {
       ...settings,
+      ...(profile ? { profile } : {}),
       apiKeys: settings.apiKeys ?? { [demoCredentials.apiKey]: demoCredentials.secret },
-      timestampWindowSeconds: settings.timestampWindowSeconds ?? defaultTimestampWindowSeconds,
+      timestampWindowSeconds: settings.timestampWindowSeconds ?? profile?.profile.timestampWindowSeconds ?? defaultTimestampWindowSeconds,
     },
   };
 }

@@ -2,10 +2,12 @@
 // loopback, for contract tests and for integrators' local development.
 import { buildSandboxApp } from './app.ts';
 import { withSandboxDefaults } from './defaults.ts';
+import type { ProviderProfile } from './profile/types.ts';
 import type { SandboxTimeouts } from './timeouts.ts';
 
 export { defaultSandboxHost, defaultSandboxPort, defaultSandboxUrl, defaultTimestampWindowSeconds, demoCredentials } from './defaults.ts';
 export { defaultSandboxTimeouts, type SandboxTimeouts } from './timeouts.ts';
+export type { Contradiction, JsonValue, ProviderProfile, Refusal, RefusalClass } from './profile/types.ts';
 
 export type SandboxOptions = {
   host?: string;
@@ -17,8 +19,13 @@ export type SandboxOptions = {
   dataPath?: string;
   /** Counter ids and a fixed clock on records, so runs are reproducible. */
   deterministic?: boolean;
-  /** Accepted distance between x-timestamp and the sandbox's clock. Default 300. */
+  /** Accepted distance between x-timestamp and the sandbox's clock. Default: the profile's, else 300. */
   timestampWindowSeconds?: number;
+  /**
+   * A provider profile to play (src/sandbox/README.md, "Provider profiles"): the object, or
+   * the path of its JSON file. Checked at start; a bad one is refused naming the field.
+   */
+  profile?: ProviderProfile | string;
   /** When set, GET /docs serves this file. */
   docsHtmlPath?: string;
   logger?: boolean;
@@ -40,7 +47,12 @@ export type SandboxOptions = {
   timeouts?: Partial<SandboxTimeouts>;
 };
 
-export type RunningSandbox = { url: string; close(): Promise<void> };
+export type RunningSandbox = {
+  url: string;
+  /** The name of the provider profile played, if any. */
+  profile: string | undefined;
+  close(): Promise<void>;
+};
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const { host, port, settings } = withSandboxDefaults(options);
@@ -54,5 +66,5 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('The sandbox is not listening on a TCP port');
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return { url: `http://${shownHost}:${address.port}`, close: () => app.close() };
+  return { url: `http://${shownHost}:${address.port}`, profile: settings.profile?.profile.name, close: () => app.close() };
 }

@@ -18,3 +18,14 @@ export function createSpecAjv(options: Options = {}): Ajv2020 {
   addFormats(ajv);
   return ajv;
 }
+
+/** A violation as Ajv reports it (its ErrorObject, or Fastify's copy of one). */
+export type SchemaError = { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> };
+
+/** "body.amount must be number", "body must not have the property 'extra'": where, below `root`, and what. */
+export function describeSchemaError(error: SchemaError, root: string): string {
+  const where = root + error.instancePath.replaceAll('/', '.');
+  if (error.keyword === 'additionalProperties') return `${where} must not have the property '${String(error.params.additionalProperty)}'`;
+  if (error.keyword === 'required') return `${where} must have the property '${String(error.params.missingProperty)}'`;
+  return `${where} ${error.message ?? 'is invalid'}`;
+}

@@ -1,6 +1,6 @@
 // JSON Schema validation of bodies against the bundled document with Ajv (2020-12
 // dialect, the dialect of OpenAPI 3.1), independent of Redocly, Prism and Dredd.
-import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { createSpecAjv, openApiSchemaKeywords } from './ajv.ts';
 import { loadBundledDocument } from './document.ts';
 import type { OpenApiDocument } from './openapi.ts';
@@ -10,6 +10,9 @@ const documentId = 'urn:wallet-api:openapi';
 const openApiRootKeywords = ['openapi', 'info', 'servers', 'paths', 'webhooks', 'components', 'security', 'tags', 'jsonSchemaDialect'];
 
 export type ValidationResult = { valid: true } | { valid: false; message: string };
+
+/** Says whether a violation is one the caller knows about and accepts (a deliberate one); the others still count. */
+export type ExcusedError = (error: ErrorObject) => boolean;
 
 export class SpecValidator {
   private readonly ajv: Ajv2020;
@@ -24,8 +27,11 @@ export class SpecValidator {
     this.ajv.addSchema({ ...structuredClone(document), $id: documentId } as object);
   }
 
-  /** Validates a value against the schema at a JSON pointer of the document ("#/components/schemas/Wallet"). */
-  validateAt(pointer: string, value: unknown): ValidationResult {
+  /**
+   * Validates a value against the schema at a JSON pointer of the document
+   * ("#/components/schemas/Wallet"); violations `excused` accepts do not count.
+   */
+  validateAt(pointer: string, value: unknown, excused?: ExcusedError): ValidationResult {
     let validate = this.compiled.get(pointer);
     if (!validate) {
       const ref = `${documentId}${pointer}`;
@@ -33,7 +39,9 @@ export class SpecValidator {
       this.compiled.set(pointer, validate);
     }
     if (validate(value)) return { valid: true };
-    return { valid: false, message: this.ajv.errorsText(validate.errors, { dataVar: 'body' }) };
+    const errors = excused ? validate.errors?.filter((error) => !excused(error)) : validate.errors;
+    if (errors?.length === 0) return { valid: true };
+    return { valid: false, message: this.ajv.errorsText(errors, { dataVar: 'body' }) };
   }
 
   /**
@@ -53,10 +61,10 @@ export class SpecValidator {
     return `${base}/content/${pointerSegment('application/json')}/schema`;
   }
 
-  /** Validates a response body for an operation (path template as in the spec) and status. */
-  validateResponse(method: string, path: string, status: number, body: unknown): ValidationResult {
+  /** Validates a response body for an operation (path template as in the spec) and status; see validateAt for `excused`. */
+  validateResponse(method: string, path: string, status: number, body: unknown, excused?: ExcusedError): ValidationResult {
     const pointer = this.responseSchemaPointer(method, path, status);
     if (!pointer) return { valid: false, message: `the spec describes no ${status} response for ${method.toUpperCase()} ${path}` };
-    return this.validateAt(pointer, body);
+    return this.validateAt(pointer, body, excused);
   }
 }

@@ -1,4 +1,9 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { profileLine, servingBanner } from '../../src/sandbox/banner.ts';
 import { freePort, spawnService, waitForHttp } from '../../src/support/process.ts';
 import { repoRoot } from '../support/run.ts';
 
@@ -30,5 +35,29 @@ describe('npm run sandbox', () => {
     expect(output).toContain('API keys: 2 from SANDBOX_API_KEYS');
     expect(output).not.toMatch(/team-(key|secret)/);
     expect(output).not.toContain('sandbox-demo');
+  });
+});
+
+describe('npm run sandbox with SANDBOX_PROFILE', () => {
+  it('names the provider profile it plays', async () => {
+    const output = await runUntilListening({ SANDBOX_PROFILE: `${repoRoot}tests/fixtures/providers/fills-unknowns.json` });
+    expect(output).toContain('Provider profile: "Acme Pay (unknowns filled)" (SANDBOX_PROFILE): the sandbox answers as that provider, not by its own rules');
+  });
+
+  it('is named by the banner of npm start and npm run dev too, and only when one is played', () => {
+    const facts = { url: 'http://127.0.0.1:4020', usesDemoCredentials: true, apiKeyCount: 0, notes: [] };
+    expect(servingBanner({ ...facts, profile: 'Acme Pay' }).split('\n')).toContain(profileLine('Acme Pay'));
+    expect(servingBanner(facts)).not.toContain('Provider profile');
+  });
+
+  it('refuses a bad profile in one line naming the file and the field, without a stack', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'profile-')), 'bad.json');
+    writeFileSync(path, JSON.stringify({ name: 'Bad', refusals: { notFound: { status: 200, message: 'OK' } } }));
+    const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = execFile(tsx, [script], { env: { ...process.env, PORT: '0', SANDBOX_PROFILE: path }, timeout: 20_000 }, (_error, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }));
+    });
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toEqual([`Sandbox did not start: Provider profile ${path} is refused: profile.refusals.notFound.status must be >= 400`]);
   });
 });

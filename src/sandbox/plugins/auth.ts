@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hmacSha256Sync, signaturesMatch, timestampPattern, type SignatureInput } from '../../signing/index.ts';
-import { unauthorized } from '../errors.ts';
+import { SandboxError } from '../errors.ts';
 import { ReplayGuard } from '../replays.ts';
 
 declare module 'fastify' {
@@ -75,19 +75,19 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, { apiKeys
   const replays = rejectReplays ? new ReplayGuard({ windowMs }) : undefined;
   app.decorateRequest('apiKey', '');
 
-  /** The first problem with the request's auth headers, or undefined when they may be verified. */
-  function headerProblem(request: FastifyRequest): string | undefined {
+  /** The refusal of the request's auth headers, or undefined when they may be verified. */
+  function headerProblem(request: FastifyRequest): SandboxError | undefined {
     const apiKey = singleHeader(request, 'x-api-key');
-    if (apiKey === undefined) return 'No API key was provided';
-    if (!signers.has(apiKey)) return 'The API key is not recognised';
+    if (apiKey === undefined) return new SandboxError('missingApiKey', 'No API key was provided');
+    if (!signers.has(apiKey)) return new SandboxError('unknownApiKey', 'The API key is not recognised');
 
     const timestamp = singleHeader(request, 'x-timestamp');
-    if (timestamp === undefined) return 'No x-timestamp header was provided';
+    if (timestamp === undefined) return new SandboxError('missingTimestamp', 'No x-timestamp header was provided');
     const sentAt = parseTimestamp(timestamp);
-    if (Number.isNaN(sentAt)) return 'x-timestamp must be an ISO 8601 UTC date-time with milliseconds, e.g. 2026-11-21T10:15:30.123Z';
-    if (Math.abs(Date.now() - sentAt) > windowMs) return `x-timestamp is outside the accepted window of ±${timestampWindowSeconds} seconds`;
+    if (Number.isNaN(sentAt)) return new SandboxError('malformedTimestamp', 'x-timestamp must be an ISO 8601 UTC date-time with milliseconds, e.g. 2026-11-21T10:15:30.123Z');
+    if (Math.abs(Date.now() - sentAt) > windowMs) return new SandboxError('timestampOutsideWindow', `x-timestamp is outside the accepted window of ±${timestampWindowSeconds} seconds`);
 
-    if (singleHeader(request, 'x-signature') === undefined) return 'No x-signature header was provided';
+    if (singleHeader(request, 'x-signature') === undefined) return new SandboxError('missingSignature', 'No x-signature header was provided');
     return undefined;
   }
 
@@ -96,8 +96,7 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, { apiKeys
   // hooks are callback-style: they run on every request, and an async hook costs a
   // promise and a microtask turn each.
   app.addHook('onRequest', (request, _reply, done) => {
-    const problem = headerProblem(request);
-    done(problem === undefined ? undefined : unauthorized(problem));
+    done(headerProblem(request));
   });
 
   // The signature covers the exact body, so it is verified once the body has been read
@@ -107,10 +106,10 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, { apiKeys
     const timestamp = singleHeader(request, 'x-timestamp')!;
     const signature = singleHeader(request, 'x-signature')!;
     const expected = signers.get(apiKey)!({ method: request.method, pathWithQuery: request.url, body: request.rawBody ?? '', timestamp, apiKey });
-    if (typeof expected !== 'string' || !signaturesMatch(expected, signature)) return done(unauthorized('x-signature does not match the request'));
+    if (typeof expected !== 'string' || !signaturesMatch(expected, signature)) return done(new SandboxError('invalidSignature', 'x-signature does not match the request'));
     // Only authentic requests are remembered, so forged ones cannot fill the table.
     if (replays && !replays.claim(apiKey, timestamp, signature, parseTimestamp(timestamp))) {
-      return done(unauthorized('Replay refused: this API key, x-timestamp and x-signature were already received; sign every request with a fresh x-timestamp'));
+      return done(new SandboxError('replayedRequest', 'Replay refused: this API key, x-timestamp and x-signature were already received; sign every request with a fresh x-timestamp'));
     }
     request.apiKey = apiKey;
     done();
