@@ -32,16 +32,26 @@ export class SpecValidator {
    * ("#/components/schemas/Wallet"); violations `excused` accepts do not count.
    */
   validateAt(pointer: string, value: unknown, excused?: ExcusedError): ValidationResult {
-    let validate = this.compiled.get(pointer);
-    if (!validate) {
-      const ref = `${documentId}${pointer}`;
-      validate = this.ajv.compile({ $ref: ref });
-      this.compiled.set(pointer, validate);
-    }
+    const validate = this.validatorAt(pointer);
     if (validate(value)) return { valid: true };
     const errors = excused ? validate.errors?.filter((error) => !excused(error)) : validate.errors;
     if (errors?.length === 0) return { valid: true };
     return { valid: false, message: this.ajv.errorsText(errors, { dataVar: 'body' }) };
+  }
+
+  /** Every violation of the schema at a JSON pointer by a value, as Ajv reports them; [] when it conforms. */
+  errorsAt(pointer: string, value: unknown): ErrorObject[] {
+    const validate = this.validatorAt(pointer);
+    return validate(value) ? [] : [...(validate.errors ?? [])];
+  }
+
+  private validatorAt(pointer: string): ValidateFunction {
+    let validate = this.compiled.get(pointer);
+    if (!validate) {
+      validate = this.ajv.compile({ $ref: `${documentId}${pointer}` });
+      this.compiled.set(pointer, validate);
+    }
+    return validate;
   }
 
   /**

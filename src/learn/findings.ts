@@ -1,0 +1,182 @@
+// What one recorded exchange tells about the provider, against the spec. Each finding is a
+// learning (it fills something the interface leaves open, or adds to it) or a contradiction
+// (the published spec itself refuses the answer: a documented field missing, a wrong type,
+// a body that is not an envelope, a 2xx with `status: "error"`).
+import { isEnvelope } from '../envelope/index.ts';
+import { listOperations, resolvePointer, type OpenApiDocument, type OperationEntry } from '../spec/openapi.ts';
+import { pointerKey } from '../spec/pointer.ts';
+import { recordLocations, visitRecords } from '../spec/record-locations.ts';
+import { SpecValidator } from '../spec/validator.ts';
+import { detectionReading } from './detection-reading.ts';
+
+/** One request and its answer, as recorded. */
+export type Exchange = {
+  /** Where it was recorded: the file and the index of its entry. */
+  source: { file: string; entry: number };
+  method: string;
+  url: string;
+  status: number;
+  /** The answer's body as text; undefined when none was recorded. */
+  responseText: string | undefined;
+  /** The deliberately wrong request it answers, when a probe sent it. */
+  probe?: string;
+};
+
+export type LearningKind = 'unknown-field' | 'value-not-seen' | 'unpublished-shape' | 'refusal';
+export type ContradictionKind = 'missing-field' | 'wrong-type' | 'not-envelope' | 'error-status-on-2xx' | 'other-violation';
+
+type FindingBase = { operationId: string; status: number; evidence: Exchange['source'] };
+
+export type Finding = FindingBase &
+  (
+    | { class: 'learning'; kind: 'unknown-field'; schema: string | undefined; field: string; type: string; pointer: string }
+    | { class: 'learning'; kind: 'value-not-seen'; schema: string | undefined; field: string; value: string; pointer: string }
+    | { class: 'learning'; kind: 'unpublished-shape'; schema: string; shape: string }
+    | { class: 'learning'; kind: 'refusal'; message: string; probe: string | undefined }
+    | { class: 'contradiction'; kind: ContradictionKind; schema: string | undefined; field: string | undefined; pointer: string; detail: string }
+  );
+
+/** A JSON value's type as the report names it. */
+export function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+/** The shape of a value without its values: `{coin: string, memo: null}`, `[{pair: string}]`. */
+export function shapeOf(value: unknown): string {
+  if (Array.isArray(value)) return value.length === 0 ? '[]' : `[${[...new Set(value.map(shapeOf))].join(' | ')}]`;
+  if (value !== null && typeof value === 'object') return `{${Object.entries(value).map(([key, member]) => `${key}: ${shapeOf(member)}`).join(', ')}}`;
+  return jsonType(value);
+}
+
+const componentPrefix = '#/components/schemas/';
+
+type RecordAt = { pointer: string; schema: string };
+
+/**
+ * The record an instance pointer falls in, and the field's path inside it: `/data/data/0/status`
+ * in a Transaction record at `/data/data/0` is Transaction's `status`. Ajv's schemaPath cannot
+ * say this (it is relative to whichever schema Ajv compiled apart), the answer's own layout can.
+ */
+function locate(records: readonly RecordAt[], instancePath: string): { schema: string | undefined; field: string | undefined } {
+  let found: RecordAt | undefined;
+  for (const record of records) {
+    const inside = instancePath === record.pointer || instancePath.startsWith(`${record.pointer}/`);
+    if (inside && (!found || record.pointer.length > found.pointer.length)) found = record;
+  }
+  if (!found) return { schema: undefined, field: undefined };
+  const rest = instancePath.slice(found.pointer.length).split('/').filter(Boolean).map(pointerKey);
+  return { schema: found.schema, field: rest.length ? rest.join('.') : undefined };
+}
+
+const lastSegment = (pointer: string) => pointerKey(pointer.split('/').pop() ?? '');
+
+/** Reads exchanges against one document: the published spec, and its detection reading. */
+export class ExchangeAnalyser {
+  private readonly published: SpecValidator;
+  private readonly detection: SpecValidator;
+  private readonly operations: { entry: OperationEntry; pattern: RegExp }[];
+
+  constructor(readonly document: OpenApiDocument) {
+    this.published = new SpecValidator(document);
+    this.detection = new SpecValidator(detectionReading(document));
+    this.operations = listOperations(document).map((entry) => ({
+      entry,
+      // A template's parameters match one path segment; the base address may add a prefix.
+      pattern: new RegExp(`${entry.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    }));
+  }
+
+  /** The operation a request was for, from its method and path; undefined for none of the spec's. */
+  operationOf(method: string, url: string): OperationEntry | undefined {
+    const path = new URL(url, 'http://recorded.invalid').pathname;
+    return this.operations.find(({ entry, pattern }) => entry.method === method.toLowerCase() && pattern.test(path))?.entry;
+  }
+
+  /** How many records of each component schema a success answer carries (what a field's "14/14 swaps" counts against). */
+  recordCounts(exchange: Exchange): Map<string, number> {
+    const counts = new Map<string, number>();
+    const entry = this.operationOf(exchange.method, exchange.url);
+    if (!entry || exchange.status < 200 || exchange.status >= 300) return counts;
+    let body: unknown;
+    try {
+      body = JSON.parse(exchange.responseText ?? '');
+    } catch {
+      return counts;
+    }
+    for (const location of recordLocations(this.document, entry.operationId)) {
+      visitRecords(body, location.path, () => counts.set(location.schema, (counts.get(location.schema) ?? 0) + 1));
+    }
+    return counts;
+  }
+
+  /** The findings of one exchange; [] for a request the spec has no operation for (said by the report). */
+  analyse(exchange: Exchange): Finding[] {
+    const entry = this.operationOf(exchange.method, exchange.url);
+    if (!entry) return [];
+    const base = { operationId: entry.operationId, status: exchange.status, evidence: exchange.source };
+    const contradiction = (kind: ContradictionKind, detail: string, pointer = '', schema?: string, field?: string): Finding => ({ ...base, class: 'contradiction', kind, schema, field, pointer, detail });
+    let body: unknown;
+    try {
+      body = exchange.responseText === undefined || exchange.responseText === '' ? undefined : JSON.parse(exchange.responseText);
+    } catch {
+      return [contradiction('not-envelope', 'the body is not JSON')];
+    }
+    if (!isEnvelope(body)) return [contradiction('not-envelope', body === undefined ? 'the body is empty' : 'the body is not the {status, message, data} envelope')];
+    const ok = exchange.status >= 200 && exchange.status < 300;
+    if (ok && body.status === 'error') return [contradiction('error-status-on-2xx', `HTTP ${exchange.status} with status "error": ${String(body.message)}`)];
+    if (!ok) return this.refusal(entry, base, exchange, body, contradiction);
+    return this.success(entry, base, body, contradiction);
+  }
+
+  private refusal(entry: OperationEntry, base: FindingBase, exchange: Exchange, body: { message?: unknown }, contradiction: (kind: ContradictionKind, detail: string) => Finding): Finding[] {
+    const pointer = this.published.responseSchemaPointer(entry.method, entry.path, exchange.status);
+    const violations = pointer ? this.published.errorsAt(pointer, body) : [];
+    if (violations.length > 0) return violations.map((error) => contradiction('other-violation', `${error.instancePath || '(body)'} ${error.message ?? error.keyword}`));
+    return [{ ...base, class: 'learning', kind: 'refusal', message: String(body.message), probe: exchange.probe }];
+  }
+
+  private success(entry: OperationEntry, base: FindingBase, body: unknown, contradiction: (kind: ContradictionKind, detail: string, pointer?: string, schema?: string, field?: string) => Finding): Finding[] {
+    const pointer = this.published.responseSchemaPointer(entry.method, entry.path, base.status);
+    if (!pointer) return [contradiction('other-violation', `the spec describes no ${base.status} answer`)];
+    const findings: Finding[] = [];
+    const records: RecordAt[] = [];
+    for (const location of recordLocations(this.document, entry.operationId)) visitRecords(body, location.path, (_record, at) => records.push({ pointer: at, schema: location.schema }));
+    // What the published spec refuses contradicts the interface.
+    const refused = new Set<string>();
+    for (const error of this.published.errorsAt(pointer, body)) {
+      const { schema, field } = locate(records, error.instancePath);
+      refused.add(error.instancePath);
+      if (error.keyword === 'required') {
+        const missing = String(error.params.missingProperty);
+        findings.push(contradiction('missing-field', `${missing} is missing`, `${error.instancePath}/${missing}`, schema, field === undefined ? missing : `${field}.${missing}`));
+      } else if (error.keyword === 'type') {
+        findings.push(contradiction('wrong-type', `must be ${String(error.params.type)}`, error.instancePath, schema, field ?? lastSegment(error.instancePath)));
+      } else {
+        findings.push(contradiction('other-violation', `${error.message ?? error.keyword}`, error.instancePath, schema, field));
+      }
+    }
+    // What only the detection reading refuses is what the interface did not show.
+    for (const error of this.detection.errorsAt(pointer, body)) {
+      const { schema, field } = locate(records, error.instancePath);
+      if (error.keyword === 'additionalProperties') {
+        const name = field === undefined ? String(error.params.additionalProperty) : `${field}.${String(error.params.additionalProperty)}`;
+        const at = `${error.instancePath}/${name}`;
+        const value = resolvePointer(body, `#${at}`);
+        findings.push({ ...base, class: 'learning', kind: 'unknown-field', schema, field: name, type: jsonType(value), pointer: at });
+      } else if (error.keyword === 'enum' && !refused.has(error.instancePath)) {
+        const value = resolvePointer(body, `#${error.instancePath}`);
+        findings.push({ ...base, class: 'learning', kind: 'value-not-seen', schema, field: field ?? lastSegment(error.instancePath), value: String(value), pointer: error.instancePath });
+      }
+    }
+    // The shapes the interface does not publish at all: what they turned out to be.
+    for (const location of recordLocations(this.document, entry.operationId)) {
+      const schema = resolvePointer(this.document, `${componentPrefix}${location.schema}`) as Record<string, unknown>;
+      if ('type' in schema || '$ref' in schema) continue;
+      visitRecords(body, location.path, (record) => findings.push({ ...base, class: 'learning', kind: 'unpublished-shape', schema: location.schema, shape: shapeOf(record) }));
+    }
+    return findings;
+  }
+}

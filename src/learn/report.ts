@@ -1,0 +1,192 @@
+// The report on recorded traffic: every finding grouped under the marker (the
+// `x-undocumented` statement of `npm run unknowns`) whose question it answers, or under its
+// operation when no marker covers it, with counts and the evidence (file and entry) of each;
+// contradictions apart. Markdown for people, JSON for machines.
+import type { OpenApiDocument } from '../spec/openapi.ts';
+import { resolvePointer } from '../spec/openapi.ts';
+import { collectUnknowns } from '../spec/unknowns.ts';
+import { ExchangeAnalyser, type Exchange, type Finding } from './findings.ts';
+
+type Evidence = { file: string; entry: number };
+
+/** One thing learned, counted over the traffic: a field, a value, a shape or a refusal. */
+export type LearnedItem = {
+  kind: 'unknown-field' | 'value-not-seen' | 'unpublished-shape' | 'refusal';
+  /** What it is, in a line: `rate: string, 14/14 Swap records`. */
+  summary: string;
+  schema?: string;
+  field?: string;
+  value?: string;
+  types?: Record<string, number>;
+  operationId?: string;
+  status?: number;
+  message?: string;
+  probe?: string;
+  shape?: string;
+  /** Records or answers that showed it, and out of how many of their kind. */
+  seen: number;
+  of?: number;
+  evidence: Evidence[];
+};
+
+export type MarkerSection = { pointer: string; location: string; missing: string[]; items: LearnedItem[] };
+
+export type ContradictionItem = { kind: string; operationId: string; schema?: string; field?: string; detail: string; count: number; evidence: Evidence[] };
+
+export type TrafficReport = {
+  exchanges: number;
+  /** Requests of no operation of the spec, left out. */
+  unmatched: number;
+  markers: MarkerSection[];
+  /** Learnings no marker covers, by operation. */
+  unmarked: Record<string, LearnedItem[]>;
+  contradictions: ContradictionItem[];
+};
+
+const evidenceLimit = 5;
+
+/** Which marker a finding answers: the record's schema-level one first (it asks about fields and values), then the field's own. */
+function markerOf(doc: OpenApiDocument, finding: Finding, markers: Set<string>): string | undefined {
+  if (finding.class !== 'learning') return undefined;
+  if (finding.kind === 'refusal') {
+    const pointer = `#/components/responses/${finding.status >= 500 ? 'ServerError' : 'ClientError'}`;
+    return markers.has(pointer) ? pointer : undefined;
+  }
+  if (finding.schema === undefined) return undefined;
+  const schemaPointer = `#/components/schemas/${finding.schema}`;
+  if (markers.has(schemaPointer)) return schemaPointer;
+  if ('field' in finding && finding.field !== undefined) {
+    const fieldPointer = `${schemaPointer}/properties/${finding.field}`;
+    if (markers.has(fieldPointer) && resolvePointer(doc, fieldPointer) !== undefined) return fieldPointer;
+  }
+  return undefined;
+}
+
+function keyOf(finding: Finding): string {
+  switch (finding.kind) {
+    case 'unknown-field':
+      return `field ${finding.schema ?? finding.operationId} ${finding.field}`;
+    case 'value-not-seen':
+      return `value ${finding.schema ?? finding.operationId} ${finding.field} ${finding.value}`;
+    case 'unpublished-shape':
+      return `shape ${finding.schema} ${finding.shape}`;
+    case 'refusal':
+      return `refusal ${finding.operationId} ${finding.probe ?? ''} ${finding.status} ${finding.message}`;
+    default:
+      return `contradiction ${finding.kind} ${finding.operationId} ${finding.schema ?? ''} ${finding.field ?? ''} ${finding.detail}`;
+  }
+}
+
+/** Reads every exchange and groups what it shows. */
+export function buildReport(doc: OpenApiDocument, exchanges: readonly Exchange[]): TrafficReport {
+  const analyser = new ExchangeAnalyser(doc);
+  const unknowns = collectUnknowns(doc);
+  const markerPointers = new Set(unknowns.map((u) => u.pointer));
+  const records = new Map<string, number>();
+  const learned = new Map<string, { marker: string | undefined; item: LearnedItem }>();
+  const contradictions = new Map<string, ContradictionItem>();
+  let unmatched = 0;
+
+  for (const exchange of exchanges) {
+    if (!analyser.operationOf(exchange.method, exchange.url)) {
+      unmatched++;
+      continue;
+    }
+    for (const [schema, count] of analyser.recordCounts(exchange)) records.set(schema, (records.get(schema) ?? 0) + count);
+    for (const finding of analyser.analyse(exchange)) {
+      const key = keyOf(finding);
+      if (finding.class === 'contradiction') {
+        const item = contradictions.get(key) ?? { kind: finding.kind, operationId: finding.operationId, schema: finding.schema, field: finding.field, detail: finding.detail, count: 0, evidence: [] };
+        item.count++;
+        if (item.evidence.length < evidenceLimit) item.evidence.push(finding.evidence);
+        contradictions.set(key, item);
+        continue;
+      }
+      let entry = learned.get(key);
+      if (!entry) {
+        const item: LearnedItem = { kind: finding.kind, summary: '', seen: 0, evidence: [] };
+        if (finding.kind === 'refusal') Object.assign(item, { operationId: finding.operationId, status: finding.status, message: finding.message, probe: finding.probe });
+        else if (finding.kind === 'unpublished-shape') Object.assign(item, { schema: finding.schema, shape: finding.shape, operationId: finding.operationId });
+        else Object.assign(item, { schema: finding.schema, field: finding.field, operationId: finding.operationId, ...(finding.kind === 'value-not-seen' ? { value: finding.value } : { types: {} }) });
+        entry = { marker: markerOf(doc, finding, markerPointers), item };
+        learned.set(key, entry);
+      }
+      const { item } = entry;
+      item.seen++;
+      if (finding.kind === 'unknown-field') item.types![finding.type] = (item.types![finding.type] ?? 0) + 1;
+      if (item.evidence.length < evidenceLimit) item.evidence.push(finding.evidence);
+    }
+  }
+
+  for (const { item } of learned.values()) {
+    if (item.schema && (item.kind === 'unknown-field' || item.kind === 'value-not-seen' || item.kind === 'unpublished-shape')) item.of = records.get(item.schema);
+    item.summary = summarise(item);
+  }
+
+  const markers: MarkerSection[] = [];
+  const unmarked: Record<string, LearnedItem[]> = {};
+  for (const { marker, item } of learned.values()) {
+    if (marker === undefined) {
+      (unmarked[item.operationId ?? '(none)'] ??= []).push(item);
+      continue;
+    }
+    let section = markers.find((m) => m.pointer === marker);
+    if (!section) {
+      const statements = unknowns.filter((u) => u.pointer === marker);
+      section = { pointer: marker, location: statements[0]!.location, missing: statements.map((u) => u.missing), items: [] };
+      markers.push(section);
+    }
+    section.items.push(item);
+  }
+  // Markers in the order `npm run unknowns` lists them.
+  const order = unknowns.map((u) => u.pointer);
+  markers.sort((a, b) => order.indexOf(a.pointer) - order.indexOf(b.pointer));
+  return { exchanges: exchanges.length, unmatched, markers, unmarked, contradictions: [...contradictions.values()] };
+}
+
+function summarise(item: LearnedItem): string {
+  const outOf = item.of === undefined ? `${item.seen}` : `${item.seen}/${item.of} ${item.schema} records`;
+  switch (item.kind) {
+    case 'unknown-field':
+      return `${item.schema ? `${item.schema}.` : ''}${item.field}: ${Object.entries(item.types ?? {}).map(([type, n]) => (Object.keys(item.types!).length > 1 ? `${type} ×${n}` : type)).join(' | ')}, ${outOf}`;
+    case 'value-not-seen':
+      return `${item.schema ? `${item.schema}.` : ''}${item.field} = ${JSON.stringify(item.value)}, ${outOf}`;
+    case 'unpublished-shape':
+      return `${item.schema} (${item.operationId}): ${item.shape}, ${item.seen} answer${item.seen === 1 ? '' : 's'}`;
+    case 'refusal':
+      return `${item.operationId}${item.probe ? ` (${item.probe})` : ''}: HTTP ${item.status} ${JSON.stringify(item.message)}, ${item.seen} answer${item.seen === 1 ? '' : 's'}`;
+  }
+}
+
+const evidenceText = (evidence: Evidence[]) => evidence.map((e) => `${e.file}#${e.entry}`).join(', ');
+
+/** The report for people. */
+export function renderMarkdown(report: TrafficReport): string {
+  const lines = ['# What the traffic shows', ''];
+  lines.push(`${report.exchanges} exchanges read${report.unmatched ? `, ${report.unmatched} of no operation of the spec left out` : ''}.`);
+  const learnings = report.markers.reduce((n, m) => n + m.items.length, 0) + Object.values(report.unmarked).reduce((n, items) => n + items.length, 0);
+  lines.push(`${learnings} learning${learnings === 1 ? '' : 's'} (they fill or add to what the interface leaves open) and ${report.contradictions.length} contradiction${report.contradictions.length === 1 ? '' : 's'} (the published spec refuses them).`, '');
+  if (report.contradictions.length) {
+    lines.push('## Contradictions of the interface', '');
+    for (const c of report.contradictions) lines.push(`- **${c.kind}** in ${c.operationId}${c.schema ? ` (${c.schema}${c.field ? `.${c.field}` : ''})` : ''}: ${c.detail}, ${c.count}× — ${evidenceText(c.evidence)}`);
+    lines.push('');
+  }
+  lines.push('## Learnings, by unknown', '');
+  for (const section of report.markers) {
+    lines.push(`### ${section.location} (\`${section.pointer}\`)`, '');
+    for (const missing of section.missing) lines.push(`> ${missing}`);
+    lines.push('');
+    for (const item of section.items) lines.push(`- ${item.summary} — ${evidenceText(item.evidence)}`);
+    lines.push('');
+  }
+  const operations = Object.keys(report.unmarked);
+  if (operations.length) {
+    lines.push('## Learnings no marker covers, by operation', '');
+    for (const operation of operations) {
+      lines.push(`### ${operation}`, '');
+      for (const item of report.unmarked[operation]!) lines.push(`- ${item.summary} — ${evidenceText(item.evidence)}`);
+      lines.push('');
+    }
+  }
+  return lines.join('\n');
+}

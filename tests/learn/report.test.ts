@@ -1,0 +1,107 @@
+// The report on traffic from the sandbox playing a provider names every deviation of the
+// provider's profile and nothing else: what it adds to the report of the same walk against
+// the plain sandbox is exactly what the profile says, and what it takes away is only what the
+// profile overrides.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { shapeOf } from '../../src/learn/findings.ts';
+import { buildReport, renderMarkdown, type TrafficReport } from '../../src/learn/report.ts';
+import { demoCredentials, startSandbox } from '../../src/sandbox/index.ts';
+import type { ProviderProfile } from '../../src/sandbox/profile/types.ts';
+import { loadBundledDocument } from '../../src/spec/document.ts';
+import { resolvePointer } from '../../src/spec/openapi.ts';
+import { walkProvider } from '../support/provider-walk.ts';
+import { repoRoot } from '../support/run.ts';
+
+const doc = loadBundledDocument();
+
+/** Every item of a report, as one line each: what it is, not how often. */
+function itemKeys(report: TrafficReport): Set<string> {
+  const keys = new Set<string>();
+  for (const item of [...report.markers.flatMap((m) => m.items), ...Object.values(report.unmarked).flat()]) {
+    if (item.kind === 'unknown-field') keys.add(`field ${item.schema}.${item.field}`);
+    else if (item.kind === 'value-not-seen') keys.add(`value ${item.schema}.${item.field}=${item.value}`);
+    else if (item.kind === 'unpublished-shape') keys.add(`shape ${item.operationId} ${item.shape}`);
+    else keys.add(`refusal ${item.probe ?? item.operationId} ${item.status} ${item.message}`);
+  }
+  for (const c of report.contradictions) keys.add(c.kind === 'missing-field' || c.kind === 'wrong-type' ? `${c.kind} ${c.schema}.${c.field}` : `${c.kind} ${c.operationId}`);
+  return keys;
+}
+
+/** What the profile makes the provider do, as report items. */
+function profileKeys(profile: ProviderProfile): Set<string> {
+  const keys = new Set<string>();
+  const dropped = new Set((profile.contradictions ?? []).flatMap((c) => (c.kind === 'dropField' ? [`${c.schema}.${c.field}`] : [])));
+  for (const [schema, fields] of Object.entries(profile.extraFields ?? {})) for (const field of Object.keys(fields)) keys.add(`field ${schema}.${field}`);
+  for (const [target, weights] of Object.entries(profile.values ?? {})) {
+    if (dropped.has(target)) continue;
+    const [schema, field] = target.split('.') as [string, string];
+    const seen = (resolvePointer(doc, `#/components/schemas/${schema}/properties/${field}`) as { 'x-values-seen'?: string[] })['x-values-seen'] ?? [];
+    for (const [value, weight] of Object.entries(weights)) if (weight > 0 && !seen.includes(value)) keys.add(`value ${target}=${value}`);
+  }
+  for (const [operationId, shape] of Object.entries(profile.shapes ?? {})) keys.add(`shape ${operationId} ${shapeOf(shape)}`);
+  for (const [refusal, answer] of Object.entries(profile.refusals ?? {})) if (refusal !== 'replayedRequest') keys.add(`refusal ${refusal} ${answer!.status} ${answer!.message}`);
+  for (const c of profile.contradictions ?? []) {
+    if (c.kind === 'dropField') keys.add(`missing-field ${c.schema}.${c.field}`);
+    else if (c.kind === 'wrongType') keys.add(`wrong-type ${c.schema}.${c.field}`);
+    else keys.add(`${c.kind === 'notEnvelope' ? 'not-envelope' : 'error-status-on-2xx'} ${c.operationId}`);
+  }
+  return keys;
+}
+
+/**
+ * True when an item is one the profile replaces, in the plain sandbox's report or in its own: a
+ * refusal class or a shape it sets, a field's values it rotates, and the sandbox's own refusal
+ * of a timestamp outside the window the profile sets (its message names the window).
+ */
+function overriddenBy(profile: ProviderProfile, key: string): boolean {
+  const [kind, what] = key.split(' ') as [string, string];
+  if (kind === 'refusal' && what === 'timestampOutsideWindow' && profile.timestampWindowSeconds !== undefined) return true;
+  if (kind === 'refusal') return what in (profile.refusals ?? {});
+  if (kind === 'shape') return what in (profile.shapes ?? {});
+  if (kind === 'value') return what.split('=')[0]! in (profile.values ?? {});
+  return false;
+}
+
+async function reportOf(profile?: string): Promise<TrafficReport> {
+  const sandbox = await startSandbox({ deterministic: true, logger: false, ...(profile ? { profile } : {}) });
+  try {
+    return buildReport(doc, await walkProvider(sandbox.url, demoCredentials, profile ? 'profile-walk' : 'plain-walk'));
+  } finally {
+    await sandbox.close();
+  }
+}
+
+describe('the traffic report', () => {
+  it.each(['fills-unknowns.json', 'contradicts.json'])('names every deviation of %s and nothing else', async (fixture) => {
+    const path = join(repoRoot, 'tests/fixtures/providers', fixture);
+    const profile = JSON.parse(readFileSync(path, 'utf8')) as ProviderProfile;
+    const plain = itemKeys(await reportOf());
+    const report = await reportOf(path);
+    const played = itemKeys(report);
+    const expected = profileKeys(profile);
+    // Every deviation of the profile is in the report (some, like a transaction type the plain
+    // sandbox also gives, were there before), and everything the report has that the plain
+    // sandbox's did not comes from the profile.
+    expect([...expected].filter((key) => !played.has(key))).toEqual([]);
+    expect([...played].filter((key) => !plain.has(key) && !expected.has(key) && !overriddenBy(profile, key))).toEqual([]);
+    const removed = [...plain].filter((key) => !played.has(key));
+    for (const key of removed) expect(overriddenBy(profile, key), key).toBe(true);
+    // Learnings fill, contradictions fail: the second profile has some, the first none.
+    expect(report.contradictions.length > 0).toBe((profile.contradictions ?? []).length > 0);
+  });
+
+  it('counts each field over the records of its schema, names its evidence, and groups it under its marker', async () => {
+    const report = await reportOf(join(repoRoot, 'tests/fixtures/providers/fills-unknowns.json'));
+    const swap = report.markers.find((m) => m.pointer === '#/components/schemas/Swap')!;
+    const rate = swap.items.find((i) => i.field === 'rate')!;
+    // The walk creates two swaps; each create answers one Swap record.
+    expect(rate.summary).toBe('Swap.rate: string, 2/2 Swap records');
+    expect(rate.evidence[0]).toMatchObject({ file: 'profile-walk' });
+    const markdown = renderMarkdown(report);
+    expect(markdown).toContain('### schema Swap (`#/components/schemas/Swap`)');
+    expect(markdown).toContain('- Swap.rate: string, 2/2 Swap records — profile-walk#');
+    expect(markdown).toContain('and 0 contradictions');
+  });
+});

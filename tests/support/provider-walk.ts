@@ -1,0 +1,51 @@
+// A walk over every operation of the sandbox, and one deliberately wrong request per refusal
+// class (labelled with the class, as a probe labels what it sends), kept as exchanges the
+// traffic report reads: what a recorded staging run would hold.
+import type { Exchange } from '../../src/learn/findings.ts';
+import type { RefusalClass } from '../../src/sandbox/profile/types.ts';
+import { sendSigned, type Credentials, type SignedRequest } from './signed-http.ts';
+
+export async function walkProvider(baseUrl: string, credentials: Credentials, file = 'walk'): Promise<Exchange[]> {
+  const exchanges: Exchange[] = [];
+  const send = async (request: SignedRequest, probe?: RefusalClass) => {
+    const response = await sendSigned(baseUrl, request, credentials);
+    exchanges.push({ source: { file, entry: exchanges.length }, method: request.method, url: `${baseUrl}${request.pathWithQuery}`, status: response.status, responseText: response.text, ...(probe ? { probe } : {}) });
+    return response.json as { data?: Record<string, unknown> } | undefined;
+  };
+  const get = (pathWithQuery: string) => send({ method: 'GET', pathWithQuery });
+  const post = (pathWithQuery: string, body?: unknown) => send({ method: 'POST', pathWithQuery, ...(body === undefined ? {} : { body: JSON.stringify(body), contentType: 'application/json' }) });
+
+  await get('/api/v1/wallets/markets');
+  await get('/api/v1/utils/usdt/networks');
+  await get('/api/v1/wallets/minimum-withdrawal-amount?coin=usdt');
+  await get('/api/v1/utils/rates');
+  await get('/api/v1/swaps/market');
+  for (const token of ['usdt', 'bitcoin', 'usdt']) await post('/api/v1/wallets/generate-wallet', { token });
+  await get('/api/v1/wallets');
+  await get('/api/v1/wallets/deposit-address?coin=usdt&chain=polygon');
+  const withdrawal = await post('/api/v1/wallets/preview-withdraw', { chain: 'ethereum', amount: 25, coin: 'usdt', receiverAddress: '0x0000000000000000000000000000000000000001' });
+  await post('/api/v1/wallets/preview-withdraw-local-transfer', { amount: 50000, coin: 'ngn', accountNumber: '0000000000', bankCode: '000' });
+  await post('/api/v1/wallets/preview-withdraw', { chain: 'ethereum', amount: 30, coin: 'usdt', receiverAddress: '0x0000000000000000000000000000000000000002' });
+  await get('/api/v1/transactions');
+  await get('/api/v1/transactions');
+  await get(`/api/v1/transactions/${String(withdrawal?.data?.transactionId)}`);
+  await get('/api/v1/swaps/quotes?from=usdt&to=ngn&amount=100');
+  const swap = await post('/api/v1/swaps', { from: 'usdt', to: 'ngn', amount: 100, password: 'customer-authorization-value' });
+  await post(`/api/v1/swaps/${String(swap?.data?.id)}/confirm`);
+  const other = await post('/api/v1/swaps', { from: 'usdt', to: 'ngn', amount: 50, password: 'customer-authorization-value' });
+  await post(`/api/v1/swaps/${String(other?.data?.id)}/cancel`);
+
+  // One refusal of each class.
+  const refused = (probe: RefusalClass, request: SignedRequest) => send(request, probe);
+  await refused('missingApiKey', { method: 'GET', pathWithQuery: '/api/v1/wallets', auth: { headers: { 'x-api-key': null } } });
+  await refused('unknownApiKey', { method: 'GET', pathWithQuery: '/api/v1/wallets', auth: { apiKey: 'stranger-key' } });
+  await refused('missingTimestamp', { method: 'GET', pathWithQuery: '/api/v1/wallets', auth: { headers: { 'x-timestamp': null } } });
+  await refused('malformedTimestamp', { method: 'GET', pathWithQuery: '/api/v1/wallets', auth: { timestamp: '2026-11-21T10:15:30Z' } });
+  await refused('timestampOutsideWindow', { method: 'GET', pathWithQuery: '/api/v1/wallets', auth: { timestamp: new Date(Date.now() - 3_600_000) } });
+  await refused('missingSignature', { method: 'GET', pathWithQuery: '/api/v1/wallets', auth: { headers: { 'x-signature': null } } });
+  await refused('invalidSignature', { method: 'GET', pathWithQuery: '/api/v1/wallets', auth: { secret: 'another-secret' } });
+  await refused('invalidInput', { method: 'POST', pathWithQuery: '/api/v1/wallets/generate-wallet', body: '{}', contentType: 'application/json' });
+  await refused('notFound', { method: 'GET', pathWithQuery: '/api/v1/transactions/no-such-transaction' });
+  await refused('conflict', { method: 'POST', pathWithQuery: `/api/v1/swaps/${String(swap?.data?.id)}/cancel` });
+  return exchanges;
+}
