@@ -3,7 +3,8 @@
 // operation when no marker covers it, with counts and the evidence (file and entry) of each;
 // contradictions apart. Markdown for people, JSON for machines.
 import type { OpenApiDocument } from '../spec/openapi.ts';
-import { resolvePointer } from '../spec/openapi.ts';
+import { listOperations, resolvePointer } from '../spec/openapi.ts';
+import { pointerSegment } from '../spec/pointer.ts';
 import { collectUnknowns } from '../spec/unknowns.ts';
 import { ExchangeAnalyser, type Exchange, type Finding } from './findings.ts';
 
@@ -45,21 +46,34 @@ export type TrafficReport = {
 
 const evidenceLimit = 5;
 
-/** Which marker a finding answers: the record's schema-level one first (it asks about fields and values), then the field's own. */
-function markerOf(doc: OpenApiDocument, finding: Finding, markers: Set<string>): string | undefined {
+/** Keeps the first few entries that showed an item, each once (an answer can show it in several records). */
+function addEvidence(list: Evidence[], evidence: Evidence): void {
+  if (list.length < evidenceLimit && !list.some((e) => e.file === evidence.file && e.entry === evidence.entry)) list.push(evidence);
+}
+
+/**
+ * Which marker a finding answers: for a refusal, the one on the HTTP status of each
+ * condition; otherwise the record's schema-level one first (it asks about fields and values),
+ * then the field's own, then the operation's (a swap market whose whole answer is unpublished).
+ */
+function markerOf(doc: OpenApiDocument, finding: Finding, markers: Set<string>, operationPointers: Map<string, string>): string | undefined {
   if (finding.class !== 'learning') return undefined;
+  const ofOperation = () => {
+    const pointer = operationPointers.get(finding.operationId);
+    return pointer !== undefined && markers.has(pointer) ? pointer : undefined;
+  };
   if (finding.kind === 'refusal') {
     const pointer = `#/components/responses/${finding.status >= 500 ? 'ServerError' : 'ClientError'}`;
     return markers.has(pointer) ? pointer : undefined;
   }
-  if (finding.schema === undefined) return undefined;
+  if (finding.schema === undefined) return ofOperation();
   const schemaPointer = `#/components/schemas/${finding.schema}`;
   if (markers.has(schemaPointer)) return schemaPointer;
   if ('field' in finding && finding.field !== undefined) {
     const fieldPointer = `${schemaPointer}/properties/${finding.field}`;
     if (markers.has(fieldPointer) && resolvePointer(doc, fieldPointer) !== undefined) return fieldPointer;
   }
-  return undefined;
+  return ofOperation();
 }
 
 function keyOf(finding: Finding): string {
@@ -82,6 +96,7 @@ export function buildReport(doc: OpenApiDocument, exchanges: readonly Exchange[]
   const analyser = new ExchangeAnalyser(doc);
   const unknowns = collectUnknowns(doc);
   const markerPointers = new Set(unknowns.map((u) => u.pointer));
+  const operationPointers = new Map(listOperations(doc).map((o) => [o.operationId, `#/paths/${pointerSegment(o.path)}/${o.method}`]));
   const records = new Map<string, number>();
   const learned = new Map<string, { marker: string | undefined; item: LearnedItem }>();
   const contradictions = new Map<string, ContradictionItem>();
@@ -98,7 +113,7 @@ export function buildReport(doc: OpenApiDocument, exchanges: readonly Exchange[]
       if (finding.class === 'contradiction') {
         const item = contradictions.get(key) ?? { kind: finding.kind, operationId: finding.operationId, schema: finding.schema, field: finding.field, detail: finding.detail, count: 0, evidence: [] };
         item.count++;
-        if (item.evidence.length < evidenceLimit) item.evidence.push(finding.evidence);
+        addEvidence(item.evidence, finding.evidence);
         contradictions.set(key, item);
         continue;
       }
@@ -108,13 +123,13 @@ export function buildReport(doc: OpenApiDocument, exchanges: readonly Exchange[]
         if (finding.kind === 'refusal') Object.assign(item, { operationId: finding.operationId, status: finding.status, message: finding.message, probe: finding.probe });
         else if (finding.kind === 'unpublished-shape') Object.assign(item, { schema: finding.schema, shape: finding.shape, operationId: finding.operationId });
         else Object.assign(item, { schema: finding.schema, field: finding.field, operationId: finding.operationId, ...(finding.kind === 'value-not-seen' ? { value: finding.value } : { types: {} }) });
-        entry = { marker: markerOf(doc, finding, markerPointers), item };
+        entry = { marker: markerOf(doc, finding, markerPointers, operationPointers), item };
         learned.set(key, entry);
       }
       const { item } = entry;
       item.seen++;
       if (finding.kind === 'unknown-field') item.types![finding.type] = (item.types![finding.type] ?? 0) + 1;
-      if (item.evidence.length < evidenceLimit) item.evidence.push(finding.evidence);
+      addEvidence(item.evidence, finding.evidence);
     }
   }
 
