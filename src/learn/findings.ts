@@ -143,7 +143,12 @@ export class ExchangeAnalyser {
     if (!pointer) return [contradiction('other-violation', `the spec describes no ${base.status} answer`)];
     const findings: Finding[] = [];
     const records: RecordAt[] = [];
-    for (const location of recordLocations(this.document, entry.operationId)) visitRecords(body, location.path, (_record, at) => records.push({ pointer: at, schema: location.schema }));
+    for (const location of recordLocations(this.document, entry.operationId)) {
+      // A record is an object schema's instance; a field typed by a named scalar (DecimalString) stays a field of its record.
+      const schema = resolvePointer(this.document, `${componentPrefix}${location.schema}`) as Record<string, unknown>;
+      if (schema.type !== 'object' && schema.properties === undefined) continue;
+      visitRecords(body, location.path, (_record, at) => records.push({ pointer: at, schema: location.schema }));
+    }
     // What the published spec refuses contradicts the interface.
     const refused = new Set<string>();
     for (const error of this.published.errorsAt(pointer, body)) {

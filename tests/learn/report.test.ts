@@ -4,13 +4,16 @@
 // profile overrides.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { shapeOf } from '../../src/learn/findings.ts';
 import { buildReport, renderMarkdown, type TrafficReport } from '../../src/learn/report.ts';
 import { demoCredentials, startSandbox } from '../../src/sandbox/index.ts';
 import type { ProviderProfile } from '../../src/sandbox/profile/types.ts';
 import { loadBundledDocument } from '../../src/spec/document.ts';
-import { resolvePointer } from '../../src/spec/openapi.ts';
+import { deref, listOperations, resolvePointer } from '../../src/spec/openapi.ts';
+import { recordLocations } from '../../src/spec/record-locations.ts';
+import { providerProfiles } from '../support/profiles.ts';
 import { walkProvider } from '../support/provider-walk.ts';
 import { repoRoot } from '../support/run.ts';
 
@@ -29,22 +32,32 @@ function itemKeys(report: TrafficReport): Set<string> {
   return keys;
 }
 
-/** What the profile makes the provider do, as report items. */
-function profileKeys(profile: ProviderProfile): Set<string> {
+/**
+ * What the profile makes the provider do, as report items. `hidden` operations answer in a
+ * way that hides their records (the bare data, or an error under 200): what only they would
+ * show is not expected.
+ */
+function profileKeys(profile: ProviderProfile, hidden: ReadonlySet<string> = new Set()): Set<string> {
   const keys = new Set<string>();
+  const shownBy = (schema: string) => listOperations(doc).some((o) => !hidden.has(o.operationId) && recordLocations(doc, o.operationId).some((l) => l.schema === schema));
   const dropped = new Set((profile.contradictions ?? []).flatMap((c) => (c.kind === 'dropField' ? [`${c.schema}.${c.field}`] : [])));
-  for (const [schema, fields] of Object.entries(profile.extraFields ?? {})) for (const field of Object.keys(fields)) keys.add(`field ${schema}.${field}`);
+  for (const [schema, fields] of Object.entries(profile.extraFields ?? {})) if (shownBy(schema)) for (const field of Object.keys(fields)) keys.add(`field ${schema}.${field}`);
   for (const [target, weights] of Object.entries(profile.values ?? {})) {
-    if (dropped.has(target)) continue;
+    if (dropped.has(target) || !shownBy(target.split('.')[0]!)) continue;
     const [schema, field] = target.split('.') as [string, string];
-    const seen = (resolvePointer(doc, `#/components/schemas/${schema}/properties/${field}`) as { 'x-values-seen'?: string[] })['x-values-seen'] ?? [];
+    // The report counts values of the strings whose values the interface lists (x-values-seen); an id or a free text has none to add to.
+    const seen = (deref(doc, resolvePointer(doc, `#/components/schemas/${schema}/properties/${field}`)) as { 'x-values-seen'?: string[] })['x-values-seen'];
+    if (seen === undefined) continue;
     for (const [value, weight] of Object.entries(weights)) if (weight > 0 && !seen.includes(value)) keys.add(`value ${target}=${value}`);
   }
-  for (const [operationId, shape] of Object.entries(profile.shapes ?? {})) keys.add(`shape ${operationId} ${shapeOf(shape)}`);
+  for (const [operationId, shape] of Object.entries(profile.shapes ?? {})) if (!hidden.has(operationId)) keys.add(`shape ${operationId} ${shapeOf(shape)}`);
   for (const [refusal, answer] of Object.entries(profile.refusals ?? {})) if (refusal !== 'replayedRequest') keys.add(`refusal ${refusal} ${answer!.status} ${answer!.message}`);
   for (const c of profile.contradictions ?? []) {
-    if (c.kind === 'dropField') keys.add(`missing-field ${c.schema}.${c.field}`);
-    else if (c.kind === 'wrongType') keys.add(`wrong-type ${c.schema}.${c.field}`);
+    if (c.kind === 'dropField') {
+      if (shownBy(c.schema)) keys.add(`missing-field ${c.schema}.${c.field}`);
+    } else if (c.kind === 'wrongType') {
+      if (shownBy(c.schema)) keys.add(`wrong-type ${c.schema}.${c.field}`);
+    }
     else keys.add(`${c.kind === 'notEnvelope' ? 'not-envelope' : 'error-status-on-2xx'} ${c.operationId}`);
   }
   return keys;
@@ -64,10 +77,10 @@ function overriddenBy(profile: ProviderProfile, key: string): boolean {
   return false;
 }
 
-async function reportOf(profile?: string): Promise<TrafficReport> {
+async function reportOf(profile?: string | ProviderProfile, rounds = 1): Promise<TrafficReport> {
   const sandbox = await startSandbox({ deterministic: true, logger: false, ...(profile ? { profile } : {}) });
   try {
-    return buildReport(doc, await walkProvider(sandbox.url, demoCredentials, profile ? 'profile-walk' : 'plain-walk'));
+    return buildReport(doc, await walkProvider(sandbox.url, demoCredentials, profile ? 'profile-walk' : 'plain-walk', rounds));
   } finally {
     await sandbox.close();
   }
@@ -104,4 +117,17 @@ describe('the traffic report', () => {
     expect(markdown).toContain('- Swap.rate: string, 2/2 Swap records — profile-walk#');
     expect(markdown).toContain('and 0 contradictions');
   });
+
+  it('finds every deviation of random profiles, of every class', async () => {
+    await fc.assert(
+      fc.asyncProperty(providerProfiles(), async (profile) => {
+        // Enough rounds for every weighted value to come round at least once.
+        const rounds = Math.max(1, ...Object.values(profile.values ?? {}).map((weights) => Object.values(weights).reduce((a, b) => a + b, 0)));
+        const hidden = new Set((profile.contradictions ?? []).flatMap((c) => (c.kind === 'notEnvelope' || c.kind === 'errorStatusOn2xx' ? [c.operationId] : [])));
+        const played = itemKeys(await reportOf(profile, rounds));
+        expect([...profileKeys(profile, hidden)].filter((key) => !played.has(key))).toEqual([]);
+      }),
+      { numRuns: 15 },
+    );
+  }, 120_000);
 });

@@ -5,7 +5,11 @@ import type { Exchange } from '../../src/learn/findings.ts';
 import type { RefusalClass } from '../../src/sandbox/profile/types.ts';
 import { sendSigned, type Credentials, type SignedRequest } from './signed-http.ts';
 
-export async function walkProvider(baseUrl: string, credentials: Credentials, file = 'walk'): Promise<Exchange[]> {
+/**
+ * `rounds`: how many times each read is made, so that values a provider rotates through
+ * (a provider profile's weighted values) all show at least once.
+ */
+export async function walkProvider(baseUrl: string, credentials: Credentials, file = 'walk', rounds = 1): Promise<Exchange[]> {
   const exchanges: Exchange[] = [];
   const send = async (request: SignedRequest, probe?: RefusalClass) => {
     const response = await sendSigned(baseUrl, request, credentials);
@@ -15,25 +19,38 @@ export async function walkProvider(baseUrl: string, credentials: Credentials, fi
   const get = (pathWithQuery: string) => send({ method: 'GET', pathWithQuery });
   const post = (pathWithQuery: string, body?: unknown) => send({ method: 'POST', pathWithQuery, ...(body === undefined ? {} : { body: JSON.stringify(body), contentType: 'application/json' }) });
 
-  await get('/api/v1/wallets/markets');
-  await get('/api/v1/utils/usdt/networks');
-  await get('/api/v1/wallets/minimum-withdrawal-amount?coin=usdt');
-  await get('/api/v1/utils/rates');
-  await get('/api/v1/swaps/market');
-  for (const token of ['usdt', 'bitcoin', 'usdt']) await post('/api/v1/wallets/generate-wallet', { token });
-  await get('/api/v1/wallets');
-  await get('/api/v1/wallets/deposit-address?coin=usdt&chain=polygon');
-  const withdrawal = await post('/api/v1/wallets/preview-withdraw', { chain: 'ethereum', amount: 25, coin: 'usdt', receiverAddress: '0x0000000000000000000000000000000000000001' });
-  await post('/api/v1/wallets/preview-withdraw-local-transfer', { amount: 50000, coin: 'ngn', accountNumber: '0000000000', bankCode: '000' });
-  await post('/api/v1/wallets/preview-withdraw', { chain: 'ethereum', amount: 30, coin: 'usdt', receiverAddress: '0x0000000000000000000000000000000000000002' });
-  await get('/api/v1/transactions');
-  await get('/api/v1/transactions');
-  await get(`/api/v1/transactions/${String(withdrawal?.data?.transactionId)}`);
-  await get('/api/v1/swaps/quotes?from=usdt&to=ngn&amount=100');
-  const swap = await post('/api/v1/swaps', { from: 'usdt', to: 'ngn', amount: 100, password: 'customer-authorization-value' });
-  await post(`/api/v1/swaps/${String(swap?.data?.id)}/confirm`);
-  const other = await post('/api/v1/swaps', { from: 'usdt', to: 'ngn', amount: 50, password: 'customer-authorization-value' });
-  await post(`/api/v1/swaps/${String(other?.data?.id)}/cancel`);
+  let swapId = '';
+  /** The ids of the last `count` swaps created, oldest first. */
+  const createdSwapIds = async (count: number) => {
+    const swaps = (await get('/sandbox/swaps'))?.data as unknown as { id: string }[];
+    return swaps.slice(-count).map((s) => s.id);
+  };
+  for (let round = 0; round < rounds; round++) {
+    for (const token of ['usdt', 'bitcoin', 'usdt']) await post('/api/v1/wallets/generate-wallet', { token });
+    await post('/api/v1/wallets/preview-withdraw', { chain: 'ethereum', amount: 25, coin: 'usdt', receiverAddress: '0x0000000000000000000000000000000000000001' });
+    await post('/api/v1/wallets/preview-withdraw-local-transfer', { amount: 50000, coin: 'ngn', accountNumber: '0000000000', bankCode: '000' });
+    await post('/api/v1/wallets/preview-withdraw', { chain: 'ethereum', amount: 30, coin: 'usdt', receiverAddress: '0x0000000000000000000000000000000000000002' });
+    await get('/api/v1/wallets/markets');
+    await get('/api/v1/utils/usdt/networks');
+    await get('/api/v1/wallets/minimum-withdrawal-amount?coin=usdt');
+    await get('/api/v1/utils/rates');
+    await get('/api/v1/swaps/market');
+    await get('/api/v1/wallets');
+    await get('/api/v1/wallets/deposit-address?coin=usdt&chain=polygon');
+    await get('/api/v1/transactions');
+    await get('/api/v1/transactions');
+    const transactions = (await get('/sandbox/transactions'))?.data as unknown as { _id: string }[];
+    await get(`/api/v1/transactions/${transactions[0]!._id}`);
+    await get('/api/v1/swaps/quotes?from=usdt&to=ngn&amount=100');
+    await post('/api/v1/swaps', { from: 'usdt', to: 'ngn', amount: 100, password: 'customer-authorization-value' });
+    await post('/api/v1/swaps', { from: 'usdt', to: 'ngn', amount: 50, password: 'customer-authorization-value' });
+    // The ids from the sandbox's own list (outside the spec, so the report leaves it out): a
+    // provider may answer create in a way that hides them.
+    const [confirmed, cancelled] = await createdSwapIds(2);
+    swapId = confirmed!;
+    await post(`/api/v1/swaps/${confirmed}/confirm`);
+    await post(`/api/v1/swaps/${cancelled}/cancel`);
+  }
 
   // One refusal of each class.
   const refused = (probe: RefusalClass, request: SignedRequest) => send(request, probe);
@@ -46,6 +63,6 @@ export async function walkProvider(baseUrl: string, credentials: Credentials, fi
   await refused('invalidSignature', { method: 'GET', pathWithQuery: '/api/v1/wallets', auth: { secret: 'another-secret' } });
   await refused('invalidInput', { method: 'POST', pathWithQuery: '/api/v1/wallets/generate-wallet', body: '{}', contentType: 'application/json' });
   await refused('notFound', { method: 'GET', pathWithQuery: '/api/v1/transactions/no-such-transaction' });
-  await refused('conflict', { method: 'POST', pathWithQuery: `/api/v1/swaps/${String(swap?.data?.id)}/cancel` });
+  await refused('conflict', { method: 'POST', pathWithQuery: `/api/v1/swaps/${swapId}/cancel` });
   return exchanges;
 }

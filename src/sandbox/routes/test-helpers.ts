@@ -1,6 +1,7 @@
 // Test helpers, outside /api/v1 and outside the public spec (the way payment providers
 // ship them): settle a pending preview the way the service would after its unpublished
-// confirmation step, read back the caller's swaps (the public API has no read of a swap),
+// confirmation step, read back the caller's swaps (the public API has no read of a swap) and
+// transactions as stored,
 // and forget everything the caller created. Same authentication as
 // the API; every record touched is the caller's own.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -33,6 +34,8 @@ export async function testHelperRoutes(app: FastifyInstance, { context }: { cont
   app.post('/transactions/:id/complete', { schema: { params: idParams } }, settle('completed'));
   app.post('/transactions/:id/fail', { schema: { params: idParams } }, settle('failed'));
   const swapView = (swap: SwapRecord) => ({ id: swap.id, from: swap.from, to: swap.to, amount: swap.amount, status: swap.status, createdAt: swap.createdAt, updatedAt: swap.updatedAt });
+  // The caller's transactions as stored, oldest first: a provider profile may reshape what the public reads answer.
+  app.get('/transactions', (request) => successEnvelope('Transactions retrieved', [...tenantOf(context, request).transactions.values()]));
   app.get('/swaps', (request) => successEnvelope('Swaps retrieved', [...tenantOf(context, request).swaps.values()].map(swapView)));
   app.get('/swaps/:id', { schema: { params: idParams } }, (request) => {
     const { id } = request.params as { id: string };
