@@ -17,23 +17,30 @@ export function listsItsFieldsOnly(schema: Record<string, unknown>): boolean {
   return typeof schema.properties === 'object' && schema.properties !== null && !('additionalProperties' in schema);
 }
 
-function close(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(close);
+/**
+ * A deep copy of a document in which `edit` has seen every schema object: it gets the copy
+ * (its own members already copied and edited) and the original. Instances (examples,
+ * enums, values seen) are copied as they are, and a schema's `properties` map is a map of
+ * schemas, so a field named "properties" stays a field.
+ */
+export function editSchemas(node: unknown, edit: (copy: Record<string, unknown>, original: Record<string, unknown>) => void): unknown {
+  if (Array.isArray(node)) return node.map((item) => editSchemas(item, edit));
   if (node === null || typeof node !== 'object') return node;
   const record = node as Record<string, unknown>;
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) {
     if (instanceKeys.has(key)) copy[key] = value;
-    // A schema's `properties` is a map of schemas, not a schema: a field named "properties" stays a field.
     else if (key === 'properties' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      copy[key] = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, close(schema)]));
-    } else copy[key] = close(value);
+      copy[key] = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, editSchemas(schema, edit)]));
+    } else copy[key] = editSchemas(value, edit);
   }
-  if (listsItsFieldsOnly(record)) copy.additionalProperties = false;
+  edit(copy, record);
   return copy;
 }
 
 /** A copy of the document with every object that lists its fields closed to others (the document itself is not changed). */
 export function strictReading(doc: OpenApiDocument): OpenApiDocument {
-  return close(doc) as OpenApiDocument;
+  return editSchemas(doc, (copy, original) => {
+    if (listsItsFieldsOnly(original)) copy.additionalProperties = false;
+  }) as OpenApiDocument;
 }
