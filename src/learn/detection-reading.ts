@@ -2,8 +2,8 @@
 // The strict reading keeps open the records the spec says have more fields (Swap,
 // Transaction); to list those fields, the detection reading closes them too, and holds every
 // open string whose values the interface lists (x-values-seen) to those values. A finding
-// against it is not yet a verdict: classify.ts says whether it fills a marked unknown or
-// contradicts the interface.
+// against it is not yet a verdict: findings.ts checks the same answer against the published
+// spec, and what that refuses is a contradiction, not a learning.
 import type { OpenApiDocument } from '../spec/openapi.ts';
 import { editSchemas, strictReading } from '../spec/strict-reading.ts';
 
