@@ -18,11 +18,17 @@ export type Exchange = {
   status: number;
   /** The answer's body as text; undefined when none was recorded. */
   responseText: string | undefined;
-  /** The deliberately wrong request it answers, when a probe sent it. */
+  /**
+   * The deliberately wrong request it answers, when a probe sent it: a refusal class
+   * (`invalidSignature`), or `timestampSkew:<seconds>` for a request whose x-timestamp was
+   * moved that far from the clock.
+   */
   probe?: string;
 };
 
-export type LearningKind = 'unknown-field' | 'value-not-seen' | 'unpublished-shape' | 'refusal';
+const skewProbe = /^timestampSkew:(-?\d+(?:\.\d+)?)$/;
+
+export type LearningKind = 'unknown-field' | 'value-not-seen' | 'unpublished-shape' | 'refusal' | 'timestamp-skew';
 export type ContradictionKind = 'missing-field' | 'wrong-type' | 'not-envelope' | 'error-status-on-2xx' | 'other-violation';
 
 type FindingBase = { operationId: string; status: number; evidence: Exchange['source'] };
@@ -33,6 +39,8 @@ export type Finding = FindingBase &
     | { class: 'learning'; kind: 'value-not-seen'; schema: string | undefined; field: string; value: string; pointer: string }
     | { class: 'learning'; kind: 'unpublished-shape'; schema: string; shape: string }
     | { class: 'learning'; kind: 'refusal'; message: string; probe: string | undefined }
+    /** A request whose x-timestamp was this far from the clock, and whether it was accepted. */
+    | { class: 'learning'; kind: 'timestamp-skew'; skewSeconds: number; accepted: boolean }
     | { class: 'contradiction'; kind: ContradictionKind; schema: string | undefined; field: string | undefined; pointer: string; detail: string }
   );
 
@@ -117,6 +125,9 @@ export class ExchangeAnalyser {
     const entry = this.operationOf(exchange.method, exchange.url);
     if (!entry) return [];
     const base = { operationId: entry.operationId, status: exchange.status, evidence: exchange.source };
+    const skew = exchange.probe === undefined ? null : skewProbe.exec(exchange.probe);
+    // A skewed timestamp asks one thing: was it let in. What the answer holds is the walk's business elsewhere.
+    if (skew) return [{ ...base, class: 'learning', kind: 'timestamp-skew', skewSeconds: Number(skew[1]), accepted: exchange.status >= 200 && exchange.status < 300 }];
     const contradiction = (kind: ContradictionKind, detail: string, pointer = '', schema?: string, field?: string): Finding => ({ ...base, class: 'contradiction', kind, schema, field, pointer, detail });
     let body: unknown;
     try {

@@ -12,7 +12,7 @@ type Evidence = { file: string; entry: number };
 
 /** One thing learned, counted over the traffic: a field, a value, a shape or a refusal. */
 export type LearnedItem = {
-  kind: 'unknown-field' | 'value-not-seen' | 'unpublished-shape' | 'refusal';
+  kind: 'unknown-field' | 'value-not-seen' | 'unpublished-shape' | 'refusal' | 'timestamp-window';
   /** What it is, in a line: `rate: string, 14/14 Swap records`. */
   summary: string;
   schema?: string;
@@ -24,6 +24,8 @@ export type LearnedItem = {
   message?: string;
   probe?: string;
   shape?: string;
+  /** The timestamp window bracketed by skewed requests: the largest skew let in and the smallest refused, in seconds (either may be unknown). */
+  window?: { acceptedUpTo: number | undefined; refusedFrom: number | undefined };
   /** Records or answers that showed it, and out of how many of their kind. */
   seen: number;
   of?: number;
@@ -45,6 +47,7 @@ export type TrafficReport = {
 };
 
 const evidenceLimit = 5;
+const timestampMarker = '#/components/securitySchemes/Timestamp';
 
 /** Keeps the first few entries that showed an item, each once (an answer can show it in several records). */
 function addEvidence(list: Evidence[], evidence: Evidence): void {
@@ -62,6 +65,7 @@ function markerOf(doc: OpenApiDocument, finding: Finding, markers: Set<string>, 
     const pointer = operationPointers.get(finding.operationId);
     return pointer !== undefined && markers.has(pointer) ? pointer : undefined;
   };
+  if (finding.kind === 'timestamp-skew') return markers.has(timestampMarker) ? timestampMarker : undefined;
   if (finding.kind === 'refusal') {
     const pointer = `#/components/responses/${finding.status >= 500 ? 'ServerError' : 'ClientError'}`;
     return markers.has(pointer) ? pointer : undefined;
@@ -86,6 +90,9 @@ function keyOf(finding: Finding): string {
       return `shape ${finding.schema} ${finding.shape}`;
     case 'refusal':
       return `refusal ${finding.operationId} ${finding.probe ?? ''} ${finding.status} ${finding.message}`;
+    case 'timestamp-skew':
+      // Every skewed request brackets the one window.
+      return 'timestamp-window';
     default:
       return `contradiction ${finding.kind} ${finding.operationId} ${finding.schema ?? ''} ${finding.field ?? ''} ${finding.detail}`;
   }
@@ -119,8 +126,9 @@ export function buildReport(doc: OpenApiDocument, exchanges: readonly Exchange[]
       }
       let entry = learned.get(key);
       if (!entry) {
-        const item: LearnedItem = { kind: finding.kind, summary: '', seen: 0, evidence: [] };
-        if (finding.kind === 'refusal') Object.assign(item, { operationId: finding.operationId, status: finding.status, message: finding.message, probe: finding.probe });
+        const item: LearnedItem = { kind: finding.kind === 'timestamp-skew' ? 'timestamp-window' : finding.kind, summary: '', seen: 0, evidence: [] };
+        if (finding.kind === 'timestamp-skew') item.window = { acceptedUpTo: undefined, refusedFrom: undefined };
+        else if (finding.kind === 'refusal') Object.assign(item, { operationId: finding.operationId, status: finding.status, message: finding.message, probe: finding.probe });
         else if (finding.kind === 'unpublished-shape') Object.assign(item, { schema: finding.schema, shape: finding.shape, operationId: finding.operationId });
         else Object.assign(item, { schema: finding.schema, field: finding.field, operationId: finding.operationId, ...(finding.kind === 'value-not-seen' ? { value: finding.value } : { types: {} }) });
         entry = { marker: markerOf(doc, finding, markerPointers, operationPointers), item };
@@ -129,6 +137,12 @@ export function buildReport(doc: OpenApiDocument, exchanges: readonly Exchange[]
       const { item } = entry;
       item.seen++;
       if (finding.kind === 'unknown-field') item.types![finding.type] = (item.types![finding.type] ?? 0) + 1;
+      if (finding.kind === 'timestamp-skew') {
+        const distance = Math.abs(finding.skewSeconds);
+        const window = item.window!;
+        if (finding.accepted) window.acceptedUpTo = Math.max(window.acceptedUpTo ?? 0, distance);
+        else window.refusedFrom = Math.min(window.refusedFrom ?? Infinity, distance);
+      }
       addEvidence(item.evidence, finding.evidence);
     }
   }
@@ -170,6 +184,11 @@ function summarise(item: LearnedItem): string {
       return `${item.schema} (${item.operationId}): ${item.shape}, ${item.seen} answer${item.seen === 1 ? '' : 's'}`;
     case 'refusal':
       return `${item.operationId}${item.probe ? ` (${item.probe})` : ''}: HTTP ${item.status} ${JSON.stringify(item.message)}, ${item.seen} answer${item.seen === 1 ? '' : 's'}`;
+    case 'timestamp-window': {
+      const { acceptedUpTo, refusedFrom } = item.window!;
+      const bounds = [acceptedUpTo === undefined ? undefined : `at least ±${acceptedUpTo} s`, refusedFrom === undefined ? undefined : `under ±${refusedFrom} s`].filter(Boolean).join(' and ');
+      return `the accepted timestamp window is ${bounds} (${item.seen} skewed request${item.seen === 1 ? '' : 's'})`;
+    }
   }
 }
 

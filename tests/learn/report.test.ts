@@ -14,7 +14,7 @@ import { loadBundledDocument } from '../../src/spec/document.ts';
 import { deref, listOperations, resolvePointer } from '../../src/spec/openapi.ts';
 import { recordLocations } from '../../src/spec/record-locations.ts';
 import { providerProfiles } from '../support/profiles.ts';
-import { walkProvider } from '../support/provider-walk.ts';
+import { timestampSkews, walkProvider } from '../support/provider-walk.ts';
 import { repoRoot } from '../support/run.ts';
 
 const doc = loadBundledDocument();
@@ -26,6 +26,7 @@ function itemKeys(report: TrafficReport): Set<string> {
     if (item.kind === 'unknown-field') keys.add(`field ${item.schema}.${item.field}`);
     else if (item.kind === 'value-not-seen') keys.add(`value ${item.schema}.${item.field}=${item.value}`);
     else if (item.kind === 'unpublished-shape') keys.add(`shape ${item.operationId} ${item.shape}`);
+    else if (item.kind === 'timestamp-window') keys.add(`window ${item.window!.acceptedUpTo} ${item.window!.refusedFrom}`);
     else keys.add(`refusal ${item.probe ?? item.operationId} ${item.status} ${item.message}`);
   }
   for (const c of report.contradictions) keys.add(c.kind === 'missing-field' || c.kind === 'wrong-type' ? `${c.kind} ${c.schema}.${c.field}` : `${c.kind} ${c.operationId}`);
@@ -51,6 +52,8 @@ function profileKeys(profile: ProviderProfile, hidden: ReadonlySet<string> = new
     for (const [value, weight] of Object.entries(weights)) if (weight > 0 && !seen.includes(value)) keys.add(`value ${target}=${value}`);
   }
   for (const [operationId, shape] of Object.entries(profile.shapes ?? {})) if (!hidden.has(operationId)) keys.add(`shape ${operationId} ${shapeOf(shape)}`);
+  const bracket = profile.timestampWindowSeconds === undefined ? undefined : windowBracket(profile.timestampWindowSeconds);
+  if (bracket !== undefined) keys.add(`window ${bracket}`);
   for (const [refusal, answer] of Object.entries(profile.refusals ?? {})) if (refusal !== 'replayedRequest') keys.add(`refusal ${refusal} ${answer!.status} ${answer!.message}`);
   for (const c of profile.contradictions ?? []) {
     if (c.kind === 'dropField') {
@@ -64,13 +67,26 @@ function profileKeys(profile: ProviderProfile, hidden: ReadonlySet<string> = new
 }
 
 /**
+ * The window as the walk's skewed requests bracket it: the largest skew inside it, the smallest
+ * outside; undefined when a skew is within a second of the window's edge, where the time a
+ * request takes decides which side it lands on.
+ */
+function windowBracket(windowSeconds: number): string | undefined {
+  const distances = [...new Set(timestampSkews.map(Math.abs))];
+  if (distances.some((d) => Math.abs(d - windowSeconds) <= 1)) return undefined;
+  const inside = distances.filter((d) => d <= windowSeconds);
+  const outside = distances.filter((d) => d > windowSeconds);
+  return `${inside.length ? Math.max(...inside) : undefined} ${outside.length ? Math.min(...outside) : undefined}`;
+}
+
+/**
  * True when an item is one the profile replaces, in the plain sandbox's report or in its own: a
  * refusal class or a shape it sets, a field's values it rotates, and the sandbox's own refusal
  * of a timestamp outside the window the profile sets (its message names the window).
  */
 function overriddenBy(profile: ProviderProfile, key: string): boolean {
   const [kind, what] = key.split(' ') as [string, string];
-  if (kind === 'refusal' && what === 'timestampOutsideWindow' && profile.timestampWindowSeconds !== undefined) return true;
+  if ((kind === 'window' || (kind === 'refusal' && what === 'timestampOutsideWindow')) && profile.timestampWindowSeconds !== undefined) return true;
   if (kind === 'refusal') return what in (profile.refusals ?? {});
   if (kind === 'shape') return what in (profile.shapes ?? {});
   if (kind === 'value') return what.split('=')[0]! in (profile.values ?? {});
@@ -112,6 +128,7 @@ describe('the traffic report', () => {
     // The walk creates two swaps; each create answers one Swap record.
     expect(rate.summary).toBe('Swap.rate: string, 2/2 Swap records');
     expect(rate.evidence[0]).toMatchObject({ file: 'profile-walk' });
+    expect(report.markers.find((m) => m.pointer === '#/components/securitySchemes/Timestamp')!.items[0]!.summary).toBe('the accepted timestamp window is at least ±15 s and under ±45 s (10 skewed requests)');
     const markdown = renderMarkdown(report);
     expect(markdown).toContain('### schema Swap (`#/components/schemas/Swap`)');
     expect(markdown).toContain('- Swap.rate: string, 2/2 Swap records — profile-walk#');
@@ -124,8 +141,13 @@ describe('the traffic report', () => {
         // Enough rounds for every weighted value to come round at least once.
         const rounds = Math.max(1, ...Object.values(profile.values ?? {}).map((weights) => Object.values(weights).reduce((a, b) => a + b, 0)));
         const hidden = new Set((profile.contradictions ?? []).flatMap((c) => (c.kind === 'notEnvelope' || c.kind === 'errorStatusOn2xx' ? [c.operationId] : [])));
-        const played = itemKeys(await reportOf(profile, rounds));
+        const report = await reportOf(profile, rounds);
+        const played = itemKeys(report);
         expect([...profileKeys(profile, hidden)].filter((key) => !played.has(key))).toEqual([]);
+        // Whatever the window, the bracket holds it.
+        const window = profile.timestampWindowSeconds ?? 300;
+        const bracket = report.markers.flatMap((m) => m.items).find((i) => i.kind === 'timestamp-window')!.window!;
+        expect((bracket.acceptedUpTo ?? 0) <= window + 1 && window - 1 <= (bracket.refusedFrom ?? Infinity)).toBe(true);
       }),
       { numRuns: 15 },
     );

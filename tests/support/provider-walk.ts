@@ -5,13 +5,16 @@ import type { Exchange } from '../../src/learn/findings.ts';
 import type { RefusalClass } from '../../src/sandbox/profile/types.ts';
 import { sendSigned, type Credentials, type SignedRequest } from './signed-http.ts';
 
+/** The skews of the timestamp-window walk, in seconds: far from any window a test sets (30, 60, 300). */
+export const timestampSkews = [-600, -120, -45, -15, -5, 5, 15, 45, 120, 600];
+
 /**
  * `rounds`: how many times each read is made, so that values a provider rotates through
  * (a provider profile's weighted values) all show at least once.
  */
 export async function walkProvider(baseUrl: string, credentials: Credentials, file = 'walk', rounds = 1): Promise<Exchange[]> {
   const exchanges: Exchange[] = [];
-  const send = async (request: SignedRequest, probe?: RefusalClass) => {
+  const send = async (request: SignedRequest, probe?: RefusalClass | `timestampSkew:${number}`) => {
     const response = await sendSigned(baseUrl, request, credentials);
     exchanges.push({ source: { file, entry: exchanges.length }, method: request.method, url: `${baseUrl}${request.pathWithQuery}`, status: response.status, responseText: response.text, ...(probe ? { probe } : {}) });
     return response.json as { data?: Record<string, unknown> } | undefined;
@@ -50,6 +53,11 @@ export async function walkProvider(baseUrl: string, credentials: Credentials, fi
     swapId = confirmed!;
     await post(`/api/v1/swaps/${confirmed}/confirm`);
     await post(`/api/v1/swaps/${cancelled}/cancel`);
+  }
+
+  // Timestamps moved from the clock by growing amounts, both ways, to bracket the accepted window.
+  for (const seconds of timestampSkews) {
+    await send({ method: 'GET', pathWithQuery: '/api/v1/wallets', auth: { timestamp: new Date(Date.now() + seconds * 1000) } }, `timestampSkew:${seconds}`);
   }
 
   // One refusal of each class.
