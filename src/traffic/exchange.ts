@@ -17,6 +17,9 @@ export type RecordedExchange = {
   addedHeaders?: readonly string[];
 };
 
+/** The headers the service's signing scheme adds to every request (see the Authentication part of the interface). */
+export const signingHeaderNames: readonly string[] = ['x-api-key', 'x-timestamp', 'x-signature'];
+
 /** Header pairs from a plain object (Dredd, node:http) or a Headers instance (fetch). */
 export function headerPairs(headers: Headers | Record<string, string | string[] | number | undefined>): HeaderPairs {
   const pairs: HeaderPairs = [];

@@ -5,7 +5,7 @@
 import { headerPairs, type RecordedExchange } from './exchange.ts';
 
 export type RecordingFetchOptions = {
-  /** Receives each finished exchange; its promise is kept in `pending`. */
+  /** Receives each finished exchange; `settled` waits for what it returns. */
   record: (exchange: RecordedExchange) => Promise<void>;
   operationId?: string;
   /** The headers the caller adds to every request (see RecordedExchange.addedHeaders). */
@@ -25,16 +25,22 @@ export function recordingFetch(base: typeof fetch, options: RecordingFetchOption
     const startedAt = new Date();
     const started = performance.now();
     const response = await base(input, init);
-    const answer = await response.clone().text();
+    const durationMs = performance.now() - started;
+    // Read from a clone in the background, so recording can neither delay nor fail the call.
     pending.push(
-      options.record({
-        startedAt,
-        durationMs: performance.now() - started,
-        request: { method, url, headers: headerPairs(headers), ...(body ? { body } : {}) },
-        response: { status: response.status, statusText: response.statusText, headers: headerPairs(response.headers), body: answer },
-        ...(options.operationId ? { operationId: options.operationId } : {}),
-        ...(options.addedHeaders ? { addedHeaders: options.addedHeaders } : {}),
-      }),
+      response
+        .clone()
+        .text()
+        .then((answer) =>
+          options.record({
+            startedAt,
+            durationMs,
+            request: { method, url, headers: headerPairs(headers), ...(body ? { body } : {}) },
+            response: { status: response.status, statusText: response.statusText, headers: headerPairs(response.headers), body: answer },
+            ...(options.operationId ? { operationId: options.operationId } : {}),
+            ...(options.addedHeaders ? { addedHeaders: options.addedHeaders } : {}),
+          }),
+        ),
     );
     return response;
   };
