@@ -1,5 +1,5 @@
 // Contract tests with Dredd. Usage:
-//   npm run contract -- [--target sandbox|mock|staging|production] [--confirm-production]
+//   npm run contract -- [--target sandbox|mock|staging|production] [--confirm-production] [--record FILE.har]
 // Default target: sandbox, started and stopped here on a free port. Staging and production
 // read their address and credentials from the environment (see README).
 import { runContract } from '../src/contract/run.ts';

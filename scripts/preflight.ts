@@ -1,5 +1,5 @@
 // The release engineer's check before switching an integration to production. Usage:
-//   npm run preflight -- --target staging [--base <git ref>]
+//   npm run preflight -- --target staging [--base <git ref>] [--record FILE.har]
 //   npm run preflight -- --target production --confirm-production
 // Runs lint, drift, the breaking-change gate and the contract tests against the target,
 // prints a one-screen report and exits 1 when any check failed.

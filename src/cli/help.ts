@@ -24,10 +24,13 @@ Options:
   --verbose               also print the request line, the status and the time (key and signature redacted)
   --timeout MS            timeout of the call in milliseconds (default 30000)
   --confirm-production    required for any POST to production
+  --record FILE.har       append the exchange to a HAR 1.2 file, secrets and personal
+                          identifiers redacted (see docs/release-checks.md)
   -h, --help              this text, or an operation's parameters with <operationId> --help
 
 Exit codes: 0 success; 1 an error envelope; 2 usage or configuration (nothing sent);
-3 network failure, timeout or an answer that is not an envelope.
+3 network failure, timeout or an answer that is not an envelope; 4 the call was made
+but --record could not write it.
 `;
 
 /** "GET /api/v1/wallets": the method as HTTP writes it. */

@@ -2,17 +2,21 @@
 // them against the operation's parameters and body in the spec, resolves the target and
 // credentials, calls through the typed client and prints the envelope. Returns the exit
 // code: 0 success, 1 an error envelope, 2 usage or configuration (nothing sent), 3 a
-// network failure, a timeout or an answer that is not an envelope.
+// network failure, a timeout or an answer that is not an envelope, 4 the call was made but
+// --record could not write it.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ApiError, createClient, InvalidResponseError, NetworkError, TimeoutError, unwrap, WalletApiError } from '../client/index.ts';
+import { ApiError, createClient, InvalidResponseError, NetworkError, TimeoutError, unwrap, WalletApiError, type CallResult } from '../client/index.ts';
 import { parseCommandLine } from '../support/args.ts';
+import { signingHeaderNames } from '../traffic/exchange.ts';
+import { appendExchanges, checkHarTarget } from '../traffic/har-file.ts';
+import { recordingFetch, type RecordingFetch } from '../traffic/recording-fetch.ts';
 import { listText, operationHelp, usage, usageLine } from './help.ts';
 import { checkValue, parseParameterValue } from './schema-check.ts';
 import { loadOperations, type Operation } from './spec.ts';
 import { envNames, resolveTarget, UsageError } from './target.ts';
 
-export const exitCodes = { success: 0, errorEnvelope: 1, usage: 2, unreachable: 3 } as const;
+export const exitCodes = { success: 0, errorEnvelope: 1, usage: 2, unreachable: 3, notRecorded: 4 } as const;
 
 export type Io = { stdout: (text: string) => void; stderr: (text: string) => void; env: NodeJS.ProcessEnv; cwd: string; fetch?: typeof fetch };
 
@@ -26,6 +30,7 @@ const options = {
   'base-url': { type: 'string' },
   env: { type: 'string' },
   'confirm-production': { type: 'boolean' },
+  record: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -175,10 +180,25 @@ export async function main(argv: string[], io: Io): Promise<number> {
   }
   if (target.demoNotice) err(`${target.demoNotice}\n`);
 
+  const recordPath = values.record === undefined ? undefined : resolve(io.cwd, values.record);
+  if (recordPath !== undefined) {
+    // A file that could not take the exchange is refused before anything is sent.
+    try {
+      await checkHarTarget(recordPath);
+    } catch (error) {
+      return refuse(`--record ${values.record}: ${(error as Error).message}`);
+    }
+  }
+
   let client;
+  let recorder: RecordingFetch | undefined;
   try {
     const signer = await target.signer();
-    const baseFetch = io.fetch ?? globalThis.fetch;
+    const plainFetch = io.fetch ?? globalThis.fetch;
+    // The client hands its fetch the request it signed, so recording here sees the headers
+    // as sent (openapi-fetch middleware runs before signing and never sees them).
+    recorder = recordPath === undefined ? undefined : recordingFetch(plainFetch, { record: (exchange) => appendExchanges(recordPath, [exchange]), operationId: op.operationId, addedHeaders: signingHeaderNames });
+    const baseFetch = recorder?.fetch ?? plainFetch;
     client = createClient({
       environment: target.environment,
       baseUrl: target.baseUrl,
@@ -200,14 +220,27 @@ export async function main(argv: string[], io: Io): Promise<number> {
   const params = { path: request.path, query: request.query };
   const init = { params, ...(request.body === undefined ? {} : { body: request.body }) } as never;
   const call = op.method === 'get' ? client.GET(op.path as never, init) : client.POST(op.path as never, init);
+  const code = await printOutcome(call, values['only-data'] === true, out, err, refuse);
+  if (!recorder) return code;
+  try {
+    await recorder.settled();
+    return code;
+  } catch (error) {
+    err(`wallet-api: the call was made but not recorded in ${values.record}: ${(error as Error).message}\n`);
+    return exitCodes.notRecorded;
+  }
+}
+
+/** Prints the envelope (or its data) or the error, and returns the exit code. */
+async function printOutcome(call: Promise<CallResult>, onlyData: boolean, out: (text: string) => void, err: (text: string) => void, refuse: (message: string) => number): Promise<number> {
   try {
     const result = await call;
     const data = await unwrap(result);
-    out(`${JSON.stringify(values['only-data'] ? data : result.data, null, 2)}\n`);
+    out(`${JSON.stringify(onlyData ? data : result.data, null, 2)}\n`);
     return exitCodes.success;
   } catch (error) {
     if (error instanceof ApiError) {
-      if (!values['only-data']) out(`${JSON.stringify(error.envelope, null, 2)}\n`);
+      if (!onlyData) out(`${JSON.stringify(error.envelope, null, 2)}\n`);
       err(`wallet-api: ${error.message}\n`);
       return exitCodes.errorEnvelope;
     }

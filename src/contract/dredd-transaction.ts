@@ -11,6 +11,12 @@ export type DreddTransaction = {
   expected: { statusCode?: string; headers: DreddHeaders; body?: string; bodySchema?: unknown };
   real?: { statusCode: number; headers: DreddHeaders; body: string };
   fullPath: string;
+  /** Where Dredd sends the request: protocol ("http:"), host name and port of the endpoint. */
+  protocol: string;
+  host: string;
+  port: string;
+  /** Set by Dredd (Date.now()) just before it sends the request. */
+  startedAt?: number;
   skip: boolean;
   /** A string here makes Dredd report the transaction as failed with that message. */
   fail?: boolean | string;

@@ -5,14 +5,34 @@
 import { writeFileSync } from 'node:fs';
 import hooks from 'hooks';
 import { asyncHook } from './dredd-transaction.ts';
+import { transactionExchange } from './recording.ts';
 import { loadNegativeCases } from './negative-cases.ts';
 import { ContractSession } from './session.ts';
 import { signerFromEnv } from './signer-from-env.ts';
 import { envNames, hookEnvNames } from './targets.ts';
 import { SpecValidator } from '../spec/validator.ts';
+import { signingHeaderNames } from '../traffic/exchange.ts';
+import { appendExchanges } from '../traffic/har-file.ts';
+import { recordingFetch } from '../traffic/recording-fetch.ts';
 
 let session: ContractSession | undefined;
 let startupError = '';
+/** --record: the HAR file every exchange is appended to, or none. */
+const recordPath = process.env[hookEnvNames.recordPath] || undefined;
+
+/**
+ * The fetch of the requests the hooks send themselves (the swap created to be cancelled):
+ * recorded too, and the recording awaited, so a failure to write fails that transaction.
+ */
+function hooksFetch(): typeof fetch | undefined {
+  if (!recordPath) return undefined;
+  const recorder = recordingFetch(fetch, { record: (exchange) => appendExchanges(recordPath, [exchange]), operationId: 'createSwap', addedHeaders: signingHeaderNames });
+  return async (input, init) => {
+    const response = await recorder.fetch(input, init);
+    await recorder.settled();
+    return response;
+  };
+}
 
 hooks.beforeAll((transactions, done) => {
   signerFromEnv(process.env)
@@ -24,6 +44,7 @@ hooks.beforeAll((transactions, done) => {
         readOnly: process.env[hookEnvNames.readOnly] === '1',
         negative: loadNegativeCases(),
         baseUrl: hooks.configuration.endpoint,
+        ...(recordPath ? { fetch: hooksFetch() } : {}),
       });
       session.order(transactions);
       done();
@@ -39,6 +60,15 @@ hooks.beforeEach(
   asyncHook(async (transaction) => {
     if (!session) throw new Error(`the contract hooks could not start: ${startupError}`);
     await session.prepare(transaction);
+  }),
+);
+
+// Recorded before any hook changes the transaction: the request as sent, the answer as received.
+hooks.beforeEachValidation(
+  asyncHook(async (transaction) => {
+    if (!recordPath || !session || !transaction.real) return;
+    const exchange = transactionExchange(transaction, { operationId: session.kindOf(transaction).operationId, addedHeaders: session.addedHeaders(transaction) });
+    await appendExchanges(recordPath, [exchange]);
   }),
 );
 

@@ -14,7 +14,8 @@ import { negativeCasesPath } from './negative-cases.ts';
 import type { TransactionVerdict } from './session.ts';
 import { startLocalSandbox } from './sandbox-target.ts';
 import { loadSignerModule } from './signer-from-env.ts';
-import { envNames, hookEnvNames, resolveRemoteTarget, type ContractOptions } from './targets.ts';
+import { envNames, hookEnvNames, resolveRemoteTarget, TargetRefused, type ContractOptions } from './targets.ts';
+import { checkHarTarget, readHar } from '../traffic/har-file.ts';
 
 export type ContractIo = { out: (text: string) => void; err: (text: string) => void; color: boolean };
 
@@ -33,6 +34,8 @@ type ResolvedTarget = {
 const mockCredentials = { apiKey: 'contract-mock-key', secret: 'contract-mock-secret' };
 
 export async function runContract(options: ContractOptions, env: NodeJS.ProcessEnv, io: ContractIo): Promise<number> {
+  // A file the hooks could not append to is refused before any target starts.
+  if (options.record !== undefined) await checkRecordTarget(options.record);
   const target = await openTarget(options, env);
   const descriptionPath = writeDreddDescription();
   const reportPath = join(dirname(descriptionPath), 'records.json');
@@ -43,12 +46,18 @@ export async function runContract(options: ContractOptions, env: NodeJS.ProcessE
       extraDescriptionPaths: [negativeCasesPath],
       endpoint: target.url,
       methods: target.readOnly ? ['GET'] : [],
-      env: { ...target.env, [hookEnvNames.reportPath]: reportPath, [hookEnvNames.readOnly]: target.readOnly ? '1' : '0' },
+      env: {
+        ...target.env,
+        [hookEnvNames.reportPath]: reportPath,
+        [hookEnvNames.readOnly]: target.readOnly ? '1' : '0',
+        [hookEnvNames.recordPath]: options.record ?? '',
+      },
       secrets: target.secrets,
       write: io.out,
       color: io.color,
     });
     const problems = checkRun(result, readRecords(reportPath), target.local);
+    if (options.record !== undefined) io.out(`contract: recorded ${await countEntries(options.record)} exchanges in ${options.record}\n`);
     for (const problem of problems) io.err(`contract: ${problem}\n`);
     return problems.length === 0 ? 0 : 1;
   } finally {
@@ -101,6 +110,18 @@ async function openTarget(options: ContractOptions, env: NodeJS.ProcessEnv): Pro
       };
     }
   }
+}
+
+async function checkRecordTarget(path: string): Promise<void> {
+  try {
+    await checkHarTarget(path);
+  } catch (error) {
+    throw new TargetRefused(`--record ${path}: ${(error as Error).message}`);
+  }
+}
+
+async function countEntries(path: string): Promise<number> {
+  return existsSync(path) ? (await readHar(path)).log.entries.length : 0;
 }
 
 function readRecords(path: string): TransactionVerdict[] | undefined {

@@ -50,6 +50,8 @@ export class ContractSession {
   private readonly previewTransactionIds: string[] = [];
   private createSwapBody: string | undefined;
   private readonly schemaVerdicts = new WeakMap<DreddTransaction, string | null>();
+  /** The headers the hooks set on each transaction's request (what --record redacts as added). */
+  private readonly signedHeaders = new WeakMap<DreddTransaction, string[]>();
   private readonly fetch: typeof fetch;
   private readonly now: () => Date;
 
@@ -220,7 +222,13 @@ export class ContractSession {
     return (body as { data: { id: string } }).data.id;
   }
 
+  /** The names of the headers the hooks added to a transaction's request. */
+  addedHeaders(transaction: DreddTransaction): readonly string[] {
+    return this.signedHeaders.get(transaction) ?? [];
+  }
+
   private async sign(transaction: DreddTransaction, omit: string[]): Promise<void> {
+    this.signedHeaders.set(transaction, authHeaders.filter((name) => !omit.includes(name)));
     await this.signHeaders(transaction.request.headers, transaction.request.method, transaction.fullPath, transaction.request.body ?? '', omit);
   }
 

@@ -32,17 +32,29 @@ export type RemoteTarget = {
   readOnly: boolean;
 };
 
-export type ContractOptions = { target: TargetName; confirmProduction: boolean };
+export type ContractOptions = {
+  target: TargetName;
+  confirmProduction: boolean;
+  /** Absolute path of the HAR file every exchange is appended to (--record). */
+  record?: string;
+};
 
 export class TargetRefused extends Error {
   override name = 'TargetRefused';
 }
 
-/** Parses `--target <name>` (default sandbox) and `--confirm-production`; refuses anything else. */
-export function parseContractArgs(args: readonly string[]): ContractOptions {
-  const usage = `--target ${targetNames.join('|')} [${confirmProductionFlag}]`;
-  const flags = parseFlags(args, { target: { type: 'string' }, 'confirm-production': { type: 'boolean' } }, usage, (m) => new TargetRefused(m));
-  return { target: targetName(flags.target ?? 'sandbox'), confirmProduction: flags['confirm-production'] ?? false };
+/**
+ * Parses `--target <name>` (default sandbox), `--confirm-production` and `--record FILE.har`
+ * (a relative path is resolved against the directory npm was run from); refuses anything else.
+ */
+export function parseContractArgs(args: readonly string[], env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): ContractOptions {
+  const usage = `--target ${targetNames.join('|')} [${confirmProductionFlag}] [--record FILE.har]`;
+  const flags = parseFlags(args, { target: { type: 'string' }, 'confirm-production': { type: 'boolean' }, record: { type: 'string' } }, usage, (m) => new TargetRefused(m));
+  return {
+    target: targetName(flags.target ?? 'sandbox'),
+    confirmProduction: flags['confirm-production'] ?? false,
+    ...(flags.record === undefined ? {} : { record: resolveFromInvocation(flags.record, env, cwd) }),
+  };
 }
 
 /** A target name from the command line, or TargetRefused listing the names. */
@@ -97,7 +109,12 @@ export function signerModuleBaseDir(env: NodeJS.ProcessEnv, cwd: string = proces
 }
 
 export function resolveSignerModulePath(modulePath: string, env: NodeJS.ProcessEnv, cwd: string = process.cwd()): string {
-  return isAbsolute(modulePath) ? modulePath : resolve(signerModuleBaseDir(env, cwd), modulePath);
+  return resolveFromInvocation(modulePath, env, cwd);
+}
+
+/** A path the user typed, made absolute against the directory they ran npm from (see signerModuleBaseDir). */
+export function resolveFromInvocation(path: string, env: NodeJS.ProcessEnv, cwd: string = process.cwd()): string {
+  return isAbsolute(path) ? path : resolve(signerModuleBaseDir(env, cwd), path);
 }
 
 function isHttpUrl(value: string): boolean {
@@ -115,4 +132,6 @@ export const hookEnvNames = {
   readOnly: 'WALLET_API_CONTRACT_READ_ONLY',
   /** Where the hooks write the per-transaction records (JSON) for the runner's checks. */
   reportPath: 'WALLET_API_CONTRACT_REPORT',
+  /** The HAR file the hooks append every exchange to (--record), absolute. */
+  recordPath: 'WALLET_API_CONTRACT_RECORD',
 } as const;

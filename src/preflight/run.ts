@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { minimumSecretLength, redactor } from '../contract/dredd.ts';
-import { confirmProductionFlag, envNames, targetName, targetNames, TargetRefused, type TargetName } from '../contract/targets.ts';
+import { confirmProductionFlag, envNames, resolveFromInvocation, targetName, targetNames, TargetRefused, type TargetName } from '../contract/targets.ts';
 import { parseFlags } from '../support/args.ts';
 import { repoRoot } from '../support/repo.ts';
 import { redoclyBin, redoclyEnv } from '../support/redocly.ts';
@@ -13,7 +13,13 @@ import { runTool } from '../support/tool.ts';
 
 const tsx = (script: string, ...args: string[]) => [process.execPath, '--import', 'tsx', join(repoRoot, 'scripts', script), ...args];
 
-export type PreflightOptions = { target: TargetName; confirmProduction: boolean; base?: string };
+export type PreflightOptions = {
+  target: TargetName;
+  confirmProduction: boolean;
+  base?: string;
+  /** Absolute path of the HAR file the contract step records to (--record). */
+  record?: string;
+};
 
 export type Step = {
   name: string;
@@ -24,11 +30,17 @@ export type Step = {
 };
 export type StepResult = { name: string; passed: boolean; seconds: number; summary: string; tail: string[] };
 
-export function parsePreflightArgs(args: readonly string[]): PreflightOptions {
-  const usage = `--target ${targetNames.join('|')} [--base <git ref>] [${confirmProductionFlag}]`;
-  const spec = { target: { type: 'string' }, base: { type: 'string' }, 'confirm-production': { type: 'boolean' } } as const;
+/** A relative --record is resolved here, against where npm was run, since the steps run from the repository root. */
+export function parsePreflightArgs(args: readonly string[], env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): PreflightOptions {
+  const usage = `--target ${targetNames.join('|')} [--base <git ref>] [${confirmProductionFlag}] [--record FILE.har]`;
+  const spec = { target: { type: 'string' }, base: { type: 'string' }, 'confirm-production': { type: 'boolean' }, record: { type: 'string' } } as const;
   const flags = parseFlags(args, spec, usage, (m) => new TargetRefused(m));
-  return { target: targetName(flags.target ?? 'sandbox'), confirmProduction: flags['confirm-production'] ?? false, ...(flags.base === undefined ? {} : { base: flags.base }) };
+  return {
+    target: targetName(flags.target ?? 'sandbox'),
+    confirmProduction: flags['confirm-production'] ?? false,
+    ...(flags.base === undefined ? {} : { base: flags.base }),
+    ...(flags.record === undefined ? {} : { record: resolveFromInvocation(flags.record, env, cwd) }),
+  };
 }
 
 const lastLine = (pattern: RegExp) => (output: string) =>
@@ -49,7 +61,7 @@ export function preflightSteps(options: PreflightOptions): Step[] {
     { name: 'breaking changes', command: tsx('diff.ts', ...(options.base ? ['--base', options.base] : [])), summarize: lastLine(/^diff: /) },
     {
       name: `contract (${options.target})`,
-      command: tsx('contract.ts', '--target', options.target, ...(options.confirmProduction ? [confirmProductionFlag] : [])),
+      command: tsx('contract.ts', '--target', options.target, ...(options.confirmProduction ? [confirmProductionFlag] : []), ...(options.record ? ['--record', options.record] : [])),
       summarize: (output) => [lastLine(/complete: \d+ passing/)(output), ...output.split('\n').filter((l) => l.startsWith('contract: ') && !/ at https?:/.test(l))].filter(Boolean).join(' | '),
       // Dredd's per-failure lines (which transaction, and why), without the dumps.
       explain: (lines) => [...new Set(lines.filter((l) => /^(fail|error): /.test(l) || l.startsWith('contract: ')))].slice(0, 10),

@@ -12,6 +12,9 @@ function transaction(method: string, resourceName: string, uri: string): DreddTr
     request: { method, uri, headers: {}, body: '' },
     expected: { statusCode: '200', headers: { 'Content-Type': 'application/json' } },
     fullPath: `/base${uri}`,
+    protocol: 'http:',
+    host: '127.0.0.1',
+    port: '4010',
     skip: false,
   };
 }

@@ -1,0 +1,93 @@
+// Reading and appending HAR files. An existing file is read and its log.entries extended
+// (a file that is not HAR is refused, never overwritten); the new document is written to
+// a temporary file beside it and renamed over it, so a reader never sees half a file and
+// a crash leaves the old one. Appends to one file from one process are queued: each reads
+// what the previous wrote. Separate processes appending to one file at the same moment
+// are not coordinated (the later rename wins). Dependency-free: node builtins only.
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { sdkVersion } from '../client/version.ts';
+import { buildEntry } from './entry.ts';
+import type { RecordedExchange } from './exchange.ts';
+import type { Har, HarEntry } from './har.ts';
+import { redactExchange } from './redact.ts';
+
+export class NotHarError extends Error {
+  override name = 'NotHarError';
+}
+
+/** The problem with a parsed document as HAR, or undefined when it is one. */
+function harProblem(document: unknown): string | undefined {
+  if (document === null || typeof document !== 'object' || Array.isArray(document)) return 'its top level is not an object';
+  const log = (document as { log?: unknown }).log;
+  if (log === null || typeof log !== 'object' || Array.isArray(log)) return 'it has no "log" object';
+  const { entries, version } = log as { entries?: unknown; version?: unknown };
+  if (typeof version !== 'string') return 'its log has no "version"';
+  if (!Array.isArray(entries)) return 'its log has no "entries" list';
+  const bad = entries.findIndex((entry) => entry === null || typeof entry !== 'object' || !(entry as HarEntry).request || !(entry as HarEntry).response);
+  if (bad >= 0) return `log.entries[${bad}] has no request and response`;
+  return undefined;
+}
+
+/** Parses HAR text; throws NotHarError naming the file and what is wrong. */
+export function parseHar(text: string, path: string): Har {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    throw new NotHarError(`${path} is not a HAR file: it is not JSON (${(error as Error).message})`);
+  }
+  const problem = harProblem(document);
+  if (problem) throw new NotHarError(`${path} is not a HAR file: ${problem}`);
+  return document as Har;
+}
+
+export async function readHar(path: string): Promise<Har> {
+  return parseHar(await readFile(path, 'utf8'), path);
+}
+
+/** The file's HAR document, or a new empty one when it does not exist; NotHarError when it exists and is not HAR. */
+async function readOrCreate(path: string): Promise<Har> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { log: { version: '1.2', creator: { name: 'wallet-api-kit', version: sdkVersion }, entries: [] } };
+    throw error;
+  }
+  return parseHar(text, path);
+}
+
+/** Refuses, before anything is sent, a file that appending would fail on (it exists and is not HAR). */
+export async function checkHarTarget(path: string): Promise<void> {
+  await readOrCreate(resolve(path));
+}
+
+const queues = new Map<string, Promise<unknown>>();
+let temporaryCount = 0;
+
+/** Redacts each exchange, builds its entry and appends the entries to the HAR file at path (created when missing). */
+export function appendExchanges(path: string, exchanges: RecordedExchange[]): Promise<void> {
+  const absolute = resolve(path);
+  const entries = exchanges.map((exchange) => buildEntry(redactExchange(exchange)));
+  const previous = queues.get(absolute) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(() => writeEntries(absolute, entries));
+  queues.set(absolute, next);
+  void next.finally(() => {
+    if (queues.get(absolute) === next) queues.delete(absolute);
+  }).catch(() => undefined);
+  return next;
+}
+
+async function writeEntries(path: string, entries: HarEntry[]): Promise<void> {
+  const har = await readOrCreate(path);
+  har.log.entries.push(...entries);
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.${++temporaryCount}.tmp`;
+  try {
+    await writeFile(temporary, `${JSON.stringify(har, null, 2)}\n`, 'utf8');
+    await rename(temporary, path);
+  } finally {
+    await rm(temporary, { force: true });
+  }
+}

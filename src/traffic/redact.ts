@@ -1,0 +1,143 @@
+// What never reaches a HAR file. Applied to every exchange before its entry is built, so
+// sizes and Content-Length are those of the redacted bodies (an original length would
+// tell how long a password is). The rules:
+// - secret headers: x-api-key, x-signature, authorization, cookie (and set-cookie in
+//   answers), and every header the caller added to the request itself, become
+//   "[redacted]". x-timestamp is kept although the signer adds it: it is not secret, and
+//   a reader of the recording needs it to bracket the accepted timestamp window;
+// - a value of a redacted request header is also replaced wherever the answer echoes it
+//   (its headers or its body);
+// - a field or query parameter named `password`, at any depth of a JSON or form body,
+//   becomes the string "[redacted]": neither its value, its length nor a digest is kept;
+// - personal identifiers (accountNumber, bankCode, address, receiverAddress,
+//   depositAddress, at any depth, in both bodies and in the query string) keep their JSON
+//   type and length but not their value: see maskIdentifier;
+// - a body that is neither JSON nor a form and names one of those fields is replaced as a
+//   whole, because its values cannot be found reliably.
+// Dependency-free: the SDK's command line ships it.
+import type { HeaderPairs, RecordedExchange } from './exchange.ts';
+
+export const redactedValue = '[redacted]';
+export const unreadableBodyValue = '[redacted: a body that is neither JSON nor a form names a protected field]';
+
+const secretHeaders = new Set(['x-api-key', 'x-signature', 'authorization', 'cookie', 'set-cookie', 'proxy-authorization']);
+/** Added by the signer but not secret, and needed to read the recording (see above). */
+const keptAddedHeaders = new Set(['x-timestamp']);
+const passwordFields = new Set(['password']);
+export const identifierFields = new Set(['accountNumber', 'bankCode', 'address', 'receiverAddress', 'depositAddress']);
+const protectedNames = [...passwordFields, ...identifierFields];
+
+/**
+ * An identifier's value with its shape and nothing else: every letter becomes x (X when
+ * upper case), every digit 0, other characters stay. A number stays a number with as many
+ * digits: its digits become 0 except the first, which becomes 1, and the last decimal,
+ * which becomes 1 (otherwise JSON would print 0000 as 0 and 12.30 as 12.3). Objects and
+ * arrays keep their shape with every string and number inside masked; booleans and null
+ * stay as they are.
+ */
+export function maskIdentifier(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(/\p{L}|\p{Nd}/gu, (c) => (/\p{Nd}/u.test(c) ? '0' : /\p{Lu}/u.test(c) ? 'X' : 'x'));
+  if (typeof value === 'number') return maskNumber(value);
+  if (Array.isArray(value)) return value.map(maskIdentifier);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskIdentifier(v)]));
+  return value;
+}
+
+function maskNumber(value: number): number {
+  if (!Number.isFinite(value)) return value;
+  const [mantissa, exponent] = String(Math.abs(value)).split('e') as [string, string | undefined];
+  const [whole, fraction] = mantissa.split('.') as [string, string | undefined];
+  const maskedWhole = whole.length > 1 || !fraction ? `1${'0'.repeat(whole.length - 1)}` : '0';
+  const maskedFraction = fraction ? `.${'0'.repeat(fraction.length - 1)}1` : '';
+  return Number(`${value < 0 ? '-' : ''}${maskedWhole}${maskedFraction}${exponent ? `e${exponent}` : ''}`);
+}
+
+/** A JSON value with protected fields redacted at any depth. */
+export function redactJsonValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactJsonValue);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, field]) => [key, passwordFields.has(key) ? redactedValue : identifierFields.has(key) ? maskIdentifier(field) : redactJsonValue(field)]),
+  );
+}
+
+/** Form or query parameters with protected names redacted; the same text when none is there. */
+export function redactParameters(text: string): string {
+  const pairs = [...new URLSearchParams(text)];
+  if (!pairs.some(([name]) => passwordFields.has(name) || identifierFields.has(name))) return text;
+  const redact = (name: string, value: string) => (passwordFields.has(name) ? redactedValue : identifierFields.has(name) ? (maskIdentifier(value) as string) : value);
+  return new URLSearchParams(pairs.map(([name, value]) => [name, redact(name, value)])).toString();
+}
+
+export function redactUrl(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.search === '') return url;
+  const query = redactParameters(parsed.search.slice(1));
+  if (query === parsed.search.slice(1)) return url;
+  parsed.search = query;
+  return parsed.href;
+}
+
+const isForm = (contentType: string | undefined) => /^application\/x-www-form-urlencoded\b/i.test(contentType ?? '');
+
+/** A body with protected fields redacted: JSON first, then a form, else whole (see above). */
+export function redactBody(text: string, contentType: string | undefined): string {
+  if (text === '') return text;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    const redacted = redactJsonValue(parsed);
+    return JSON.stringify(redacted) === JSON.stringify(parsed) ? text : JSON.stringify(redacted);
+  } catch {
+    /* not JSON */
+  }
+  if (isForm(contentType)) return redactParameters(text);
+  return protectedNames.some((name) => text.toLowerCase().includes(name.toLowerCase())) ? unreadableBodyValue : text;
+}
+
+const headerValue = (headers: HeaderPairs, name: string) => headers.find(([n]) => n.toLowerCase() === name)?.[1];
+
+/** Secret headers redacted; returns the headers and the values removed. */
+function redactHeaders(headers: HeaderPairs, added: Set<string>): { headers: HeaderPairs; removed: string[] } {
+  const removed: string[] = [];
+  const kept = headers.map(([name, value]): [string, string] => {
+    const lower = name.toLowerCase();
+    if (!secretHeaders.has(lower) && !(added.has(lower) && !keptAddedHeaders.has(lower))) return [name, value];
+    if (value !== redactedValue) removed.push(value);
+    return [name, redactedValue];
+  });
+  return { headers: kept, removed };
+}
+
+/** Every occurrence of a removed secret value replaced; too short a value would mask pieces of ordinary text and is left to the header rule. */
+function withoutEchoes(text: string, secrets: string[]): string {
+  let out = text;
+  for (const secret of secrets) if (secret.length >= 8) out = out.split(secret).join(redactedValue);
+  return out;
+}
+
+/** Content-Length follows the body it describes, once that body was redacted. */
+function withContentLength(headers: HeaderPairs, original: string | undefined, body: string | undefined): HeaderPairs {
+  if (original === body) return headers;
+  const length = String(new TextEncoder().encode(body ?? '').length);
+  return headers.map(([name, value]) => (name.toLowerCase() === 'content-length' ? [name, length] : [name, value]));
+}
+
+export function redactExchange(exchange: RecordedExchange): RecordedExchange {
+  const added = new Set((exchange.addedHeaders ?? []).map((name) => name.toLowerCase()));
+  const request = redactHeaders(exchange.request.headers, added);
+  const response = redactHeaders(exchange.response.headers, added);
+  const secrets = [...request.removed].sort((a, b) => b.length - a.length);
+  const requestBody = exchange.request.body === undefined ? undefined : withoutEchoes(redactBody(exchange.request.body, headerValue(request.headers, 'content-type')), secrets);
+  const responseBody = withoutEchoes(redactBody(exchange.response.body, headerValue(response.headers, 'content-type')), secrets);
+  const responseHeaders: HeaderPairs = response.headers.map(([name, value]) => [name, withoutEchoes(value, secrets)]);
+  return {
+    ...exchange,
+    request: {
+      ...exchange.request,
+      url: withoutEchoes(redactUrl(exchange.request.url), secrets),
+      headers: withContentLength(request.headers, exchange.request.body, requestBody),
+      ...(requestBody === undefined ? {} : { body: requestBody }),
+    },
+    response: { ...exchange.response, headers: withContentLength(responseHeaders, exchange.response.body, responseBody), body: responseBody },
+  };
+}

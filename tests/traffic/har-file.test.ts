@@ -1,0 +1,82 @@
+// The HAR writer and reader: appends extend an existing file, appends from one process
+// never lose each other's entries, a file that is not HAR is refused and left as it was,
+// nothing half-written stays behind, and `redocly drift` reads what is written.
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { appendExchanges, checkHarTarget, NotHarError, readHar } from '../../src/traffic/har-file.ts';
+import type { RecordedExchange } from '../../src/traffic/exchange.ts';
+import { runRedocly } from '../../src/support/redocly.ts';
+import { repoRoot } from '../../src/support/repo.ts';
+
+const directory = () => mkdtempSync(join(tmpdir(), 'har-'));
+
+function exchange(path: string, operationId = 'listWallets'): RecordedExchange {
+  return {
+    startedAt: new Date('2024-05-01T12:00:00.000Z'),
+    durationMs: 3,
+    request: { method: 'GET', url: `http://127.0.0.1:4010${path}`, headers: [['accept', 'application/json'], ['x-api-key', 'key-12345678'], ['x-timestamp', '2024-05-01T12:00:00.000Z'], ['x-signature', 'f'.repeat(64)]] },
+    response: { status: 200, headers: [['content-type', 'application/json']], body: '{"status":"success","message":"ok","data":[]}' },
+    operationId,
+  };
+}
+
+describe('HAR files', () => {
+  it('creates a HAR 1.2 file and extends its log.entries on the next append', async () => {
+    const file = join(directory(), 'nested', 'traffic.har');
+    await appendExchanges(file, [exchange('/api/v1/wallets')]);
+    await appendExchanges(file, [exchange('/api/v1/wallets/markets', 'listMarkets')]);
+    const har = await readHar(file);
+    expect(har.log.version).toBe('1.2');
+    expect(har.log.creator.name).toBe('wallet-api-kit');
+    expect(har.log.entries.map((e) => [e.request.url, e._operationId])).toEqual([
+      ['http://127.0.0.1:4010/api/v1/wallets', 'listWallets'],
+      ['http://127.0.0.1:4010/api/v1/wallets/markets', 'listMarkets'],
+    ]);
+    expect(har.log.entries[0]!.request.headers).toContainEqual({ name: 'x-api-key', value: '[redacted]' });
+  });
+
+  it('keeps every entry of appends made at the same time from one process, and leaves no temporary file', async () => {
+    const dir = directory();
+    const file = join(dir, 'traffic.har');
+    await Promise.all(Array.from({ length: 20 }, (_, i) => appendExchanges(file, [exchange(`/api/v1/transactions/${i}`)])));
+    const urls = (await readHar(file)).log.entries.map((e) => e.request.url);
+    expect(urls).toEqual(Array.from({ length: 20 }, (_, i) => `http://127.0.0.1:4010/api/v1/transactions/${i}`));
+    expect(readdirSync(dir)).toEqual(['traffic.har']);
+  });
+
+  it('refuses a file that is not HAR, saying why, and leaves it unchanged', async () => {
+    const dir = directory();
+    const cases: [string, RegExp][] = [
+      ['not json at all', /notes\.har is not a HAR file: it is not JSON/],
+      ['[]', /not a HAR file: its top level is not an object/],
+      ['{"entries":[]}', /not a HAR file: it has no "log" object/],
+      ['{"log":{"version":"1.2"}}', /not a HAR file: its log has no "entries" list/],
+      ['{"log":{"entries":[]}}', /not a HAR file: its log has no "version"/],
+      ['{"log":{"version":"1.2","entries":[{"request":{}}]}}', /not a HAR file: log.entries\[0\] has no request and response/],
+    ];
+    for (const [text, message] of cases) {
+      const file = join(dir, 'notes.har');
+      writeFileSync(file, text);
+      await expect(appendExchanges(file, [exchange('/api/v1/wallets')])).rejects.toThrow(message);
+      await expect(checkHarTarget(file)).rejects.toBeInstanceOf(NotHarError);
+      expect(readFileSync(file, 'utf8')).toBe(text);
+    }
+    expect(readdirSync(dir)).toEqual(['notes.har']);
+  });
+
+  it('writes files that redocly drift reads, with every exchange matched to its operation', async () => {
+    const file = join(directory(), 'traffic.har');
+    await appendExchanges(file, [exchange('/api/v1/wallets'), exchange('/api/v1/wallets/markets', 'listMarkets')]);
+    const run = await runRedocly(['drift', file, '--api', join(repoRoot, 'generated/openapi.yaml'), '--server', 'http://127.0.0.1:4010', '--format', 'json']);
+    // The JSON report starts at its own line; Redocly's notices may come first.
+    const report = JSON.parse(run.output.slice(run.output.indexOf('{\n  "run"'), run.output.indexOf('\n}\n') + 2)) as {
+      run: { totalExchanges: number; documentedExchanges: number };
+      problems: { ruleId: string }[];
+    };
+    expect(report.run).toMatchObject({ totalExchanges: 2, documentedExchanges: 2 });
+    // Redacted auth headers are still present, so the recording satisfies the documented security scheme.
+    expect(report.problems.map((p) => p.ruleId)).not.toContain('security-baseline');
+  }, 60_000);
+});
