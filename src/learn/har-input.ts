@@ -1,36 +1,24 @@
-// Recorded traffic as the report reads it: HAR 1.2 files (what browsers, Redocly's drift and
-// proxy, Optic and this kit's recorder write), each entry one exchange. Only the fields the
-// report needs are read; a file that is not HAR is refused with its name.
+// Recorded traffic as the report reads it: HAR 1.2 files (what this kit's recorder, browsers,
+// Redocly's drift and proxy and Optic write), each entry one exchange. The file is parsed and
+// refused as the recorder's writer would refuse it (src/traffic/har-file.ts).
 import { readFileSync } from 'node:fs';
+import { parseHar } from '../traffic/har-file.ts';
+import type { HarEntry } from '../traffic/har.ts';
 import type { Exchange } from './findings.ts';
 
-type HarEntry = {
-  request?: { method?: unknown; url?: unknown };
-  response?: { status?: unknown; content?: { text?: unknown; encoding?: unknown } };
-  /** The deliberately wrong request this entry answers, when a probe sent it. */
-  _probe?: unknown;
-};
+/** An entry with the fields a probe adds: what deliberately wrong request it is (src/learn/findings.ts, `probe`). */
+type ProbedEntry = HarEntry & { _probe?: unknown; response: HarEntry['response'] & { content: { encoding?: unknown } } };
 
 /** The exchanges of one HAR file, in the order recorded. */
 export function readHarExchanges(file: string, text: string = readFileSync(file, 'utf8')): Exchange[] {
-  let har: unknown;
-  try {
-    har = JSON.parse(text);
-  } catch {
-    throw new Error(`${file} is not JSON, so not a HAR file`);
-  }
-  const entries = (har as { log?: { entries?: unknown } } | null)?.log?.entries;
-  if (!Array.isArray(entries)) throw new Error(`${file} is not a HAR file: it has no log.entries list`);
-  return (entries as HarEntry[]).map((entry, index) => {
-    const method = entry.request?.method;
-    const url = entry.request?.url;
-    const status = entry.response?.status;
+  return (parseHar(text, file).log.entries as ProbedEntry[]).map((entry, index) => {
+    const { method, url } = entry.request;
+    const { status, content } = entry.response;
     if (typeof method !== 'string' || typeof url !== 'string' || typeof status !== 'number') {
       throw new Error(`${file} entry ${index} has no request method and URL or no response status`);
     }
-    const content = entry.response?.content;
     const raw = typeof content?.text === 'string' ? content.text : undefined;
-    const responseText = raw !== undefined && content?.encoding === 'base64' ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+    const responseText = raw !== undefined && content.encoding === 'base64' ? Buffer.from(raw, 'base64').toString('utf8') : raw;
     return { source: { file, entry: index }, method, url, status, responseText, ...(typeof entry._probe === 'string' ? { probe: entry._probe } : {}) };
   });
 }

@@ -83,7 +83,7 @@ describe('npm run learn', () => {
   it('refuses a file that is not HAR and a bad flag with exit 2, naming the problem', async () => {
     const notHar = join(dir, 'not.har');
     writeFileSync(notHar, '{"entries": []}');
-    expect(await learn(notHar)).toMatchObject({ code: 2, stderr: expect.stringContaining('not a HAR file: it has no log.entries list') });
+    expect(await learn(notHar)).toMatchObject({ code: 2, stderr: expect.stringContaining('is not a HAR file: it has no "log" object') });
     expect(await learn(har['fills-unknowns']!, '--format', 'xml')).toMatchObject({ code: 2, stderr: expect.stringContaining('--format must be md or json') });
     expect(await learn()).toMatchObject({ code: 2, stderr: expect.stringContaining('name at least one recorded traffic file') });
   });
