@@ -4,8 +4,8 @@
 // a body that is not an envelope, a 2xx with `status: "error"`).
 import { isEnvelope } from '../envelope/index.ts';
 import { listOperations, resolvePointer, type OpenApiDocument, type OperationEntry } from '../spec/openapi.ts';
-import { pointerKey } from '../spec/pointer.ts';
-import { recordLocations, visitRecords } from '../spec/record-locations.ts';
+import { pointerKey, pointerSegment } from '../spec/pointer.ts';
+import { recordLocations, visitRecords, type RecordLocation } from '../spec/record-locations.ts';
 import { SpecValidator } from '../spec/validator.ts';
 import { detectionReading } from './detection-reading.ts';
 
@@ -28,7 +28,6 @@ export type Exchange = {
 
 const skewProbe = /^timestampSkew:(-?\d+(?:\.\d+)?)$/;
 
-export type LearningKind = 'unknown-field' | 'value-not-seen' | 'unpublished-shape' | 'refusal' | 'timestamp-skew';
 export type ContradictionKind = 'missing-field' | 'wrong-type' | 'not-envelope' | 'error-status-on-2xx' | 'other-violation';
 
 type FindingBase = { operationId: string; status: number; evidence: Exchange['source'] };
@@ -63,6 +62,11 @@ const componentPrefix = '#/components/schemas/';
 
 type RecordAt = { pointer: string; schema: string };
 
+type OperationLocations = { all: RecordLocation[]; objects: RecordLocation[]; unpublished: RecordLocation[] };
+
+/** What one exchange shows (ExchangeAnalyser.read). */
+export type ExchangeReading = { matched: boolean; findings: Finding[]; recordCounts: Map<string, number> };
+
 /**
  * The record an instance pointer falls in, and the field's path inside it: `/data/data/0/status`
  * in a Transaction record at `/data/data/0` is Transaction's `status`. Ajv's schemaPath cannot
@@ -86,6 +90,7 @@ export class ExchangeAnalyser {
   private readonly published: SpecValidator;
   private readonly detection: SpecValidator;
   private readonly operations: { entry: OperationEntry; pattern: RegExp }[];
+  private readonly locations = new Map<string, OperationLocations>();
 
   constructor(readonly document: OpenApiDocument) {
     this.published = new SpecValidator(document);
@@ -103,43 +108,54 @@ export class ExchangeAnalyser {
     return this.operations.find(({ entry, pattern }) => entry.method === method.toLowerCase() && pattern.test(path))?.entry;
   }
 
-  /** How many records of each component schema a success answer carries (what a field's "14/14 swaps" counts against). */
-  recordCounts(exchange: Exchange): Map<string, number> {
-    const counts = new Map<string, number>();
-    const entry = this.operationOf(exchange.method, exchange.url);
-    if (!entry || exchange.status < 200 || exchange.status >= 300) return counts;
-    let body: unknown;
-    try {
-      body = JSON.parse(exchange.responseText ?? '');
-    } catch {
-      return counts;
+  /**
+   * Where an operation's answer holds records, read once per operation: every component
+   * schema's place (what a field's "14/14 Swap records" counts against), the object schemas'
+   * (the records fields belong to; a field typed by a named scalar such as DecimalString stays
+   * a field of its record) and the unpublished shapes' (no `type`: what they turned out to be).
+   */
+  private locationsOf(operationId: string): OperationLocations {
+    let found = this.locations.get(operationId);
+    if (!found) {
+      const all = recordLocations(this.document, operationId);
+      const schemaOf = (location: RecordLocation) => resolvePointer(this.document, `${componentPrefix}${location.schema}`) as Record<string, unknown>;
+      found = {
+        all,
+        objects: all.filter((l) => schemaOf(l).type === 'object' || schemaOf(l).properties !== undefined),
+        unpublished: all.filter((l) => !('type' in schemaOf(l)) && !('$ref' in schemaOf(l))),
+      };
+      this.locations.set(operationId, found);
     }
-    for (const location of recordLocations(this.document, entry.operationId)) {
-      visitRecords(body, location.path, () => counts.set(location.schema, (counts.get(location.schema) ?? 0) + 1));
-    }
-    return counts;
+    return found;
   }
 
-  /** The findings of one exchange; [] for a request the spec has no operation for (said by the report). */
-  analyse(exchange: Exchange): Finding[] {
+  /**
+   * What one exchange shows: its findings, and how many records of each component schema its
+   * success answer carries; `matched` is false for a request the spec has no operation for.
+   */
+  read(exchange: Exchange): ExchangeReading {
+    const recordCounts = new Map<string, number>();
     const entry = this.operationOf(exchange.method, exchange.url);
-    if (!entry) return [];
+    if (!entry) return { matched: false, findings: [], recordCounts };
     const base = { operationId: entry.operationId, status: exchange.status, evidence: exchange.source };
+    const ok = exchange.status >= 200 && exchange.status < 300;
     const skew = exchange.probe === undefined ? null : skewProbe.exec(exchange.probe);
     // A skewed timestamp asks one thing: was it let in. What the answer holds is the walk's business elsewhere.
-    if (skew) return [{ ...base, class: 'learning', kind: 'timestamp-skew', skewSeconds: Number(skew[1]), accepted: exchange.status >= 200 && exchange.status < 300 }];
+    if (skew) return { matched: true, findings: [{ ...base, class: 'learning', kind: 'timestamp-skew', skewSeconds: Number(skew[1]), accepted: ok }], recordCounts };
     const contradiction = (kind: ContradictionKind, detail: string, pointer = '', schema?: string, field?: string): Finding => ({ ...base, class: 'contradiction', kind, schema, field, pointer, detail });
     let body: unknown;
     try {
       body = exchange.responseText === undefined || exchange.responseText === '' ? undefined : JSON.parse(exchange.responseText);
     } catch {
-      return [contradiction('not-envelope', 'the body is not JSON')];
+      return { matched: true, findings: [contradiction('not-envelope', 'the body is not JSON')], recordCounts };
     }
-    if (!isEnvelope(body)) return [contradiction('not-envelope', body === undefined ? 'the body is empty' : 'the body is not the {status, message, data} envelope')];
-    const ok = exchange.status >= 200 && exchange.status < 300;
-    if (ok && body.status === 'error') return [contradiction('error-status-on-2xx', `HTTP ${exchange.status} with status "error": ${String(body.message)}`)];
-    if (!ok) return this.refusal(entry, base, exchange, body, contradiction);
-    return this.success(entry, base, body, contradiction);
+    if (!isEnvelope(body)) return { matched: true, findings: [contradiction('not-envelope', body === undefined ? 'the body is empty' : 'the body is not the {status, message, data} envelope')], recordCounts };
+    if (ok && body.status === 'error') return { matched: true, findings: [contradiction('error-status-on-2xx', `HTTP ${exchange.status} with status "error": ${String(body.message)}`)], recordCounts };
+    if (!ok) return { matched: true, findings: this.refusal(entry, base, exchange, body, contradiction), recordCounts };
+    for (const location of this.locationsOf(entry.operationId).all) {
+      visitRecords(body, location.path, () => recordCounts.set(location.schema, (recordCounts.get(location.schema) ?? 0) + 1));
+    }
+    return { matched: true, findings: this.success(entry, base, body, contradiction), recordCounts };
   }
 
   private refusal(entry: OperationEntry, base: FindingBase, exchange: Exchange, body: { message?: unknown }, contradiction: (kind: ContradictionKind, detail: string) => Finding): Finding[] {
@@ -153,13 +169,9 @@ export class ExchangeAnalyser {
     const pointer = this.published.responseSchemaPointer(entry.method, entry.path, base.status);
     if (!pointer) return [contradiction('other-violation', `the spec describes no ${base.status} answer`)];
     const findings: Finding[] = [];
+    const locations = this.locationsOf(entry.operationId);
     const records: RecordAt[] = [];
-    for (const location of recordLocations(this.document, entry.operationId)) {
-      // A record is an object schema's instance; a field typed by a named scalar (DecimalString) stays a field of its record.
-      const schema = resolvePointer(this.document, `${componentPrefix}${location.schema}`) as Record<string, unknown>;
-      if (schema.type !== 'object' && schema.properties === undefined) continue;
-      visitRecords(body, location.path, (_record, at) => records.push({ pointer: at, schema: location.schema }));
-    }
+    for (const location of locations.objects) visitRecords(body, location.path, (_record, at) => records.push({ pointer: at, schema: location.schema }));
     // What the published spec refuses contradicts the interface.
     const refused = new Set<string>();
     for (const error of this.published.errorsAt(pointer, body)) {
@@ -178,8 +190,9 @@ export class ExchangeAnalyser {
     for (const error of this.detection.errorsAt(pointer, body)) {
       const { schema, field } = locate(records, error.instancePath);
       if (error.keyword === 'additionalProperties') {
-        const name = field === undefined ? String(error.params.additionalProperty) : `${field}.${String(error.params.additionalProperty)}`;
-        const at = `${error.instancePath}/${name}`;
+        const member = String(error.params.additionalProperty);
+        const name = field === undefined ? member : `${field}.${member}`;
+        const at = `${error.instancePath}/${pointerSegment(member)}`;
         const value = resolvePointer(body, `#${at}`);
         findings.push({ ...base, class: 'learning', kind: 'unknown-field', schema, field: name, type: jsonType(value), pointer: at });
       } else if (error.keyword === 'enum' && !refused.has(error.instancePath)) {
@@ -188,9 +201,7 @@ export class ExchangeAnalyser {
       }
     }
     // The shapes the interface does not publish at all: what they turned out to be.
-    for (const location of recordLocations(this.document, entry.operationId)) {
-      const schema = resolvePointer(this.document, `${componentPrefix}${location.schema}`) as Record<string, unknown>;
-      if ('type' in schema || '$ref' in schema) continue;
+    for (const location of locations.unpublished) {
       visitRecords(body, location.path, (record) => findings.push({ ...base, class: 'learning', kind: 'unpublished-shape', schema: location.schema, shape: shapeOf(record) }));
     }
     return findings;

@@ -3,7 +3,7 @@
 // operation when no marker covers it, with counts and the evidence (file and entry) of each;
 // contradictions apart. Markdown for people, JSON for machines.
 import type { OpenApiDocument } from '../spec/openapi.ts';
-import { listOperations, resolvePointer } from '../spec/openapi.ts';
+import { listOperations } from '../spec/openapi.ts';
 import { pointerSegment } from '../spec/pointer.ts';
 import { collectUnknowns } from '../spec/unknowns.ts';
 import { ExchangeAnalyser, type Exchange, type Finding } from './findings.ts';
@@ -59,7 +59,7 @@ function addEvidence(list: Evidence[], evidence: Evidence): void {
  * condition; otherwise the record's schema-level one first (it asks about fields and values),
  * then the field's own, then the operation's (a swap market whose whole answer is unpublished).
  */
-function markerOf(doc: OpenApiDocument, finding: Finding, markers: Set<string>, operationPointers: Map<string, string>): string | undefined {
+function markerOf(finding: Finding, markers: Set<string>, operationPointers: Map<string, string>): string | undefined {
   if (finding.class !== 'learning') return undefined;
   const ofOperation = () => {
     const pointer = operationPointers.get(finding.operationId);
@@ -75,7 +75,7 @@ function markerOf(doc: OpenApiDocument, finding: Finding, markers: Set<string>, 
   if (markers.has(schemaPointer)) return schemaPointer;
   if ('field' in finding && finding.field !== undefined) {
     const fieldPointer = `${schemaPointer}/properties/${finding.field}`;
-    if (markers.has(fieldPointer) && resolvePointer(doc, fieldPointer) !== undefined) return fieldPointer;
+    if (markers.has(fieldPointer)) return fieldPointer;
   }
   return ofOperation();
 }
@@ -110,12 +110,13 @@ export function buildReport(doc: OpenApiDocument, exchanges: readonly Exchange[]
   let unmatched = 0;
 
   for (const exchange of exchanges) {
-    if (!analyser.operationOf(exchange.method, exchange.url)) {
+    const { matched, findings, recordCounts } = analyser.read(exchange);
+    if (!matched) {
       unmatched++;
       continue;
     }
-    for (const [schema, count] of analyser.recordCounts(exchange)) records.set(schema, (records.get(schema) ?? 0) + count);
-    for (const finding of analyser.analyse(exchange)) {
+    for (const [schema, count] of recordCounts) records.set(schema, (records.get(schema) ?? 0) + count);
+    for (const finding of findings) {
       const key = keyOf(finding);
       if (finding.class === 'contradiction') {
         const item = contradictions.get(key) ?? { kind: finding.kind, operationId: finding.operationId, schema: finding.schema, field: finding.field, detail: finding.detail, count: 0, evidence: [] };
@@ -131,7 +132,7 @@ export function buildReport(doc: OpenApiDocument, exchanges: readonly Exchange[]
         else if (finding.kind === 'refusal') Object.assign(item, { operationId: finding.operationId, status: finding.status, message: finding.message, probe: finding.probe });
         else if (finding.kind === 'unpublished-shape') Object.assign(item, { schema: finding.schema, shape: finding.shape, operationId: finding.operationId });
         else Object.assign(item, { schema: finding.schema, field: finding.field, operationId: finding.operationId, ...(finding.kind === 'value-not-seen' ? { value: finding.value } : { types: {} }) });
-        entry = { marker: markerOf(doc, finding, markerPointers, operationPointers), item };
+        entry = { marker: markerOf(finding, markerPointers, operationPointers), item };
         learned.set(key, entry);
       }
       const { item } = entry;

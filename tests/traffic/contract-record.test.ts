@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runContract } from '../../src/contract/run.ts';
+import { readHarExchanges } from '../../src/learn/har-input.ts';
+import { buildReport, renderMarkdown } from '../../src/learn/report.ts';
 import { parseContractArgs } from '../../src/contract/targets.ts';
 import { parsePreflightArgs, preflightSteps } from '../../src/preflight/run.ts';
 import { demoCredentials } from '../../src/sandbox/defaults.ts';
@@ -49,8 +51,13 @@ describe('npm run contract --record', () => {
     const values = protectedValues(loadBundledDocument());
     expect(values).toContain('customer-authorization-value');
     expect(values.size).toBeGreaterThan(3);
-    expect(leaks(text, [demoCredentials.apiKey, demoCredentials.secret, ...values])).toEqual([]);
-    expect(hexSignatureShapes(text)).toEqual([]);
+    // The report on the recording (npm run learn's Markdown and JSON) is one more file that must not carry them.
+    const report = buildReport(loadBundledDocument(), readHarExchanges(file));
+    expect(report.exchanges).toBe(total + 1);
+    for (const written of [text, renderMarkdown(report), JSON.stringify(report)]) {
+      expect(leaks(written, [demoCredentials.apiKey, demoCredentials.secret, ...values])).toEqual([]);
+      expect(hexSignatureShapes(written)).toEqual([]);
+    }
     // The timestamps stay, for a later reading of the accepted window.
     expect(har.log.entries.filter((e) => e.request.headers.some((h) => h.name.toLowerCase() === 'x-timestamp' && /^\d{4}-/.test(h.value)))).toHaveLength(total + 1);
   }, 120_000);
