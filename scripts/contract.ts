@@ -1,7 +1,8 @@
 // Contract tests with Dredd. Usage:
-//   npm run contract -- [--target sandbox|mock|staging|production] [--confirm-production] [--record FILE.har]
+//   npm run contract -- [--target sandbox|mock|staging|production] [--confirm-production] [--record FILE.har] [--strict]
 // Default target: sandbox, started and stopped here on a free port. Staging and production
-// read their address and credentials from the environment (see README).
+// read their address and credentials from the environment (see README). --strict checks
+// answers against the strict reading of the spec (src/spec/strict-reading.ts).
 import { runContract } from '../src/contract/run.ts';
 import { parseContractArgs, TargetRefused } from '../src/contract/targets.ts';
 

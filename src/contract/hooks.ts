@@ -10,6 +10,8 @@ import { loadNegativeCases } from './negative-cases.ts';
 import { ContractSession } from './session.ts';
 import { signerFromEnv } from './signer-from-env.ts';
 import { envNames, hookEnvNames } from './targets.ts';
+import { loadBundledDocument } from '../spec/document.ts';
+import { strictReading } from '../spec/strict-reading.ts';
 import { SpecValidator } from '../spec/validator.ts';
 import { signingHeaderNames } from '../traffic/exchange.ts';
 import { appendExchanges } from '../traffic/har-file.ts';
@@ -38,7 +40,8 @@ hooks.beforeAll((transactions, done) => {
   signerFromEnv(process.env)
     .then((signer) => {
       session = new ContractSession({
-        validator: new SpecValidator(),
+        // --strict: an answer with fields the spec does not list fails where the spec lists them all.
+        validator: new SpecValidator(process.env[hookEnvNames.strict] === '1' ? strictReading(loadBundledDocument()) : undefined),
         signer,
         apiKey: process.env[envNames.apiKey] ?? '',
         readOnly: process.env[hookEnvNames.readOnly] === '1',

@@ -41,6 +41,7 @@ export async function runContract(options: ContractOptions, env: NodeJS.ProcessE
   const reportPath = join(dirname(descriptionPath), 'records.json');
   try {
     io.out(`contract: ${target.label} at ${target.url}${target.readOnly ? ' (GET operations only)' : ''}\n`);
+    if (options.strict) io.out('contract: answers checked against the strict reading (objects closed where the spec lists their fields)\n');
     const result = await runDredd({
       descriptionPath,
       extraDescriptionPaths: [negativeCasesPath],
@@ -51,6 +52,7 @@ export async function runContract(options: ContractOptions, env: NodeJS.ProcessE
         [hookEnvNames.reportPath]: reportPath,
         [hookEnvNames.readOnly]: target.readOnly ? '1' : '0',
         [hookEnvNames.recordPath]: options.record ?? '',
+        [hookEnvNames.strict]: options.strict ? '1' : '0',
       },
       secrets: target.secrets,
       write: io.out,

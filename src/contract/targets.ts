@@ -37,6 +37,8 @@ export type ContractOptions = {
   confirmProduction: boolean;
   /** Absolute path of the HAR file every exchange is appended to (--record). */
   record?: string;
+  /** Check answers against the strict reading of the spec (--strict): objects closed where the interface lists their fields. */
+  strict?: boolean;
 };
 
 export class TargetRefused extends Error {
@@ -48,12 +50,14 @@ export class TargetRefused extends Error {
  * (a relative path is resolved against the directory npm was run from); refuses anything else.
  */
 export function parseContractArgs(args: readonly string[], env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): ContractOptions {
-  const usage = `--target ${targetNames.join('|')} [${confirmProductionFlag}] [--record FILE.har]`;
-  const flags = parseFlags(args, { target: { type: 'string' }, 'confirm-production': { type: 'boolean' }, record: { type: 'string' } }, usage, (m) => new TargetRefused(m));
+  const usage = `--target ${targetNames.join('|')} [${confirmProductionFlag}] [--record FILE.har] [--strict]`;
+  const spec = { target: { type: 'string' }, 'confirm-production': { type: 'boolean' }, record: { type: 'string' }, strict: { type: 'boolean' } } as const;
+  const flags = parseFlags(args, spec, usage, (m) => new TargetRefused(m));
   return {
     target: targetName(flags.target ?? 'sandbox'),
     confirmProduction: flags['confirm-production'] ?? false,
     ...(flags.record === undefined ? {} : { record: resolveFromInvocation(flags.record, env, cwd) }),
+    ...(flags.strict ? { strict: true } : {}),
   };
 }
 
@@ -134,4 +138,6 @@ export const hookEnvNames = {
   reportPath: 'WALLET_API_CONTRACT_REPORT',
   /** The HAR file the hooks append every exchange to (--record), absolute. */
   recordPath: 'WALLET_API_CONTRACT_RECORD',
+  /** "1" when answers are checked against the strict reading of the spec (--strict). */
+  strict: 'WALLET_API_CONTRACT_STRICT',
 } as const;

@@ -9,8 +9,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { deref, resolvePointer } from '../spec/openapi.ts';
 import { repoRoot } from '../support/repo.ts';
-import { compareWithOptic, groupFindings, pairSpecPath, type OpticChange } from './optic.ts';
+import { compareWithOptic, groupFindings, pairSpecPath, type OpticChange, type OpticFinding } from './optic.ts';
 import { requestConstraintChanges, type ConstraintChange } from './request-constraints.ts';
 
 export const bundlePathInRepo = 'generated/openapi.yaml';
@@ -49,12 +50,40 @@ export const parseDocument = (text: string): Document => {
 };
 const versionOf = (doc: Document) => (doc.info as { version?: unknown } | undefined)?.version;
 
+const responseTypeRule = 'prevent response property type changes';
+const schemaKeywordsThatConstrain = ['type', 'enum', 'const', 'anyOf', 'oneOf', 'allOf', 'not', '$ref'];
+
+/**
+ * Optic reads a schema without `type` as one with no types at all, so an answer's value that
+ * accepted any JSON value (a shape the interface does not publish) and now has a type reads
+ * to it as "expanded". For an answer that is a narrowing: everything the new schema allows
+ * the old one allowed too, and no client breaks. Only that case is excused; a type that
+ * really grows (string to string or number) is still counted.
+ */
+export function givesATypeToAnyValue(baseDoc: Document, finding: { rule: string; jsonPath: string }): boolean {
+  if (finding.rule !== responseTypeRule || finding.jsonPath === '') return false;
+  const before = resolvePointer(baseDoc, `#${finding.jsonPath}`);
+  if (before === undefined || before === null || typeof before !== 'object') return false;
+  try {
+    const schema = deref(baseDoc, before) as Record<string, unknown>;
+    return !schemaKeywordsThatConstrain.some((keyword) => keyword in schema);
+  } catch {
+    return false;
+  }
+}
+
 /** The changes counted, one line each. */
 function changeLines(optic: OpticChange[], constraints: ConstraintChange[]): string[] {
   return [
     ...optic.map((c) => `${c.where}: ${c.message}${c.implied.length > 0 ? ` (and ${c.implied.length} finding(s) inside what was removed)` : ''}`),
     ...constraints.map((c) => `${c.where}: ${c.change}`),
   ];
+}
+
+/** Optic's findings the gate does not count, and why. */
+function listExcused(findings: OpticFinding[]): string {
+  if (findings.length === 0) return '';
+  return `\nNot counted (${findings.length}): an answer's value that accepted any JSON value now has a type, which narrows it (Optic reads no type as no types):\n${findings.map((f) => `  - ${f.where}`).join('\n')}\n`;
 }
 
 /** The changes counted, as the details list them. */
@@ -92,9 +121,10 @@ export async function compareSpecPairs(pairs: SpecPair[], options: { signal?: Ab
   // A major version that went down fails without asking Optic.
   const compared = judged.filter((pair) => !pair.lowered);
   const optic = compared.length > 0 ? await compareWithOptic(compared, options) : { exitCode: 0, output: '', pairs: [] };
-  const opticChanges = optic.pairs.map((pair) => groupFindings(pair.findings ?? []));
-  // Optic's exit code covers the whole run: failing without any change found means Optic itself failed.
-  const opticFailed = optic.exitCode !== 0 && opticChanges.every((changes) => changes.length === 0);
+  // Optic's exit code covers the whole run: failing without any finding means Optic itself failed.
+  const opticFailed = optic.exitCode !== 0 && optic.pairs.every((pair) => (pair.findings ?? []).length === 0);
+  const excused = optic.pairs.map((pair, index) => (pair.findings ?? []).filter((finding) => givesATypeToAnyValue(compared[index]!.baseDoc, finding)));
+  const opticChanges = optic.pairs.map((pair, index) => groupFindings((pair.findings ?? []).filter((finding) => !excused[index]!.includes(finding))));
   return judged.map((pair) => {
     if (pair.lowered) return { passed: false, summary: `major version went down (${pair.versions})`, details: '', changes: [] };
     const index = compared.indexOf(pair);
@@ -107,7 +137,7 @@ export async function compareSpecPairs(pairs: SpecPair[], options: { signal?: Ab
         .replaceAll(`HEAD:${specPath}`, pair.labels.base)
         .replaceAll(specPath, pair.labels.head)
         // Optic's pointer to its cloud, printed in CI mode: nothing here uses it.
-        .replace(/^Preview docs: .*\n?/m, '') + listChanges(changes, constraintChanges.length);
+        .replace(/^Preview docs: .*\n?/m, '') + listExcused(excused[index]!) + listChanges(changes, constraintChanges.length);
     if (run.findings === undefined || opticFailed) {
       return { passed: false, summary: `optic failed with exit code ${optic.exitCode}`, details: run.findings === undefined ? `${details}\n${optic.output}` : details, changes };
     }

@@ -3,11 +3,12 @@
 // (the published spec itself refuses the answer: a documented field missing, a wrong type,
 // a body that is not an envelope, a 2xx with `status: "error"`).
 import { isEnvelope } from '../envelope/index.ts';
-import { listOperations, resolvePointer, type OpenApiDocument, type OperationEntry } from '../spec/openapi.ts';
+import { deref, listOperations, resolvePointer, type OpenApiDocument, type OperationEntry } from '../spec/openapi.ts';
 import { pointerKey, pointerSegment } from '../spec/pointer.ts';
 import { recordLocations, visitRecords, type RecordLocation } from '../spec/record-locations.ts';
 import { SpecValidator } from '../spec/validator.ts';
 import { detectionReading } from './detection-reading.ts';
+import { observedKey, observedWindow, type ObservedRefusals, type ObservedWindow } from './observed.ts';
 
 /** One request and its answer, as recorded. */
 export type Exchange = {
@@ -18,6 +19,8 @@ export type Exchange = {
   status: number;
   /** The answer's body as text; undefined when none was recorded. */
   responseText: string | undefined;
+  /** When the request was sent (ISO 8601), when the recording says. */
+  startedDateTime?: string;
   /**
    * The deliberately wrong request it answers, when a probe sent it: a refusal class
    * (`invalidSignature`), or `timestampSkew:<seconds>` for a request whose x-timestamp was
@@ -30,13 +33,15 @@ const skewProbe = /^timestampSkew:(-?\d+(?:\.\d+)?)$/;
 
 export type ContradictionKind = 'missing-field' | 'wrong-type' | 'not-envelope' | 'error-status-on-2xx' | 'other-violation';
 
-type FindingBase = { operationId: string; status: number; evidence: Exchange['source'] };
+type FindingBase = { operationId: string; status: number; evidence: Exchange['source']; at: string | undefined };
 
 export type Finding = FindingBase &
   (
-    | { class: 'learning'; kind: 'unknown-field'; schema: string | undefined; field: string; type: string; pointer: string }
+    /** `sample`: the field's value in this answer, as recorded (a proposal's example). */
+    | { class: 'learning'; kind: 'unknown-field'; schema: string | undefined; field: string; type: string; pointer: string; sample: unknown }
     | { class: 'learning'; kind: 'value-not-seen'; schema: string | undefined; field: string; value: string; pointer: string }
-    | { class: 'learning'; kind: 'unpublished-shape'; schema: string; shape: string }
+    /** `sample`: the record itself, as recorded (what a proposal infers the schema from). */
+    | { class: 'learning'; kind: 'unpublished-shape'; schema: string; shape: string; sample: unknown }
     | { class: 'learning'; kind: 'refusal'; message: string; probe: string | undefined }
     /** A request whose x-timestamp was this far from the clock, and whether it was accepted. */
     | { class: 'learning'; kind: 'timestamp-skew'; skewSeconds: number; accepted: boolean }
@@ -91,10 +96,13 @@ export class ExchangeAnalyser {
   private readonly detection: SpecValidator;
   private readonly operations: { entry: OperationEntry; pattern: RegExp }[];
   private readonly locations = new Map<string, OperationLocations>();
+  /** The timestamp window a reviewed proposal documented: skews it already explains teach nothing. */
+  private readonly knownWindow: ObservedWindow | undefined;
 
   constructor(readonly document: OpenApiDocument) {
     this.published = new SpecValidator(document);
     this.detection = new SpecValidator(detectionReading(document));
+    this.knownWindow = observedWindow(document);
     this.operations = listOperations(document).map((entry) => ({
       entry,
       // A template's parameters match one path segment; the base address may add a prefix.
@@ -137,11 +145,15 @@ export class ExchangeAnalyser {
     const recordCounts = new Map<string, number>();
     const entry = this.operationOf(exchange.method, exchange.url);
     if (!entry) return { matched: false, findings: [], recordCounts };
-    const base = { operationId: entry.operationId, status: exchange.status, evidence: exchange.source };
+    const base = { operationId: entry.operationId, status: exchange.status, evidence: exchange.source, at: exchange.startedDateTime };
     const ok = exchange.status >= 200 && exchange.status < 300;
     const skew = exchange.probe === undefined ? null : skewProbe.exec(exchange.probe);
     // A skewed timestamp asks one thing: was it let in. What the answer holds is the walk's business elsewhere.
-    if (skew) return { matched: true, findings: [{ ...base, class: 'learning', kind: 'timestamp-skew', skewSeconds: Number(skew[1]), accepted: ok }], recordCounts };
+    if (skew) {
+      const skewSeconds = Number(skew[1]);
+      const known = this.knownWindow !== undefined && (ok ? Math.abs(skewSeconds) <= (this.knownWindow.acceptedUpToSeconds ?? -1) : Math.abs(skewSeconds) >= (this.knownWindow.refusedFromSeconds ?? Infinity));
+      return { matched: true, findings: known ? [] : [{ ...base, class: 'learning', kind: 'timestamp-skew', skewSeconds, accepted: ok }], recordCounts };
+    }
     const contradiction = (kind: ContradictionKind, detail: string, pointer = '', schema?: string, field?: string): Finding => ({ ...base, class: 'contradiction', kind, schema, field, pointer, detail });
     let body: unknown;
     try {
@@ -162,7 +174,22 @@ export class ExchangeAnalyser {
     const pointer = this.published.responseSchemaPointer(entry.method, entry.path, exchange.status);
     const violations = pointer ? this.published.errorsAt(pointer, body) : [];
     if (violations.length > 0) return violations.map((error) => contradiction('other-violation', `${error.instancePath || '(body)'} ${error.message ?? error.keyword}`));
-    return [{ ...base, class: 'learning', kind: 'refusal', message: String(body.message), probe: exchange.probe }];
+    const message = String(body.message);
+    if (this.documentsRefusal(entry, exchange.status, message, exchange.probe)) return [];
+    return [{ ...base, class: 'learning', kind: 'refusal', message, probe: exchange.probe }];
+  }
+
+  /**
+   * True when the operation already names this status: as the interface does (nothing to
+   * learn), or as a reviewed proposal did, for this condition (the same message, and the same
+   * probe when the request was one).
+   */
+  private documentsRefusal(entry: OperationEntry, status: number, message: string, probe: string | undefined): boolean {
+    const response = deref(this.document, entry.operation.responses[String(status)]) as Record<string, unknown> | undefined;
+    if (response === undefined) return false;
+    const observed = response[observedKey] as ObservedRefusals | undefined;
+    if (observed === undefined) return true;
+    return observed.conditions.some((condition) => condition.message === message && (probe === undefined || condition.probe === probe));
   }
 
   private success(entry: OperationEntry, base: FindingBase, body: unknown, contradiction: (kind: ContradictionKind, detail: string, pointer?: string, schema?: string, field?: string) => Finding): Finding[] {
@@ -194,7 +221,7 @@ export class ExchangeAnalyser {
         const name = field === undefined ? member : `${field}.${member}`;
         const at = `${error.instancePath}/${pointerSegment(member)}`;
         const value = resolvePointer(body, `#${at}`);
-        findings.push({ ...base, class: 'learning', kind: 'unknown-field', schema, field: name, type: jsonType(value), pointer: at });
+        findings.push({ ...base, class: 'learning', kind: 'unknown-field', schema, field: name, type: jsonType(value), pointer: at, sample: value });
       } else if (error.keyword === 'enum' && !refused.has(error.instancePath)) {
         const value = resolvePointer(body, `#${error.instancePath}`);
         findings.push({ ...base, class: 'learning', kind: 'value-not-seen', schema, field: field ?? lastSegment(error.instancePath), value: String(value), pointer: error.instancePath });
@@ -202,7 +229,7 @@ export class ExchangeAnalyser {
     }
     // The shapes the interface does not publish at all: what they turned out to be.
     for (const location of locations.unpublished) {
-      visitRecords(body, location.path, (record) => findings.push({ ...base, class: 'learning', kind: 'unpublished-shape', schema: location.schema, shape: shapeOf(record) }));
+      visitRecords(body, location.path, (record) => findings.push({ ...base, class: 'learning', kind: 'unpublished-shape', schema: location.schema, shape: shapeOf(record), sample: record }));
     }
     return findings;
   }

@@ -19,6 +19,14 @@ export function readHarExchanges(file: string, text: string = readFileSync(file,
     }
     const raw = typeof content?.text === 'string' ? content.text : undefined;
     const responseText = raw !== undefined && content.encoding === 'base64' ? Buffer.from(raw, 'base64').toString('utf8') : raw;
-    return { source: { file, entry: index }, method, url, status, responseText, ...(typeof entry._probe === 'string' ? { probe: entry._probe } : {}) };
+    return {
+      source: { file, entry: index },
+      method,
+      url,
+      status,
+      responseText,
+      ...(typeof entry.startedDateTime === 'string' ? { startedDateTime: entry.startedDateTime } : {}),
+      ...(typeof entry._probe === 'string' ? { probe: entry._probe } : {}),
+    };
   });
 }

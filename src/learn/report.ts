@@ -30,6 +30,13 @@ export type LearnedItem = {
   seen: number;
   of?: number;
   evidence: Evidence[];
+  /** Every recorded file that showed it (evidence keeps only the first few entries). */
+  sources: string[];
+  /** The first value seen (a field's value, a record of an unpublished shape), as recorded: what a proposal shows as its example. */
+  example?: unknown;
+  /** The dates of the first and last exchange that showed it, when the recording has them. */
+  from?: string;
+  to?: string;
 };
 
 export type MarkerSection = { pointer: string; location: string; missing: string[]; items: LearnedItem[] };
@@ -127,11 +134,11 @@ export function buildReport(doc: OpenApiDocument, exchanges: readonly Exchange[]
       }
       let entry = learned.get(key);
       if (!entry) {
-        const item: LearnedItem = { kind: finding.kind === 'timestamp-skew' ? 'timestamp-window' : finding.kind, summary: '', seen: 0, evidence: [] };
+        const item: LearnedItem = { kind: finding.kind === 'timestamp-skew' ? 'timestamp-window' : finding.kind, summary: '', seen: 0, evidence: [], sources: [] };
         if (finding.kind === 'timestamp-skew') item.window = { acceptedUpTo: undefined, refusedFrom: undefined };
         else if (finding.kind === 'refusal') Object.assign(item, { operationId: finding.operationId, status: finding.status, message: finding.message, probe: finding.probe });
-        else if (finding.kind === 'unpublished-shape') Object.assign(item, { schema: finding.schema, shape: finding.shape, operationId: finding.operationId });
-        else Object.assign(item, { schema: finding.schema, field: finding.field, operationId: finding.operationId, ...(finding.kind === 'value-not-seen' ? { value: finding.value } : { types: {} }) });
+        else if (finding.kind === 'unpublished-shape') Object.assign(item, { schema: finding.schema, shape: finding.shape, operationId: finding.operationId, example: finding.sample });
+        else Object.assign(item, { schema: finding.schema, field: finding.field, operationId: finding.operationId, ...(finding.kind === 'value-not-seen' ? { value: finding.value } : { types: {}, example: finding.sample }) });
         entry = { marker: markerOf(finding, markerPointers, operationPointers), item };
         learned.set(key, entry);
       }
@@ -145,6 +152,11 @@ export function buildReport(doc: OpenApiDocument, exchanges: readonly Exchange[]
         else window.refusedFrom = Math.min(window.refusedFrom ?? Infinity, distance);
       }
       addEvidence(item.evidence, finding.evidence);
+      if (!item.sources.includes(finding.evidence.file)) item.sources.push(finding.evidence.file);
+      if (finding.at !== undefined) {
+        if (item.from === undefined || finding.at < item.from) item.from = finding.at;
+        if (item.to === undefined || finding.at > item.to) item.to = finding.at;
+      }
     }
   }
 

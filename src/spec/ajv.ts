@@ -10,7 +10,7 @@ import addFormatsModule from 'ajv-formats';
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
 /** OpenAPI's schema-level keywords and our marker, annotations only. */
-export const openApiSchemaKeywords = ['example', 'x-undocumented', 'x-values-seen', 'discriminator', 'xml', 'externalDocs'];
+export const openApiSchemaKeywords = ['example', 'x-undocumented', 'x-values-seen', 'x-observed', 'discriminator', 'xml', 'externalDocs'];
 
 /** An Ajv for the spec's schemas; `options` adds to or overrides the shared settings. */
 export function createSpecAjv(options: Options = {}): Ajv2020 {

@@ -10,7 +10,7 @@
 import type { OpenApiDocument } from './openapi.ts';
 
 /** Keys whose values are instances (examples, samples), never schemas, so they are not walked. */
-const instanceKeys = new Set(['example', 'examples', 'value', 'default', 'const', 'enum', 'x-codeSamples', 'x-values-seen']);
+const instanceKeys = new Set(['example', 'examples', 'value', 'default', 'const', 'enum', 'x-codeSamples', 'x-values-seen', 'x-observed']);
 
 /** True for an object schema that lists its fields and says nothing of others. */
 export function listsItsFieldsOnly(schema: Record<string, unknown>): boolean {

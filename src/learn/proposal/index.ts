@@ -1,0 +1,45 @@
+// `npm run learn -- TRAFFIC… --propose`: the spec change a traffic report carries, written
+// into the split source under openapi/ for review (never into generated/). See claims.ts for
+// what may be claimed, apply.ts for where each claim goes, markers.ts for the markers.
+import { relative } from 'node:path';
+import type { OpenApiDocument } from '../../spec/openapi.ts';
+import type { TrafficReport } from '../report.ts';
+import { ProposalWriter, type AppliedClaim } from './apply.ts';
+import { claimsOf, defaultMinSamples, type NotProposed } from './claims.ts';
+import { SourceFiles } from './source-files.ts';
+
+export { defaultMinSamples } from './claims.ts';
+
+export type Proposal = { applied: AppliedClaim[]; notProposed: NotProposed[]; written: string[] };
+
+/** Writes what the report carries into the source whose root file is `specRoot`. */
+export function propose(report: TrafficReport, bundled: OpenApiDocument, specRoot: string, minSamples: number = defaultMinSamples): Proposal {
+  const { claims, notProposed } = claimsOf(report, minSamples);
+  const sources = new SourceFiles(specRoot);
+  const applied = new ProposalWriter(bundled, sources).apply(claims);
+  return { applied, notProposed, written: sources.save() };
+}
+
+/** The proposal for people: what changed where, what was left out and why, what to run next. */
+export function renderProposal(proposal: Proposal, report: TrafficReport, minSamples: number, cwd: string): string {
+  const lines = ['# Proposed spec change', ''];
+  if (proposal.written.length === 0) lines.push('Nothing to propose: the traffic shows nothing the spec does not already say.', '');
+  else {
+    lines.push(`Claims need at least ${minSamples} samples each. Files changed (review with \`git diff openapi/\`):`, '');
+    for (const file of proposal.written) lines.push(`- ${relative(cwd, file)}`);
+    lines.push('', '## Claims', '');
+    for (const { change } of proposal.applied) lines.push(`- ${change}`);
+    lines.push('');
+  }
+  if (proposal.notProposed.length) {
+    lines.push('## Not proposed', '');
+    for (const item of proposal.notProposed) lines.push(`- ${item.summary}: ${item.reason}`);
+    lines.push('');
+  }
+  if (report.contradictions.length) {
+    lines.push(`## ${report.contradictions.length} contradiction${report.contradictions.length === 1 ? '' : 's'} of the interface, not proposed`, '');
+    lines.push('What the interface documents is never changed from traffic: take these to the provider (`npm run learn` without --propose lists them).', '');
+  }
+  if (proposal.written.length) lines.push('Next: `npm run bundle && npm run generate`, then `npm run diff` classifies the change and `npm run changelog` lists it.', '');
+  return lines.join('\n');
+}
