@@ -38,6 +38,10 @@ const comparisons = {
   requestLimitsRaised: pair(fixture('request-limits', 'base'), fixture('request-limits', 'head').replace('version: 1.0.0', 'version: 2.0.0')),
   securityRemoved: fixturePair('security-removed'),
   requiredField: fixturePair('required-field'),
+  // An unpublished shape (any JSON value) given the shape traffic showed, as a proposal does.
+  shapeGiven: pair(bundle, edited((doc) => Object.assign(doc.components.schemas.Rates, { type: 'object', properties: { usdt: { type: 'string' } }, additionalProperties: true }))),
+  // A documented type that really grows.
+  typeGrown: pair(bundle, edited((doc) => (doc.components.schemas.Swap.properties.id.type = ['string', 'number']))),
 };
 type Name = keyof typeof comparisons;
 let results: Record<Name, GateResult>;
@@ -150,6 +154,20 @@ describe('breaking-change gate: counting and request-side checks', () => {
     const required = results.requiredField;
     expect(required.summary).toBe('1 breaking change(s) without a major version bump (info.version 1.0.0 → 1.0.0)');
     expect(required.details).toContain('cannot make a request property required');
+  });
+});
+
+describe('breaking-change gate: a type given to any value', () => {
+  it('does not count an answer that accepted any JSON value gaining a type, and says so', () => {
+    expect(results.shapeGiven.passed).toBe(true);
+    expect(results.shapeGiven.changes).toEqual([]);
+    expect(results.shapeGiven.details).toContain('Not counted (1): an answer\'s value that accepted any JSON value now has a type');
+    expect(results.shapeGiven.details).toContain('GET /api/v1/utils/rates response 200 response body: application/json property data');
+  });
+
+  it('still counts a documented type that grows', () => {
+    expect(results.typeGrown.passed).toBe(false);
+    expect(results.typeGrown.changes.join('\n')).toMatch(/property 'id' not to be expanded/);
   });
 });
 
