@@ -86,5 +86,8 @@ describe('npm run learn', () => {
     expect(await learn(notHar)).toMatchObject({ code: 2, stderr: expect.stringContaining('is not a HAR file: it has no "log" object') });
     expect(await learn(har['fills-unknowns']!, '--format', 'xml')).toMatchObject({ code: 2, stderr: expect.stringContaining('--format must be md or json') });
     expect(await learn()).toMatchObject({ code: 2, stderr: expect.stringContaining('name at least one recorded traffic file') });
+    // The threshold of a proposal: only with --propose, a whole number from 1; nothing is written.
+    expect(await learn(har['fills-unknowns']!, '--min-samples', '3')).toMatchObject({ code: 2, stderr: expect.stringContaining('--min-samples goes with --propose') });
+    expect(await learn(har['fills-unknowns']!, '--propose', '--min-samples', '0')).toMatchObject({ code: 2, stderr: expect.stringContaining('--min-samples must be a whole number from 1, not "0"') });
   });
 });
