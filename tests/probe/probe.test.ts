@@ -14,7 +14,7 @@ import { readHarExchanges } from '../../src/learn/har-input.ts';
 import { buildReport, renderMarkdown, type LearnedItem } from '../../src/learn/report.ts';
 import { parsePreflightArgs, preflightSteps } from '../../src/preflight/run.ts';
 import { parseProbeArgs, runProbeCommand } from '../../src/probe/command.ts';
-import { maximumProbeRequests } from '../../src/probe/plan.ts';
+import { authenticationProbes, inputProbes, maximumProbeRequests, timestampSkewSteps } from '../../src/probe/plan.ts';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
 import type { ProviderProfile } from '../../src/sandbox/profile/types.ts';
 import { loadBundledDocument } from '../../src/spec/document.ts';
@@ -225,6 +225,18 @@ describe('production', () => {
     expect(production.requests).toHaveLength(0);
     expect(existsSync(join(folder, 'production.har'))).toBe(false);
     expect(() => parseProbeArgs(['--target', 'production'])).toThrow(TargetRefused);
+  });
+});
+
+describe('docs/learning-the-provider.md', () => {
+  it('lists the requests of the plan, in its order, with its skew steps and its bound', () => {
+    const page = readFileSync(join(repoRoot, 'docs', 'learning-the-provider.md'), 'utf8');
+    const table = page.slice(page.indexOf('## Probing the unpublished rules'), page.indexOf('**How many, how fast.**'));
+    const listed = [...table.matchAll(/^\|\s*[\d–]*\s*\| `([^`]+)` \| `([A-Z]+) ([^`]+)` \|/gm)].map(([, label, method, path]) => `${label} ${method} ${path}`);
+    const planned = [...authenticationProbes, { label: 'timestampSkew:<seconds>', method: 'GET', pathWithQuery: '/api/v1/wallets' }, ...inputProbes];
+    expect(listed).toEqual(planned.map((p) => `${p.label} ${p.method} ${p.pathWithQuery}`));
+    expect(table).toContain(`moved ${timestampSkewSteps.join(', ')} s into the past`);
+    expect(page).toContain(`At most **${maximumProbeRequests}** requests`);
   });
 });
 
