@@ -2,14 +2,14 @@
 // reads its flags, refuses production and the mock before anything else, opens the target
 // with the contract run's credentials and signer, sends the plan (run.ts) and appends every
 // exchange, redacted and labelled, to a HAR file.
+import { join } from 'node:path';
 import { startSandbox } from '../sandbox/index.ts';
 import { demoCredentials } from '../sandbox/defaults.ts';
 import { hmacSha256 } from '../signing/index.ts';
 import { loadSignerModule } from '../contract/signer-from-env.ts';
-import { resolveFromInvocation, resolveRemoteTarget, signerModuleBaseDir, targetName, targetNames, TargetRefused, type TargetName } from '../contract/targets.ts';
+import { resolveFromInvocation, resolveRemoteTarget, signerModuleBaseDir, targetName, TargetRefused, type RemoteTarget, type TargetName } from '../contract/targets.ts';
 import { parseFlags } from '../support/args.ts';
 import { appendExchanges, checkHarTarget } from '../traffic/har-file.ts';
-import { join } from 'node:path';
 import { defaultProbeIntervalMs, maximumProbeRequests } from './plan.ts';
 import type { ProbeTarget } from './request.ts';
 import { runProbe } from './run.ts';
@@ -84,7 +84,7 @@ async function openTarget(target: ProbeTargetName, env: NodeJS.ProcessEnv, cwd: 
     const sandbox = await startSandbox({ logger: false, rejectReplays: true });
     return { label: 'sandbox (replay guard on)', baseUrl: sandbox.url, apiKey: demoCredentials.apiKey, signer: hmacSha256({ secret: demoCredentials.secret }), close: () => sandbox.close() };
   }
-  let remote;
+  let remote: RemoteTarget;
   try {
     remote = resolveRemoteTarget(target, env, false, cwd);
   } catch (error) {
