@@ -1,11 +1,13 @@
 // `npm run preflight`: the checks a release engineer runs before switching an integration
 // to production — spec lint, generated-file drift, the breaking-change gate and the
-// contract tests against the target — each as its own process, all of them even when one
-// fails, then a one-screen report. Exit code 1 when any check failed.
+// contract tests against the target, and with --probe the provider probe (src/probe) —
+// each as its own process, all of them even when one fails, then a one-screen report.
+// Exit code 1 when any check failed.
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { minimumSecretLength, redactor } from '../contract/dredd.ts';
 import { confirmProductionFlag, envNames, resolveFromInvocation, targetName, targetNames, TargetRefused, type TargetName } from '../contract/targets.ts';
+import { probeInterval, probeRefusal } from '../probe/command.ts';
 import { parseFlags } from '../support/args.ts';
 import { repoRoot } from '../support/repo.ts';
 import { redoclyBin, redoclyEnv } from '../support/redocly.ts';
@@ -17,8 +19,10 @@ export type PreflightOptions = {
   target: TargetName;
   confirmProduction: boolean;
   base?: string;
-  /** Absolute path of the HAR file the contract step records to (--record). */
+  /** Absolute path of the HAR file the contract step records to (--record), and the probe step too. */
   record?: string;
+  /** Runs the provider probe after the contract tests, with this pause between its requests (--probe, --probe-interval-ms). */
+  probe?: { intervalMs?: number };
 };
 
 export type Step = {
@@ -30,16 +34,36 @@ export type Step = {
 };
 export type StepResult = { name: string; passed: boolean; seconds: number; summary: string; tail: string[] };
 
-/** A relative --record is resolved here, against where npm was run, since the steps run from the repository root. */
+/**
+ * A relative --record is resolved here, against where npm was run, since the steps run from
+ * the repository root. --probe is refused for production and the mock here, before any step
+ * runs, whatever the other flags.
+ */
 export function parsePreflightArgs(args: readonly string[], env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): PreflightOptions {
-  const usage = `--target ${targetNames.join('|')} [--base <git ref>] [${confirmProductionFlag}] [--record FILE.har]`;
-  const spec = { target: { type: 'string' }, base: { type: 'string' }, 'confirm-production': { type: 'boolean' }, record: { type: 'string' } } as const;
+  const usage = `--target ${targetNames.join('|')} [--base <git ref>] [${confirmProductionFlag}] [--record FILE.har] [--probe [--probe-interval-ms N]]`;
+  const spec = {
+    target: { type: 'string' },
+    base: { type: 'string' },
+    'confirm-production': { type: 'boolean' },
+    record: { type: 'string' },
+    probe: { type: 'boolean' },
+    'probe-interval-ms': { type: 'string' },
+  } as const;
   const flags = parseFlags(args, spec, usage, (m) => new TargetRefused(m));
+  const target = targetName(flags.target ?? 'sandbox');
+  const intervalFlag = flags['probe-interval-ms'];
+  if (flags.probe) {
+    const refusal = probeRefusal(target);
+    if (refusal) throw new TargetRefused(refusal);
+  } else if (intervalFlag !== undefined) {
+    throw new TargetRefused(`--probe-interval-ms is the pause between the probe's requests: give it with --probe (usage: ${usage})`);
+  }
   return {
-    target: targetName(flags.target ?? 'sandbox'),
+    target,
     confirmProduction: flags['confirm-production'] ?? false,
     ...(flags.base === undefined ? {} : { base: flags.base }),
     ...(flags.record === undefined ? {} : { record: resolveFromInvocation(flags.record, env, cwd) }),
+    ...(flags.probe ? { probe: intervalFlag === undefined ? {} : { intervalMs: probeInterval(intervalFlag, '--probe-interval-ms') } } : {}),
   };
 }
 
@@ -66,7 +90,24 @@ export function preflightSteps(options: PreflightOptions): Step[] {
       // Dredd's per-failure lines (which transaction, and why), without the dumps.
       explain: (lines) => [...new Set(lines.filter((l) => /^(fail|error): /.test(l) || l.startsWith('contract: ')))].slice(0, 10),
     },
+    ...(options.probe ? [probeStep(options, options.probe)] : []),
   ];
+}
+
+/** The provider probe, after the contract tests: it appends to the same --record file, else names its own. */
+function probeStep(options: PreflightOptions, probe: NonNullable<PreflightOptions['probe']>): Step {
+  return {
+    name: `probe (${options.target})`,
+    command: tsx(
+      'probe.ts',
+      '--target',
+      options.target,
+      ...(options.record ? ['--record', options.record] : []),
+      ...(probe.intervalMs === undefined ? [] : ['--interval-ms', String(probe.intervalMs)]),
+    ),
+    summarize: lastLine(/^probe: \d+ requests sent/),
+    explain: (lines) => lines.filter((l) => l.startsWith('probe: ') && !/^probe: +\d+\/\d+ /.test(l)).slice(-4),
+  };
 }
 
 /** Runs one step, keeping its (redacted) output. */

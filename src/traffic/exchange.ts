@@ -15,6 +15,8 @@ export type RecordedExchange = {
    * values are redacted, except the ones kept on purpose (see redact.ts).
    */
   addedHeaders?: readonly string[];
+  /** What deliberately wrong request this is, when a probe sent it (written as the entry's `_probe`). */
+  probe?: string;
 };
 
 /** The headers the service's signing scheme adds to every request (see the Authentication part of the interface). */

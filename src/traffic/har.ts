@@ -46,6 +46,8 @@ export type HarEntry = {
   timings: HarTimings;
   /** The spec operation the exchange exercised, when the recorder knows it (HAR allows `_` custom fields). */
   _operationId?: string;
+  /** What deliberately wrong request it is, when a probe sent it: a refusal class, `timestampSkew:<seconds>`, … (src/probe/plan.ts). */
+  _probe?: string;
 };
 
 export type HarLog = { version: string; creator: { name: string; version: string }; entries: HarEntry[] };

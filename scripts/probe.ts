@@ -1,0 +1,20 @@
+// The provider probe, the `--probe` step of `npm run preflight`. Usage:
+//   tsx scripts/probe.ts --target sandbox|staging [--record FILE.har] [--interval-ms N]
+// Sends a fixed list of at most 30 deliberately wrong requests, reads and previews only,
+// 250 ms apart by default, and appends each exchange, labelled with what it probes, to
+// FILE.har (default: probe-<target>-<UTC date-time>.har where npm was run). Production and
+// the mock are refused (exit 2) before anything is sent. docs/learning-the-provider.md lists
+// the requests.
+import { parseProbeArgs, runProbeCommand } from '../src/probe/command.ts';
+import { TargetRefused } from '../src/contract/targets.ts';
+import { ProbeRefused } from '../src/probe/request.ts';
+
+try {
+  process.exitCode = await runProbeCommand(parseProbeArgs(process.argv.slice(2)), process.env, {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+  });
+} catch (error) {
+  process.stderr.write(`probe: ${(error as Error).message}\n`);
+  process.exitCode = error instanceof TargetRefused || error instanceof ProbeRefused ? 2 : 1;
+}
