@@ -1,6 +1,6 @@
 // The provider probe, the `--probe` step of `npm run preflight`. Usage:
 //   tsx scripts/probe.ts --target sandbox|staging [--record FILE.har] [--interval-ms N]
-// Sends a fixed list of at most 30 deliberately wrong requests, reads and previews only,
+// Sends a fixed list of at most 46 deliberately wrong requests, reads and previews only,
 // 250 ms apart by default, and appends each exchange, labelled with what it probes, to
 // FILE.har (default: probe-<target>-<UTC date-time>.har where npm was run). Production and
 // the mock are refused (exit 2) before anything is sent. docs/learning-the-provider.md lists

@@ -132,8 +132,15 @@ export const inputProbes: readonly ProbeRequest[] = [
   { label: 'pageBeyondEnd', operationId: 'listTransactions', method: 'GET', pathWithQuery: `/api/v1/transactions?limit=20&page=${pageBeyondEnd}`, spoil: { kind: 'none' }, asks: `page ${pageBeyondEnd} of the transaction history` },
 ];
 
-/** The most requests one probe sends: every fixed request, and every skew step both ways. */
-export const maximumProbeRequests = authenticationProbes.length + 2 * timestampSkewSteps.length + inputProbes.length;
+/**
+ * How many times the authentication and input probes are sent, one pass after the other (the
+ * skews go once, in the first): an answer seen once may be a fluke, and `npm run learn --
+ * --propose` claims a rule from at least two samples by default (src/learn/proposal/claims.ts).
+ */
+export const probePasses = 2;
+
+/** The most requests one probe sends: every fixed request in each pass, and every skew step both ways. */
+export const maximumProbeRequests = probePasses * (authenticationProbes.length + inputProbes.length) + 2 * timestampSkewSteps.length;
 
 /** Between two requests by default: 4 a second, far below any rate limit an API sets for a backend. */
 export const defaultProbeIntervalMs = 250;

@@ -1,5 +1,5 @@
 // Sends the probe's plan (plan.ts) to a target, one request at a time with a pause between
-// two, and keeps every exchange for the recording, labelled with what it probes. It stops
+// two, in two passes (the skews only in the first), and keeps every exchange for the recording, labelled with what it probes. It stops
 // early, sending nothing more, when the baseline is refused (the credentials or the signer
 // are wrong, so every other answer would say nothing about the rule it probes), on a 429
 // (a rate limit tripped after all), or when a request gets no answer.
@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { RecordedExchange } from '../traffic/exchange.ts';
 import { signingHeaderNames } from '../traffic/exchange.ts';
 import { recordingFetch } from '../traffic/recording-fetch.ts';
-import { authenticationProbes, inputProbes, maximumProbeRequests, skewProbe, timestampSkewSteps, type ProbeRequest } from './plan.ts';
+import { authenticationProbes, inputProbes, maximumProbeRequests, probePasses, skewProbe, timestampSkewSteps, type ProbeRequest } from './plan.ts';
 import { buildWireRequest, ProbeRefused, type ProbeTarget, type WireRequest } from './request.ts';
 
 export type ProbeRunOptions = {
@@ -65,17 +65,21 @@ export async function runProbe(target: ProbeTarget, options: ProbeRunOptions): P
   };
 
   try {
-    for (const probe of authenticationProbes) {
-      const status = await send(probe);
-      if (probe.label === 'baseline' && !accepted(status)) {
-        throw new Stop(`the baseline, a correctly signed GET, was refused with HTTP ${status}: check the API key and the signer; nothing more was sent`);
+    for (let pass = 1; pass <= probePasses; pass++) {
+      for (const probe of authenticationProbes) {
+        const status = await send(probe);
+        if (probe.label === 'baseline' && !accepted(status)) {
+          throw new Stop(`the baseline, a correctly signed GET, was refused with HTTP ${status}: check the API key and the signer; nothing more was sent`);
+        }
       }
+      // Into the past, then into the future, each as far as the first refusal; once: every step is a sample of the one window.
+      if (pass === 1) {
+        for (const direction of [-1, 1]) {
+          for (const step of timestampSkewSteps) if (!accepted(await send(skewProbe(direction * step)))) break;
+        }
+      }
+      for (const probe of inputProbes) await send(probe);
     }
-    // Into the past, then into the future, each as far as the first refusal.
-    for (const direction of [-1, 1]) {
-      for (const step of timestampSkewSteps) if (!accepted(await send(skewProbe(direction * step)))) break;
-    }
-    for (const probe of inputProbes) await send(probe);
     return { exchanges };
   } catch (error) {
     if (error instanceof Stop) return { exchanges, stopped: error.message };
