@@ -6,78 +6,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { shapeOf } from '../../src/learn/findings.ts';
 import { buildReport, renderMarkdown, type TrafficReport } from '../../src/learn/report.ts';
 import { demoCredentials, startSandbox } from '../../src/sandbox/index.ts';
 import type { ProviderProfile } from '../../src/sandbox/profile/types.ts';
 import { loadBundledDocument } from '../../src/spec/document.ts';
-import { deref, listOperations, resolvePointer } from '../../src/spec/openapi.ts';
-import { recordLocations } from '../../src/spec/record-locations.ts';
+import { itemKeys, profileKeys } from '../support/profile-keys.ts';
 import { providerProfiles } from '../support/profiles.ts';
 import { timestampSkews, walkProvider } from '../support/provider-walk.ts';
 import { repoRoot } from '../support/run.ts';
 
 const doc = loadBundledDocument();
-
-/** Every item of a report, as one line each: what it is, not how often. */
-function itemKeys(report: TrafficReport): Set<string> {
-  const keys = new Set<string>();
-  for (const item of [...report.markers.flatMap((m) => m.items), ...Object.values(report.unmarked).flat()]) {
-    if (item.kind === 'unknown-field') keys.add(`field ${item.schema}.${item.field}`);
-    else if (item.kind === 'value-not-seen') keys.add(`value ${item.schema}.${item.field}=${item.value}`);
-    else if (item.kind === 'unpublished-shape') keys.add(`shape ${item.operationId} ${item.shape}`);
-    else if (item.kind === 'timestamp-window') keys.add(`window ${item.window!.acceptedUpTo} ${item.window!.refusedFrom}`);
-    else keys.add(`refusal ${item.probe ?? item.operationId} ${item.status} ${item.message}`);
-  }
-  for (const c of report.contradictions) keys.add(c.kind === 'missing-field' || c.kind === 'wrong-type' ? `${c.kind} ${c.schema}.${c.field}` : `${c.kind} ${c.operationId}`);
-  return keys;
-}
-
-/**
- * What the profile makes the provider do, as report items. `hidden` operations answer in a
- * way that hides their records (the bare data, or an error under 200): what only they would
- * show is not expected.
- */
-function profileKeys(profile: ProviderProfile, hidden: ReadonlySet<string> = new Set()): Set<string> {
-  const keys = new Set<string>();
-  const shownBy = (schema: string) => listOperations(doc).some((o) => !hidden.has(o.operationId) && recordLocations(doc, o.operationId).some((l) => l.schema === schema));
-  const dropped = new Set((profile.contradictions ?? []).flatMap((c) => (c.kind === 'dropField' ? [`${c.schema}.${c.field}`] : [])));
-  for (const [schema, fields] of Object.entries(profile.extraFields ?? {})) if (shownBy(schema)) for (const field of Object.keys(fields)) keys.add(`field ${schema}.${field}`);
-  for (const [target, weights] of Object.entries(profile.values ?? {})) {
-    if (dropped.has(target) || !shownBy(target.split('.')[0]!)) continue;
-    const [schema, field] = target.split('.') as [string, string];
-    // The report counts values of the strings whose values the interface lists (x-values-seen); an id or a free text has none to add to.
-    const seen = (deref(doc, resolvePointer(doc, `#/components/schemas/${schema}/properties/${field}`)) as { 'x-values-seen'?: string[] })['x-values-seen'];
-    if (seen === undefined) continue;
-    for (const [value, weight] of Object.entries(weights)) if (weight > 0 && !seen.includes(value)) keys.add(`value ${target}=${value}`);
-  }
-  for (const [operationId, shape] of Object.entries(profile.shapes ?? {})) if (!hidden.has(operationId)) keys.add(`shape ${operationId} ${shapeOf(shape)}`);
-  const bracket = profile.timestampWindowSeconds === undefined ? undefined : windowBracket(profile.timestampWindowSeconds);
-  if (bracket !== undefined) keys.add(`window ${bracket}`);
-  for (const [refusal, answer] of Object.entries(profile.refusals ?? {})) if (refusal !== 'replayedRequest') keys.add(`refusal ${refusal} ${answer!.status} ${answer!.message}`);
-  for (const c of profile.contradictions ?? []) {
-    if (c.kind === 'dropField') {
-      if (shownBy(c.schema)) keys.add(`missing-field ${c.schema}.${c.field}`);
-    } else if (c.kind === 'wrongType') {
-      if (shownBy(c.schema)) keys.add(`wrong-type ${c.schema}.${c.field}`);
-    }
-    else keys.add(`${c.kind === 'notEnvelope' ? 'not-envelope' : 'error-status-on-2xx'} ${c.operationId}`);
-  }
-  return keys;
-}
-
-/**
- * The window as the walk's skewed requests bracket it: the largest skew inside it, the smallest
- * outside; undefined when a skew is within a second of the window's edge, where the time a
- * request takes decides which side it lands on.
- */
-function windowBracket(windowSeconds: number): string | undefined {
-  const distances = [...new Set(timestampSkews.map(Math.abs))];
-  if (distances.some((d) => Math.abs(d - windowSeconds) <= 1)) return undefined;
-  const inside = distances.filter((d) => d <= windowSeconds);
-  const outside = distances.filter((d) => d > windowSeconds);
-  return `${inside.length ? Math.max(...inside) : undefined} ${outside.length ? Math.min(...outside) : undefined}`;
-}
 
 /**
  * True when an item is one the profile replaces, in the plain sandbox's report or in its own: a
@@ -109,7 +47,7 @@ describe('the traffic report', () => {
     const plain = itemKeys(await reportOf());
     const report = await reportOf(path);
     const played = itemKeys(report);
-    const expected = profileKeys(profile);
+    const expected = profileKeys(doc, profile, { skews: timestampSkews });
     // Every deviation of the profile is in the report (some, like a transaction type the plain
     // sandbox also gives, were there before), and everything the report has that the plain
     // sandbox's did not comes from the profile.
@@ -143,7 +81,7 @@ describe('the traffic report', () => {
         const hidden = new Set((profile.contradictions ?? []).flatMap((c) => (c.kind === 'notEnvelope' || c.kind === 'errorStatusOn2xx' ? [c.operationId] : [])));
         const report = await reportOf(profile, rounds);
         const played = itemKeys(report);
-        expect([...profileKeys(profile, hidden)].filter((key) => !played.has(key))).toEqual([]);
+        expect([...profileKeys(doc, profile, { hidden, skews: timestampSkews })].filter((key) => !played.has(key))).toEqual([]);
         // Whatever the window, the bracket holds it.
         const window = profile.timestampWindowSeconds ?? 300;
         const bracket = report.markers.flatMap((m) => m.items).find((i) => i.kind === 'timestamp-window')!.window!;

@@ -1,8 +1,11 @@
 // What a proposal may claim from a traffic report: only what enough samples carry. The
-// threshold (minSamples, 2 by default) counts records for a field or a value, answers for
-// an unpublished shape or a refusal condition, and skewed requests for the timestamp window.
-// Everything below it is listed as not proposed, with the count that fell short; so is what
-// a claim cannot say yet (a field outside any named record).
+// threshold (minSamples, 2 by default) counts records for a field, answers for an
+// unpublished shape or a refusal condition, and skewed requests for the timestamp window:
+// those claims generalise (a type, a required field, a rule), and one answer may be a fluke.
+// A value of an open string is claimed from one record: the claim is only that it was seen
+// (x-values-seen), which one record carries whole. Everything below the threshold is listed
+// as not proposed, with the count that fell short; so is what a claim cannot say yet (a
+// field outside any named record).
 import type { ObservedCondition, ObservedEvidence } from '../observed.ts';
 import type { LearnedItem, TrafficReport } from '../report.ts';
 
@@ -55,7 +58,6 @@ export function claimsOf(report: TrafficReport, minSamples: number = defaultMinS
         break;
       case 'value-not-seen':
         if (item.schema === undefined) skip(item, 'outside any named record of the spec: document it by hand');
-        else if (item.seen < minSamples) skip(item, shortOf(item.seen, minSamples));
         else {
           const key = `${item.schema}.${item.field}`;
           const entry = values.get(key) ?? { schema: item.schema, field: item.field!, items: [] };
@@ -95,7 +97,13 @@ export function claimsOf(report: TrafficReport, minSamples: number = defaultMinS
     else claims.push({ kind: 'shape', schema, examples: seen.map((item) => item.example), evidence: evidenceOf(seen, answers) });
   }
   for (const { operationId, status, items: seen } of refusals.values()) {
-    const conditions = seen.map((item) => ({ ...(item.probe === undefined ? {} : { probe: item.probe }), message: item.message!, samples: item.seen }));
+    // An answer without a probe label (ordinary traffic) with a probe's message is that probe's condition seen again.
+    const conditions: ObservedCondition[] = [];
+    for (const item of [...seen].sort((a, b) => Number(a.probe === undefined) - Number(b.probe === undefined))) {
+      const same = item.probe === undefined ? conditions.find((c) => c.message === item.message) : undefined;
+      if (same) same.samples += item.seen;
+      else conditions.push({ ...(item.probe === undefined ? {} : { probe: item.probe }), message: item.message!, samples: item.seen });
+    }
     claims.push({ kind: 'refusal', operationId, status, conditions, evidence: evidenceOf(seen, seen.reduce((n, item) => n + item.seen, 0)) });
   }
   return { claims, notProposed };

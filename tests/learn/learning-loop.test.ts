@@ -1,0 +1,170 @@
+// The loop a release engineer runs, end to end, on a copy of the project, against the sandbox
+// playing each fixture provider as staging: preflight with --record and --probe, the report
+// on that recording (every deviation of the profile and nothing else), the proposal,
+// regeneration, lint, drift, a strict contract run, the gate, and the report again. A
+// provider that contradicts the interface fails the report and the proposal, and the
+// proposal changes nothing the interface documents.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ExchangeAnalyser, type Exchange } from '../../src/learn/findings.ts';
+import { readHarExchanges } from '../../src/learn/har-input.ts';
+import { buildReport } from '../../src/learn/report.ts';
+import { startSandbox } from '../../src/sandbox/index.ts';
+import type { ProviderProfile } from '../../src/sandbox/profile/types.ts';
+import { loadBundledDocument, parseDocument } from '../../src/spec/document.ts';
+import type { OpenApiDocument } from '../../src/spec/openapi.ts';
+import { itemKeys, profileKeys, refusalClassOf } from '../support/profile-keys.ts';
+import { copyProject, type ProjectCopy } from '../support/project-copy.ts';
+import { runTool } from '../../src/support/tool.ts';
+import { repoRoot } from '../support/run.ts';
+
+const published = loadBundledDocument();
+const credentials = { apiKey: 'loop-staging-key-4b1e', secret: 'loop-staging-secret-8d27' };
+const copies: ProjectCopy[] = [];
+afterAll(() => copies.forEach((copy) => copy.remove()));
+
+/** What the recorded traffic exercised, for holding the report to the profile. */
+function exercised(exchanges: readonly Exchange[]) {
+  const analyser = new ExchangeAnalyser(published);
+  const records = new Map<string, number>();
+  const answered = new Set<string>();
+  for (const exchange of exchanges) {
+    const { recordCounts } = analyser.read(exchange);
+    for (const [schema, count] of recordCounts) records.set(schema, (records.get(schema) ?? 0) + count);
+    const operation = analyser.operationOf(exchange.method, exchange.url);
+    if (operation && exchange.status >= 200 && exchange.status < 300) answered.add(operation.operationId);
+  }
+  const labels = exchanges.flatMap((e) => (e.probe === undefined ? [] : [e.probe]));
+  return {
+    schema: (schema: string) => (records.get(schema) ?? 0) > 0,
+    // Records take a field's weighted values in turn, in the profile's order ({a: 2, b: 1}: a, a, b, …): a value shows once there are more records than the weights before it.
+    value: (target: string, value: string, weights: Record<string, number>) => {
+      const before = Object.keys(weights).indexOf(value);
+      const turnsBefore = Object.values(weights).slice(0, before).reduce((a, b) => a + b, 0);
+      return (records.get(target.split('.')[0]!) ?? 0) > turnsBefore;
+    },
+    operation: (operationId: string) => answered.has(operationId),
+    refusal: (refusalClass: string) => labels.some((label) => refusalClassOf(label) === refusalClass),
+    skews: labels.flatMap((label) => (label.startsWith('timestampSkew:') ? [Number(label.split(':')[1])] : [])),
+  };
+}
+
+/** The report's keys, with a refusal that carries no probe label (the contract run's own) named by the profile's class of the same answer. */
+function reportKeys(exchanges: Exchange[], profile: ProviderProfile, doc: OpenApiDocument = published): Set<string> {
+  const keys = itemKeys(buildReport(doc, exchanges));
+  const classOf = new Map(Object.entries(profile.refusals ?? {}).map(([name, answer]) => [`${answer!.status} ${answer!.message}`, name]));
+  return new Set(
+    [...keys].map((key) => {
+      const answer = /^refusal \S+ (\d{3} .*)$/.exec(key)?.[1];
+      return answer !== undefined && classOf.has(answer) ? `refusal ${classOf.get(answer)} ${answer}` : key;
+    }),
+  );
+}
+
+/** Runs preflight against the sandbox playing the profile as staging, recording with the probe, on a fresh copy of the project. */
+async function recordStaging(fixture: string) {
+  const profilePath = join(repoRoot, 'tests/fixtures/providers', fixture);
+  const profile = JSON.parse(readFileSync(profilePath, 'utf8')) as ProviderProfile;
+  const copy = copyProject();
+  copies.push(copy);
+  const staging = await startSandbox({ logger: false, rejectReplays: true, profile: profilePath, apiKeys: { [credentials.apiKey]: credentials.secret } });
+  const env = { WALLET_API_STAGING_URL: staging.url, WALLET_API_KEY: credentials.apiKey, WALLET_API_SIGNING_SECRET: credentials.secret };
+  try {
+    const preflight = await copy.script('preflight', ['--target', 'staging', '--record', 'staging.har', '--probe', '--probe-interval-ms', '5'], env);
+    // A second contract run, as a team records a few: each unpublished answer needs two samples to be claimed.
+    const second = await copy.script('contract', ['--target', 'staging', '--record', 'staging.har'], env);
+    if (!second.output.includes('contract: recorded')) throw new Error(`the second contract run recorded nothing:\n${second.output}`);
+    const exchanges = readHarExchanges(join(copy.dir, 'staging.har'));
+    return { profile, copy, env, staging, preflight, exchanges };
+  } catch (error) {
+    await staging.close();
+    throw error;
+  }
+}
+
+describe('the learning loop against a provider double', () => {
+  it('learns every unknown the provider fills, proposes it, and after review the spec holds the provider strictly', async () => {
+    const { profile, copy, env, staging, preflight, exchanges } = await recordStaging('fills-unknowns.json');
+    try {
+      expect(preflight.output).toMatch(/PASS {2}probe \(staging\) .*probe: 38 requests sent \(at most 46\)/);
+      expect(preflight.exitCode, preflight.output).toBe(0);
+
+      // The report names every deviation of the profile the traffic exercised, and nothing else.
+      const shown = exercised(exchanges);
+      const expected = profileKeys(published, profile, shown);
+      const found = reportKeys(exchanges, profile);
+      expect([...expected].filter((key) => !found.has(key))).toEqual([]);
+      expect([...found].filter((key) => !expected.has(key))).toEqual([]);
+      expect(expected.size).toBeGreaterThan(20);
+
+      const learn = await copy.script('learn', ['staging.har']);
+      expect(learn.exitCode).toBe(0);
+      const proposal = await copy.script('learn', ['staging.har', '--propose']);
+      expect(proposal.exitCode, proposal.output).toBe(0);
+      expect(proposal.output).toContain('openapi/components/schemas/Swap.yaml');
+      // Everything learned is claimed: nothing falls under the threshold (shown whole when something does).
+      const notProposed = proposal.output.indexOf('## Not proposed');
+      expect(notProposed < 0 ? '' : proposal.output.slice(notProposed)).toBe('');
+
+      // Regenerated from the edited source: lint clean, nothing stale.
+      for (const script of ['bundle', 'generate']) expect((await runNpmScript(copy, script)).exitCode).toBe(0);
+      const lint = await runNpmScript(copy, 'lint');
+      expect(lint.output).toMatch(/Your API description is valid/);
+      expect(lint.output).not.toMatch(/\d+ warnings?/);
+      expect((await copy.script('drift', [])).output).toMatch(/drift: \d+ generated file\(s\) fresh/);
+
+      // The double against the proposed spec read strictly; the gate calls the change additive.
+      const contract = await copy.script('contract', ['--target', 'staging', '--strict'], env);
+      expect(contract.output).toMatch(/complete: \d+ passing, 0 failing, 0 errors/);
+      expect(contract.exitCode, contract.output).toBe(0);
+      const gate = await copy.script('diff', ['--base', 'HEAD']);
+      expect(gate.output).toMatch(/diff: passed: against HEAD .*: no breaking change/);
+
+      // Nothing left to learn from the same traffic.
+      const proposed = parseDocument(readFileSync(join(copy.dir, 'generated/openapi.yaml'), 'utf8'));
+      const again = buildReport(proposed, exchanges);
+      expect(again.contradictions).toEqual([]);
+      expect([...again.markers.flatMap((m) => m.items), ...Object.values(again.unmarked).flat()]).toEqual([]);
+    } finally {
+      await staging.close();
+    }
+  }, 240_000);
+
+  it('fails on a provider that contradicts the interface, names each contradiction, and proposes nothing documented', async () => {
+    const { profile, copy, staging, preflight, exchanges } = await recordStaging('contradicts.json');
+    await staging.close();
+    // The contract run fails on the contradictions; the probe still ran and recorded.
+    expect(preflight.output).toMatch(/FAIL {2}contract \(staging\)/);
+    expect(preflight.output).toMatch(/PASS {2}probe \(staging\)/);
+
+    const shown = exercised(exchanges);
+    const found = reportKeys(exchanges, profile);
+    const contradictions = [...profileKeys(published, profile, shown)].filter((key) => /^(missing-field|wrong-type|not-envelope|error-status-on-2xx) /.test(key));
+    expect(contradictions.length).toBe(profile.contradictions!.length);
+    expect(contradictions.filter((key) => !found.has(key))).toEqual([]);
+    expect([...found].filter((key) => /^(missing-field|wrong-type|not-envelope|error-status-on-2xx|other-violation) /.test(key) && !contradictions.includes(key))).toEqual([]);
+
+    const learn = await copy.script('learn', ['staging.har']);
+    expect(learn.exitCode).toBe(1);
+    const before = readFileSync(join(copy.dir, 'generated/openapi.yaml'), 'utf8');
+    const proposal = await copy.script('learn', ['staging.har', '--propose']);
+    expect(proposal.exitCode).toBe(1);
+    expect(proposal.output).toContain(`## ${contradictions.length} contradictions of the interface, not proposed`);
+    expect((await runNpmScript(copy, 'bundle')).exitCode).toBe(0);
+    // What the interface documents stands; the gate finds nothing breaking.
+    const after = parseDocument(readFileSync(join(copy.dir, 'generated/openapi.yaml'), 'utf8'));
+    const transaction = after.components.schemas!.Transaction as { required: string[]; properties: Record<string, { type?: unknown }> };
+    expect(transaction.required).toContain('payoutStatus');
+    expect(transaction.properties.amount!.type).toBe('number');
+    expect(readFileSync(join(copy.dir, 'generated/openapi.yaml'), 'utf8')).not.toBe(before);
+    expect((await copy.script('diff', ['--base', 'HEAD'])).output).toMatch(/diff: passed: .*no breaking change/);
+  }, 240_000);
+});
+
+/** An npm script of the copy, run as package.json says: Redocly's bundle and lint, or a tsx script. */
+function runNpmScript(copy: ProjectCopy, name: string) {
+  if (name === 'generate') return copy.script('generate', []);
+  const args = name === 'bundle' ? ['bundle', 'main'] : ['lint', '--format=stylish'];
+  return runTool(join(copy.dir, 'node_modules/.bin/redocly'), args, { cwd: copy.dir, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' }, timeoutMs: 60_000 });
+}

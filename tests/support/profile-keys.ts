@@ -1,0 +1,83 @@
+// A provider profile and a traffic report side by side, as sets of one-line keys: what the
+// profile makes the provider do (profileKeys) and what the report found (itemKeys), so a
+// test can say the report names every deviation of the profile and nothing else.
+import { shapeOf } from '../../src/learn/findings.ts';
+import type { TrafficReport } from '../../src/learn/report.ts';
+import type { ProviderProfile } from '../../src/sandbox/profile/types.ts';
+import { deref, listOperations, resolvePointer, type OpenApiDocument } from '../../src/spec/openapi.ts';
+import { recordLocations } from '../../src/spec/record-locations.ts';
+
+/** A probe label's refusal class: `invalidInput:zeroAmount` is an invalidInput refusal. */
+export const refusalClassOf = (label: string) => label.split(':')[0]!;
+
+/** Every item of a report, as one line each: what it is, not how often. */
+export function itemKeys(report: TrafficReport): Set<string> {
+  const keys = new Set<string>();
+  for (const item of [...report.markers.flatMap((m) => m.items), ...Object.values(report.unmarked).flat()]) {
+    if (item.kind === 'unknown-field') keys.add(`field ${item.schema}.${item.field}`);
+    else if (item.kind === 'value-not-seen') keys.add(`value ${item.schema}.${item.field}=${item.value}`);
+    else if (item.kind === 'unpublished-shape') keys.add(`shape ${item.operationId} ${item.shape}`);
+    else if (item.kind === 'timestamp-window') keys.add(`window ${item.window!.acceptedUpTo} ${item.window!.refusedFrom}`);
+    else keys.add(`refusal ${item.probe === undefined ? item.operationId : refusalClassOf(item.probe)} ${item.status} ${item.message}`);
+  }
+  for (const c of report.contradictions) keys.add(c.kind === 'missing-field' || c.kind === 'wrong-type' ? `${c.kind} ${c.schema}.${c.field}` : `${c.kind} ${c.operationId}`);
+  return keys;
+}
+
+export type ShownBy = {
+  /** Operations whose answers hide their records (the bare data, or an error under 200). */
+  hidden?: ReadonlySet<string>;
+  /** Whether the traffic shows records of a schema at all; default: some operation not hidden answers them. */
+  schema?: (schema: string) => boolean;
+  /** Whether the traffic shows one of a field's weighted values; default: yes. */
+  value?: (target: string, value: string, weights: Record<string, number>) => boolean;
+  /** Whether the traffic holds an answer of the operation; default: yes unless hidden. */
+  operation?: (operationId: string) => boolean;
+  /** Refusal classes the traffic provoked; default: every one but replayedRequest. */
+  refusal?: (refusalClass: string) => boolean;
+  /** The skews the traffic sent, to bracket the window with; none: no window expected. */
+  skews?: readonly number[];
+};
+
+/** What the profile makes the provider do that the traffic shows, as report keys. */
+export function profileKeys(doc: OpenApiDocument, profile: ProviderProfile, shown: ShownBy = {}): Set<string> {
+  const keys = new Set<string>();
+  const hidden = shown.hidden ?? new Set<string>();
+  const shownBy = shown.schema ?? ((schema: string) => listOperations(doc).some((o) => !hidden.has(o.operationId) && recordLocations(doc, o.operationId).some((l) => l.schema === schema)));
+  const dropped = new Set((profile.contradictions ?? []).flatMap((c) => (c.kind === 'dropField' ? [`${c.schema}.${c.field}`] : [])));
+  for (const [schema, fields] of Object.entries(profile.extraFields ?? {})) if (shownBy(schema)) for (const field of Object.keys(fields)) keys.add(`field ${schema}.${field}`);
+  for (const [target, weights] of Object.entries(profile.values ?? {})) {
+    if (dropped.has(target) || !shownBy(target.split('.')[0]!)) continue;
+    const [schema, field] = target.split('.') as [string, string];
+    // The report counts values of the strings whose values the interface lists (x-values-seen); an id or a free text has none to add to.
+    const seen = (deref(doc, resolvePointer(doc, `#/components/schemas/${schema}/properties/${field}`)) as { 'x-values-seen'?: string[] })['x-values-seen'];
+    if (seen === undefined) continue;
+    for (const [value, weight] of Object.entries(weights)) if (weight > 0 && !seen.includes(value) && (shown.value?.(target, value, weights) ?? true)) keys.add(`value ${target}=${value}`);
+  }
+  for (const [operationId, shape] of Object.entries(profile.shapes ?? {})) if (!hidden.has(operationId) && (shown.operation?.(operationId) ?? true)) keys.add(`shape ${operationId} ${shapeOf(shape)}`);
+  const bracket = profile.timestampWindowSeconds === undefined || shown.skews === undefined ? undefined : windowBracket(profile.timestampWindowSeconds, shown.skews);
+  if (bracket !== undefined) keys.add(`window ${bracket}`);
+  const provoked = shown.refusal ?? ((refusalClass: string) => refusalClass !== 'replayedRequest');
+  for (const [refusal, answer] of Object.entries(profile.refusals ?? {})) if (provoked(refusal)) keys.add(`refusal ${refusal} ${answer!.status} ${answer!.message}`);
+  for (const c of profile.contradictions ?? []) {
+    if (c.kind === 'dropField') {
+      if (shownBy(c.schema)) keys.add(`missing-field ${c.schema}.${c.field}`);
+    } else if (c.kind === 'wrongType') {
+      if (shownBy(c.schema)) keys.add(`wrong-type ${c.schema}.${c.field}`);
+    } else keys.add(`${c.kind === 'notEnvelope' ? 'not-envelope' : 'error-status-on-2xx'} ${c.operationId}`);
+  }
+  return keys;
+}
+
+/**
+ * The window as skewed requests bracket it: the largest skew inside it, the smallest
+ * outside; undefined when a skew is within a second of the window's edge, where the time a
+ * request takes decides which side it lands on.
+ */
+export function windowBracket(windowSeconds: number, skews: readonly number[]): string | undefined {
+  const distances = [...new Set(skews.map(Math.abs))];
+  if (distances.some((d) => Math.abs(d - windowSeconds) <= 1)) return undefined;
+  const inside = distances.filter((d) => d <= windowSeconds);
+  const outside = distances.filter((d) => d > windowSeconds);
+  return `${inside.length ? Math.max(...inside) : undefined} ${outside.length ? Math.min(...outside) : undefined}`;
+}

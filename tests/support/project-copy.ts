@@ -1,0 +1,48 @@
+// A throw-away copy of the whole project (its working tree, without node_modules, git or
+// build output), committed once in a git repository of its own so that the breaking-change
+// gate has a base, with the installed node_modules linked in. For tests that run the
+// project's own commands on a copy they may edit: a proposal writing into openapi/, then
+// regeneration, lint, drift, the gate and contract runs, as a team would run them.
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { runTool, type ToolResult } from '../../src/support/tool.ts';
+import { repoRoot } from './run.ts';
+
+/** Top-level entries never copied: installed, version control, or made by a build or a run. */
+const left = new Set(['node_modules', '.git', '.tmp', 'dist', 'coverage']);
+
+export type ProjectCopy = {
+  dir: string;
+  /** Runs a script of the copy (scripts/NAME.ts) with tsx, from the copy's root. */
+  script(name: string, args: readonly string[], env?: NodeJS.ProcessEnv): Promise<ToolResult>;
+  remove(): void;
+};
+
+export function copyProject(): ProjectCopy {
+  const dir = mkdtempSync(join(tmpdir(), 'project-copy-'));
+  cpSync(repoRoot, dir, {
+    recursive: true,
+    filter: (source) => {
+      const inside = relative(repoRoot, source);
+      return !left.has(inside.split(sep)[0]!) && !/(^|[\\/])packages[\\/][^\\/]+[\\/](dist|generated|node_modules)$/.test(inside) && !inside.endsWith('.tgz');
+    },
+  });
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=copy', '-c', 'user.email=copy@localhost', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, stdio: 'pipe' });
+  git('init', '-q');
+  git('add', '-A', '.');
+  git('commit', '-qm', 'base');
+  // After the commit: git's `node_modules/` rule ignores a directory, not a link to one.
+  symlinkSync(join(repoRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return {
+    dir,
+    script: (name, args, env = {}) =>
+      runTool(process.execPath, ['--import', 'tsx', join(dir, 'scripts', `${name}.ts`), ...args], {
+        cwd: dir,
+        env: { ...process.env, INIT_CWD: dir, FORCE_COLOR: '0', NO_COLOR: '1', REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', ...env },
+        timeoutMs: 180_000,
+      }),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
