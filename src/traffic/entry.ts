@@ -47,5 +47,6 @@ export function buildEntry(exchange: RecordedExchange): HarEntry {
     cache: {},
     timings: { send: 0, wait: time, receive: 0 },
     ...(exchange.operationId ? { _operationId: exchange.operationId } : {}),
+    ...(exchange.probe ? { _probe: exchange.probe } : {}),
   };
 }

@@ -15,6 +15,12 @@ export type RecordedExchange = {
    * values are redacted, except the ones kept on purpose (see redact.ts).
    */
   addedHeaders?: readonly string[];
+  /**
+   * The deliberately wrong request it is, when the caller sent one on purpose: a refusal
+   * class (`invalidSignature`) or `timestampSkew:<seconds>`. Written as the entry's `_probe`,
+   * which the traffic report reads to label refusals and bracket the timestamp window.
+   */
+  probe?: string;
 };
 
 /** The headers the service's signing scheme adds to every request (see the Authentication part of the interface). */

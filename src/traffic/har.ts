@@ -46,6 +46,8 @@ export type HarEntry = {
   timings: HarTimings;
   /** The spec operation the exchange exercised, when the recorder knows it (HAR allows `_` custom fields). */
   _operationId?: string;
+  /** The deliberately wrong request it is, when the caller said (RecordedExchange.probe). */
+  _probe?: string;
 };
 
 export type HarLog = { version: string; creator: { name: string; version: string }; entries: HarEntry[] };
