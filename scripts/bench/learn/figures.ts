@@ -39,6 +39,7 @@ export function phaseLines(timings: readonly ReportTiming[]): { lines: string[];
     ...medians.map(([name, ms]) => `  ${name.padEnd(width)}${ms.toFixed(1).padStart(9)}${`${((ms / sum) * 100).toFixed(1)}%`.padStart(8)}`),
     `  ${'total'.padEnd(width)}${totalMs.toFixed(1).padStart(9)}`,
     `  ${grouped(exchanges)} exchanges (${grouped(unmatched)} of no operation of the spec): ${grouped(exchanges / (totalMs / 1000))} exchanges/s, ${((totalMs * 1000) / exchanges).toFixed(0)} µs per exchange in all (start-up included), ${((readMs * 1000) / exchanges).toFixed(0)} µs reading one`,
+    `  CPU time of the process ${median(timings.map((t) => t.cpuMs)).toFixed(0)} ms (its threads together; steadier than the times above on a shared machine)`,
     `  peak RSS ${megabytes(Math.max(...timings.map((t) => t.peakRssBytes)))}, heap in use at most ${megabytes(Math.max(...timings.map((t) => t.peakHeapBytes)))}`,
     `  the report: ${learnings} learnings, ${contradictions} contradictions; Markdown ${grouped(markdownBytes)} bytes, JSON ${grouped(jsonBytes)} bytes`,
   ];

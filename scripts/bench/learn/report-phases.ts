@@ -22,6 +22,8 @@ export const phaseNames = [
 ] as const;
 export type PhaseName = (typeof phaseNames)[number];
 
+const cpuMillis = ({ user, system }: NodeJS.CpuUsage) => (user + system) / 1000;
+
 export type ReportTiming = {
   phases: Record<PhaseName, number>;
   exchanges: number;
@@ -31,6 +33,8 @@ export type ReportTiming = {
   /** The highest heap in use at the end of a phase or between reads; the process's peak resident set. */
   peakHeapBytes: number;
   peakRssBytes: number;
+  /** CPU time of the whole process, start-up included, in ms: steadier than the wall times when other work shares the cores. */
+  cpuMs: number;
   markdownBytes: number;
   jsonBytes: number;
 };
@@ -95,6 +99,7 @@ export function timeReport(file: string, label: string, startupMs: number): Repo
     contradictions: report.contradictions.length,
     peakHeapBytes,
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
+    cpuMs: cpuMillis(process.cpuUsage()),
     markdownBytes: Buffer.byteLength(markdown),
     jsonBytes: Buffer.byteLength(json),
   };
