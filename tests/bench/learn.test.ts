@@ -1,11 +1,11 @@
 // `npm run bench:learn`: its flags, and a tiny run that records real traffic, times every
 // phase of the report on it and cleans up after itself.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { learnBenchOptions, learnBenchUsage } from '../../scripts/bench/learn/options.ts';
 import { phaseNames } from '../../scripts/bench/learn/report-phases.ts';
 import { parseBenchOptions } from '../../scripts/bench/support/options.ts';
@@ -25,6 +25,7 @@ describe('npm run bench:learn', () => {
 
   it('times every phase of the report on 200 recorded exchanges, prints the summary and removes its HAR file', async () => {
     const temporary = mkdtempSync(join(tmpdir(), 'bench-learn-test-'));
+    onTestFinished(() => rmSync(temporary, { recursive: true, force: true }));
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/bench/learn.ts', '--exchanges', '200', '--walk-rounds', '1', '--rounds', '1', '--skip-command'], {
       cwd: repoRoot,
       env: { ...process.env, TMPDIR: temporary },
