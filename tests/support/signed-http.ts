@@ -1,34 +1,12 @@
 // The tests' one signed HTTP caller: a request signed the way the sandbox verifies
 // (`hmacSha256` over the exact bytes sent), with every part of it (headers, body bytes,
 // content type, what is signed) under the test's control, sent over a keep-alive
-// connection from node:http so that thousands of requests stay cheap.
+// connection from node:http so that thousands of requests stay cheap. The signing itself is
+// scripts/bench/support/signed-request.ts, which `bench:learn` sends through the recorder.
 import { Agent, request as httpRequest } from 'node:http';
-import { formatTimestamp, hmacSha256, type Signer } from '../../src/signing/index.ts';
+import { signedHeaders, type Credentials, type SignedRequest } from '../../scripts/bench/support/signed-request.ts';
 
-export type Credentials = { apiKey: string; secret: string };
-
-/** How the authentication headers differ from a correctly signed request. */
-export type AuthChanges = {
-  /** Signed and sent instead of the credentials' key. */
-  apiKey?: string;
-  /** Signs with this secret instead of the credentials' (a wrong signature). */
-  secret?: string;
-  /** The x-timestamp value signed and sent, as is (a Date is formatted). Default: now. */
-  timestamp?: Date | string;
-  /** Applied after signing: a value replaces the header, null removes it. */
-  headers?: { 'x-api-key'?: string | null; 'x-timestamp'?: string | null; 'x-signature'?: string | null };
-};
-
-export type SignedRequest = {
-  method: string;
-  /** Path with query string, exactly as sent and signed. */
-  pathWithQuery: string;
-  /** The body bytes as text; undefined sends no body. */
-  body?: string;
-  /** The content-type header; undefined sends none. */
-  contentType?: string;
-  auth?: AuthChanges;
-};
+export { signedHeaders, type AuthChanges, type Credentials, type SignedRequest } from '../../scripts/bench/support/signed-request.ts';
 
 export type SignedResponse = {
   status: number;
@@ -46,27 +24,6 @@ export type SignedResponse = {
 
 /** Shared by every caller that does not bring its own: keep-alive, a few connections. */
 export const defaultAgent = new Agent({ keepAlive: true, maxSockets: 64 });
-
-const signers = new Map<string, Signer>();
-function signerFor(secret: string): Signer {
-  let signer = signers.get(secret);
-  if (!signer) signers.set(secret, (signer = hmacSha256({ secret })));
-  return signer;
-}
-
-/** The authentication headers of a request after its changes, and the signature computed. */
-export async function signedHeaders(request: SignedRequest, credentials: Credentials): Promise<{ headers: Record<string, string>; signature: string }> {
-  const auth = request.auth ?? {};
-  const apiKey = auth.apiKey ?? credentials.apiKey;
-  const timestamp = typeof auth.timestamp === 'string' ? auth.timestamp : formatTimestamp(auth.timestamp ?? new Date());
-  const signature = await signerFor(auth.secret ?? credentials.secret)({ method: request.method, pathWithQuery: request.pathWithQuery, body: request.body ?? '', timestamp, apiKey });
-  const headers: Record<string, string> = { 'x-api-key': apiKey, 'x-timestamp': timestamp, 'x-signature': signature };
-  for (const [name, value] of Object.entries(auth.headers ?? {})) {
-    if (value === null) delete headers[name];
-    else if (value !== undefined) headers[name] = value;
-  }
-  return { headers, signature };
-}
 
 function parseJson(text: string): unknown {
   try {

@@ -5,6 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readHarExchanges } from '../../src/learn/har-input.ts';
 import { appendExchanges, checkHarTarget, NotHarError, readHar } from '../../src/traffic/har-file.ts';
 import type { RecordedExchange } from '../../src/traffic/exchange.ts';
 import { runRedocly } from '../../src/support/redocly.ts';
@@ -35,6 +36,13 @@ describe('HAR files', () => {
       ['http://127.0.0.1:4010/api/v1/wallets/markets', 'listMarkets'],
     ]);
     expect(har.log.entries[0]!.request.headers).toContainEqual({ name: 'x-api-key', value: '[redacted]' });
+  });
+
+  it('labels an entry with the probe the caller named, as the traffic report reads it', async () => {
+    const file = join(directory(), 'probed.har');
+    await appendExchanges(file, [{ ...exchange('/api/v1/wallets'), probe: 'timestampSkew:-45' }, exchange('/api/v1/wallets')]);
+    expect((await readHar(file)).log.entries.map((e) => e._probe)).toEqual(['timestampSkew:-45', undefined]);
+    expect(readHarExchanges(file).map((e) => e.probe)).toEqual(['timestampSkew:-45', undefined]);
   });
 
   it('keeps every entry of appends made at the same time from one process, and leaves no temporary file', async () => {

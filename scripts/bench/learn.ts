@@ -1,0 +1,63 @@
+// `npm run bench:learn`: how long the traffic report (`npm run learn`) takes on 10,000
+// recorded exchanges, and where the time goes. It records real traffic first (learn/
+// recorded-traffic.ts: the sandbox playing a provider profile, walked through the kit's
+// recorder), times the report phase by phase in fresh processes (learn/report-phases.ts),
+// then runs the command itself once on the same file; the HAR is written under a temporary
+// directory, removed at the end.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { loadBundledDocument } from '../../src/spec/document.ts';
+import { repoRoot } from '../../src/support/repo.ts';
+import { readBenchOptions } from './support/options.ts';
+import { commandLines, phaseLines, recordingLines, summaryLine, type CommandTiming } from './learn/figures.ts';
+import { learnBenchOptions, learnBenchUsage } from './learn/options.ts';
+import { recordTraffic } from './learn/recorded-traffic.ts';
+import type { ReportTiming } from './learn/report-phases.ts';
+
+const options = readBenchOptions(learnBenchUsage, learnBenchOptions);
+
+const startLoad = loadavg();
+const cores = availableParallelism();
+const directory = mkdtempSync(join(tmpdir(), 'bench-learn-'));
+const har = join(directory, 'traffic.har');
+const tsx = join(repoRoot, 'node_modules/.bin/tsx');
+
+/** One fresh process timing the report; its figures. */
+function timeInFreshProcess(): ReportTiming {
+  const profiling = options['cpu-prof-dir'] ? ['--cpu-prof', '--cpu-prof-dir', resolve(options['cpu-prof-dir'])] : [];
+  const output = execFileSync(process.execPath, [...profiling, '--import', 'tsx', 'scripts/bench/learn/time-report.ts', '--file', har, '--label', 'traffic.har'], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 1 << 20 });
+  return JSON.parse(output.trim().split('\n').at(-1)!) as ReportTiming;
+}
+
+/** Wall time of a command run to its end, output discarded. */
+function wallTime(command: string, args: string[]): { ms: number; exitCode: number | null } {
+  const started = performance.now();
+  const { status, error } = spawnSync(command, args, { cwd: repoRoot, stdio: 'ignore' });
+  if (error) throw error;
+  return { ms: performance.now() - started, exitCode: status };
+}
+
+/** `tsx scripts/learn.ts` as `npm run learn` spawns it, on the file, writing the Markdown beside it; and tsx alone, for its start-up. */
+function timeCommand(): CommandTiming {
+  const run = wallTime(tsx, ['scripts/learn.ts', har, '--out', join(directory, 'report.md')]);
+  // Exit 1 is a report with contradictions; 2 would be the command refusing its input.
+  if (run.exitCode !== 0 && run.exitCode !== 1) throw new Error(`tsx scripts/learn.ts exited with ${run.exitCode}`);
+  return { command: 'tsx scripts/learn.ts traffic.har --out report.md', ...run, startupMs: wallTime(tsx, ['--eval', '0']).ms };
+}
+
+try {
+  process.stdout.write(`bench:learn: the traffic report on ${options.exchanges.toLocaleString('en-US')} recorded exchanges; Node ${process.version}, ${cores} cores, load average ${startLoad.map((v) => v.toFixed(2)).join(' ')}\n\n`);
+  const traffic = await recordTraffic({ document: loadBundledDocument(), profile: resolve(repoRoot, options.profile), rounds: options['walk-rounds'], count: options.exchanges, file: har });
+  process.stdout.write(`${recordingLines(traffic, basename(options.profile), options['walk-rounds'], statSync(har).size).join('\n')}\n\n`);
+  const timings = Array.from({ length: options.rounds }, timeInFreshProcess);
+  const { lines, summary } = phaseLines(timings);
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+  const command = options['skip-command'] ? undefined : timeCommand();
+  if (command) process.stdout.write(`${commandLines(command).join('\n')}\n\n`);
+  if (options['cpu-prof-dir']) process.stdout.write(`CPU profiles of the timing processes: ${resolve(options['cpu-prof-dir'])}\n\n`);
+  process.stdout.write(`${summaryLine(summary, command, { start: startLoad, end: loadavg() }, cores)}\n`);
+} finally {
+  rmSync(directory, { recursive: true, force: true });
+}

@@ -1,0 +1,88 @@
+// The traffic `bench:learn` times, recorded for real: the sandbox, in this process on
+// loopback, plays a provider profile; the provider walk (support/provider-walk.ts) sends every
+// operation and one deliberately wrong request per refusal class and timestamp skew through
+// the kit's recording fetch, each labelled with its probe; the kit's HAR writer redacts and
+// writes them. A walk of a few rounds is recorded and its exchanges are repeated, in order,
+// up to the count asked for (each repeat is a new HAR entry, with its own index): a walk as
+// long as the count would cost minutes before anything is timed, and the sandbox keeps every
+// wallet it creates and lists them all unpaged, so by the end of a 400-round walk each
+// wallet list would hold over a thousand wallets and dwarf every other answer.
+import type { OpenApiDocument } from '../../../src/spec/openapi.ts';
+import { listOperations } from '../../../src/spec/openapi.ts';
+import { ExchangeAnalyser } from '../../../src/learn/findings.ts';
+import { demoCredentials, startSandbox } from '../../../src/sandbox/index.ts';
+import { signingHeaderNames, type RecordedExchange } from '../../../src/traffic/exchange.ts';
+import { appendExchanges } from '../../../src/traffic/har-file.ts';
+import { recordingFetch } from '../../../src/traffic/recording-fetch.ts';
+import { walkProvider, type WalkSend } from '../support/provider-walk.ts';
+import { signedHeaders } from '../support/signed-request.ts';
+
+export type RecordedTraffic = {
+  /** Exchanges the walk made and the recorder kept. */
+  walked: number;
+  /** Of those, deliberately wrong requests (refusal classes and timestamp skews). */
+  probes: number;
+  /** The operations of the spec the walk sent a request for, and the spec's count. */
+  operations: { driven: number; of: number; missing: string[] };
+  /** Entries written to the HAR file. */
+  written: number;
+  walkMs: number;
+  writeMs: number;
+};
+
+/** Sends the walk through the recording fetch, against the sandbox at `baseUrl`; answers the exchanges recorded, in the order sent. */
+async function recordWalk(baseUrl: string, rounds: number): Promise<RecordedExchange[]> {
+  const recorded: RecordedExchange[] = [];
+  const send: WalkSend = async (request, probe) => {
+    const { headers } = await signedHeaders(request, demoCredentials);
+    if (request.contentType !== undefined) headers['content-type'] = request.contentType;
+    // One recorder per request: the probe label belongs to this exchange alone.
+    const recorder = recordingFetch(fetch, {
+      record: async (exchange) => void recorded.push(probe ? { ...exchange, probe } : exchange),
+      addedHeaders: signingHeaderNames,
+    });
+    const response = await recorder.fetch(new URL(request.pathWithQuery, baseUrl), { method: request.method, headers, ...(request.body === undefined ? {} : { body: request.body }) });
+    const text = await response.text();
+    await recorder.settled();
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return undefined;
+    }
+  };
+  await walkProvider(send, rounds);
+  return recorded;
+}
+
+/** Which operations of the spec the exchanges exercised. */
+function operationsDriven(document: OpenApiDocument, exchanges: readonly RecordedExchange[]): RecordedTraffic['operations'] {
+  const analyser = new ExchangeAnalyser(document);
+  const driven = new Set(exchanges.map((e) => analyser.operationOf(e.request.method, e.request.url)?.operationId).filter((id) => id !== undefined));
+  const all = listOperations(document).map((o) => o.operationId);
+  return { driven: driven.size, of: all.length, missing: all.filter((id) => !driven.has(id)) };
+}
+
+/** Records the walk against the sandbox playing `profile` and writes `count` entries of it to the HAR file `file`. */
+export async function recordTraffic(options: { document: OpenApiDocument; profile: string; rounds: number; count: number; file: string }): Promise<RecordedTraffic> {
+  const walkStarted = performance.now();
+  const sandbox = await startSandbox({ profile: options.profile, logger: false, deterministic: true });
+  let walked: RecordedExchange[];
+  try {
+    walked = await recordWalk(sandbox.url, options.rounds);
+  } finally {
+    await sandbox.close();
+  }
+  const walkMs = performance.now() - walkStarted;
+  const writeStarted = performance.now();
+  const entries = Array.from({ length: options.count }, (_, index) => walked[index % walked.length]!);
+  // One append: the writer rewrites the whole file on each, so per-exchange appends would cost the square of the count.
+  await appendExchanges(options.file, entries);
+  return {
+    walked: walked.length,
+    probes: walked.filter((e) => e.probe !== undefined).length,
+    operations: operationsDriven(options.document, walked),
+    written: entries.length,
+    walkMs,
+    writeMs: performance.now() - writeStarted,
+  };
+}

@@ -1,0 +1,42 @@
+// `npm run bench:learn`: its flags, and a tiny run that records real traffic, times every
+// phase of the report on it and cleans up after itself.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { learnBenchOptions, learnBenchUsage } from '../../scripts/bench/learn/options.ts';
+import { phaseNames } from '../../scripts/bench/learn/report-phases.ts';
+import { parseBenchOptions } from '../../scripts/bench/support/options.ts';
+import { repoRoot } from '../support/run.ts';
+
+const run = promisify(execFile);
+
+describe('npm run bench:learn', () => {
+  it('reads 10,000 exchanges by default and refuses a count out of range', () => {
+    expect(parseBenchOptions(learnBenchUsage, learnBenchOptions, [])).toEqual({
+      help: false,
+      options: { exchanges: 10_000, 'walk-rounds': 8, rounds: 3, profile: 'tests/fixtures/providers/fills-unknowns.json', 'skip-command': false, 'cpu-prof-dir': undefined },
+    });
+    expect(parseBenchOptions(learnBenchUsage, learnBenchOptions, ['--exchanges', '200', '--skip-command'])).toMatchObject({ options: { exchanges: 200, 'skip-command': true } });
+    expect(() => parseBenchOptions(learnBenchUsage, learnBenchOptions, ['--exchanges', '0'])).toThrow('--exchanges must be a whole number from 1 to 1000000 (got "0")');
+  });
+
+  it('times every phase of the report on 200 recorded exchanges, prints the summary and removes its HAR file', async () => {
+    const temporary = mkdtempSync(join(tmpdir(), 'bench-learn-test-'));
+    onTestFinished(() => rmSync(temporary, { recursive: true, force: true }));
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/bench/learn.ts', '--exchanges', '200', '--walk-rounds', '1', '--rounds', '1', '--skip-command'], {
+      cwd: repoRoot,
+      env: { ...process.env, TMPDIR: temporary },
+    });
+    expect(stdout).toMatch(/Recorded: 43 exchanges of a 1-round walk of the sandbox playing fills-unknowns\.json \(16 of 16 operations; 20 probes\)/);
+    expect(stdout).toContain('Written: 200 HAR entries');
+    for (const phase of phaseNames) expect(stdout).toMatch(new RegExp(`\\n  ${phase.replace(/[()]/g, '\\$&')} +\\d+\\.\\d +\\d+\\.\\d%\\n`));
+    expect(stdout).toMatch(/200 exchanges \(10 of no operation of the spec\): [\d,]+ exchanges\/s, \d+ µs per exchange/);
+    expect(stdout).toMatch(/the report: \d+ learnings, 0 contradictions/);
+    expect(stdout).toMatch(/\nSummary: the report on 200 recorded exchanges takes [\d.]+ s in process, .* load average [\d. ]+ at the start/);
+    // tsx keeps its own cache there too.
+    expect(readdirSync(temporary).filter((name) => name.startsWith('bench-learn-'))).toEqual([]);
+  });
+});
