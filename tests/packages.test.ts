@@ -20,6 +20,7 @@ import { spawnService, type RunningProcess } from '../src/support/process.ts';
 import { startCaptureServer, type CaptureServer } from './support/capture-server.ts';
 import { declarationProblems, moduleSettings, writeCommonJsBackend } from './support/commonjs-backend.ts';
 import { packedTarballs } from './support/packed.ts';
+import { compileProject, type DeclarationCache } from './support/shared-compile.ts';
 import { repoRoot } from './support/run.ts';
 
 const run = promisify(execFile);
@@ -39,6 +40,8 @@ const packed: Record<'sdk' | 'sandbox', Packed> = { sdk: { tarball: '', files: [
 let sdkOnly: string;
 let project: string;
 let staleFile: string;
+/** Every TypeScript compile of this file reads the same declarations; each is parsed once. */
+const declarations: DeclarationCache = new Map();
 
 const installed = (root: string, name: string) => join(root, 'node_modules', ...name.split('/'));
 const manifestOf = (root: string, name: string) => JSON.parse(readFileSync(join(installed(root, name), 'package.json'), 'utf8')) as Manifest;
@@ -194,11 +197,7 @@ startSandbox({ port: '0' });
 startSandbox({ seed: 1 });
 `,
     );
-    const result = await run(join(repoRoot, 'node_modules/.bin/tsc'), ['-p', project]).then(
-      () => 'ok',
-      (error: { stdout: string }) => error.stdout,
-    );
-    expect(result).toBe('ok');
+    expect(compileProject(join(project, 'tsconfig.json'), declarations)).toBe('ok');
   });
 
   it('is imported from @wallet-api/sandbox and runs quote → create → confirm through the packed client', async () => {
@@ -283,21 +282,13 @@ try {
 
 describe('the packages from CommonJS', () => {
   let backend: string;
-  /** tsc's verdict on the backend under each module setting: 'ok', or what it printed. */
+  /** The verdict on the backend under each module setting: 'ok', or the errors as tsc prints them. */
   const compiled: Record<string, string> = {};
 
   beforeAll(async () => {
     backend = join(project, 'commonjs-backend');
     writeCommonJsBackend(backend);
-    // In parallel: each is its own tsc process, most of its time spent reading declarations.
-    await Promise.all(
-      moduleSettings.map(async ({ name }) => {
-        compiled[name] = await run(join(repoRoot, 'node_modules/.bin/tsc'), ['-p', join(backend, `tsconfig.${name}.json`)]).then(
-          () => 'ok',
-          (error: { stdout?: string; message: string }) => error.stdout || error.message,
-        );
-      }),
-    );
+    for (const { name } of moduleSettings) compiled[name] = compileProject(join(backend, `tsconfig.${name}.json`), declarations);
   }, 120_000);
 
   it('type-checks a consumer of the SDK under module commonjs (node10), node16, nodenext, and bundler resolution with esnext and preserve', () => {
@@ -305,7 +296,7 @@ describe('the packages from CommonJS', () => {
   });
 
   it('ships CommonJS declarations that are sound for a project checking libraries under module node16', () => {
-    const problems = declarationProblems(backend);
+    const problems = declarationProblems(backend, declarations);
     // The entries read are the twins, and so is everything they import.
     expect(Object.keys(problems)).toEqual(expect.arrayContaining(['@wallet-api/sdk/dist/client/index.d.cts', '@wallet-api/sdk/dist/signing/index.d.cts', '@wallet-api/sdk/generated/schema.d.cts', '@wallet-api/sandbox/dist/sandbox/index.d.cts']));
     expect(Object.keys(problems).filter((file) => !file.endsWith('.d.cts'))).toEqual([]);
