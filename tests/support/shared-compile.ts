@@ -14,6 +14,8 @@ export type DeclarationCache = Map<string, ts.SourceFile>;
 // the parse, is part of the cache key.) Every other option, set or not, is in the key.
 const sharedAcross = new Set(['module', 'moduleResolution', 'skipLibCheck', 'noEmit', 'outDir', 'types', 'configFilePath']);
 
+const declarationFile = /\.d\.[cm]?ts$/;
+
 function optionsKey(options: ts.CompilerOptions): string {
   const kept = Object.entries(options).filter(([name]) => !sharedAcross.has(name));
   return JSON.stringify(kept.sort(([a], [b]) => a.localeCompare(b)));
@@ -25,7 +27,7 @@ export function sharingHost(options: ts.CompilerOptions, cache: DeclarationCache
   const parse = host.getSourceFile.bind(host);
   const settings = optionsKey(options);
   host.getSourceFile = (fileName, languageVersionOrOptions, onError, shouldCreate) => {
-    if (!ts.isDeclarationFileName(fileName)) return parse(fileName, languageVersionOrOptions, onError, shouldCreate);
+    if (!declarationFile.test(fileName)) return parse(fileName, languageVersionOrOptions, onError, shouldCreate);
     const { languageVersion, impliedNodeFormat, jsDocParsingMode } = typeof languageVersionOrOptions === 'object' ? languageVersionOrOptions : { languageVersion: languageVersionOrOptions, impliedNodeFormat: undefined, jsDocParsingMode: undefined };
     const key = JSON.stringify([fileName, languageVersion, impliedNodeFormat ?? null, jsDocParsingMode ?? null, settings]);
     let file = cache.get(key);
