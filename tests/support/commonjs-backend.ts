@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
+import { sharingHost, type DeclarationCache } from './shared-compile.ts';
 
 export type ModuleSetting = {
   name: string;
@@ -133,9 +134,9 @@ export function writeCommonJsBackend(dir: string): void {
  * @wallet-api/* that the backend's TypeScript reaches, relative to node_modules, with the
  * errors TypeScript finds in it. Only those files are checked, not all of @types/node.
  */
-export function declarationProblems(dir: string): Record<string, string[]> {
+export function declarationProblems(dir: string, cache: DeclarationCache): Record<string, string[]> {
   const options: ts.CompilerOptions = { module: ts.ModuleKind.Node16, moduleResolution: ts.ModuleResolutionKind.Node16, target: ts.ScriptTarget.ES2022, strict: true, types: ['node'], noEmit: true };
-  const program = ts.createProgram({ rootNames: [join(dir, 'consumer.ts'), join(dir, 'sandbox-setup.ts')], options });
+  const program = ts.createProgram({ rootNames: [join(dir, 'consumer.ts'), join(dir, 'sandbox-setup.ts')], options, host: sharingHost(options, cache) });
   const packages = join(dir, '..', 'node_modules');
   const result: Record<string, string[]> = {};
   for (const file of program.getSourceFiles().filter((f) => f.fileName.startsWith(join(packages, '@wallet-api')))) {
