@@ -3,7 +3,7 @@
 // results as the breaking-change gate: Optic's comparison of the two files (its grouped
 // diffs and its failed breaking-change rules) and the gate's own request check.
 import { pointerSegment } from '../spec/pointer.ts';
-import { majorOf, parseDocument } from './gate.ts';
+import { givesATypeToAnyValue, majorOf, parseDocument } from './gate.ts';
 import { compareWithOptic, isBreakingFailure, type OpticEndpoint, type OpticRule } from './optic.ts';
 import { requestConstraintChanges } from './request-constraints.ts';
 
@@ -97,7 +97,8 @@ function changesOf(baseDoc: Document, headDoc: Document, endpoints: Record<strin
       : endpoint.diffs.some((d) => d.change === 'removed' && d.before === pointer)
         ? 'removed'
         : 'changed';
-    const failed = collect<OpticRule>(endpoint, 'rules').filter(isBreakingFailure);
+    // What the gate does not count, the changelog does not mark (gate.ts, givesATypeToAnyValue).
+    const failed = collect<OpticRule>(endpoint, 'rules').filter((rule) => isBreakingFailure(rule) && !givesATypeToAnyValue(baseDoc, { rule: rule.name ?? '', jsonPath: rule.location?.jsonPath ?? '' }));
     const gateFound = constraints.filter((c) => c.where === operation || c.where.startsWith(`${operation} `));
     return {
       operation,

@@ -28,7 +28,7 @@ export type OpticPairResult = { output: string; findings: OpticFinding[] | undef
 
 /** A diff Optic found: `change` is added, changed or removed. */
 export type OpticDiff = { change: string; before?: string; after?: string };
-export type OpticRule = { where?: string; error?: string; passed?: boolean; exempted?: boolean; severity?: number };
+export type OpticRule = { where?: string; error?: string; passed?: boolean; exempted?: boolean; severity?: number; name?: string; location?: { jsonPath?: string } };
 /** What Optic found changed in one operation (ci-run-details.json's groupedDiffs), nested by part. */
 export type OpticEndpoint = { method: string; path: string; diffs: OpticDiff[]; rules: OpticRule[]; [part: string]: unknown };
 export type OpticResult = { exitCode: number; pairs: OpticPairResult[]; output: string };

@@ -123,6 +123,9 @@ describe.concurrent('the learning loop against a provider double', () => {
       expect(contract.exitCode, contract.output).toBe(0);
       const gate = await copy.script('diff', ['--base', 'HEAD']);
       expect(gate.output).toMatch(/diff: passed: against HEAD .*: no breaking change/);
+      const changelog = await copy.script('changelog', ['--base', 'HEAD']);
+      expect(changelog.output).toMatch(/`listWallets` \(GET \/api\/v1\/wallets\) changed: .*response 403 added/);
+      expect(changelog.output).not.toContain('Breaking');
 
       // Nothing left to learn from the same traffic.
       const proposed = parseDocument(readFileSync(join(copy.dir, 'generated/openapi.yaml'), 'utf8'));
