@@ -86,8 +86,10 @@ for (const kind of requestKinds) {
 }
 
 if (inProcessCalls > 0) {
-  const inProcess = runScript<InProcessResult>('scripts/bench/client/in-process-timing.ts', ['--calls', String(inProcessCalls)]);
-  console.log(`\n${inProcessLines(inProcess).join('\n')}`);
+  // The client with one no-op middleware in a process of its own, as in the round trips.
+  const withoutMiddleware = runScript<InProcessResult>('scripts/bench/client/in-process-timing.ts', ['--calls', String(inProcessCalls)]);
+  const withMiddleware = runScript<InProcessResult>('scripts/bench/client/in-process-timing.ts', ['--calls', String(inProcessCalls), '--middleware']);
+  console.log(`\n${inProcessLines({ 'client': withoutMiddleware, 'client + no-op mw': withMiddleware }).join('\n')}`);
 }
 
 const goals = roundTrips.map(({ label, atLeast }, index) => ({ label, atLeast, rounds: results[index]! }));

@@ -4,6 +4,9 @@
 // signing, the timeout, reading the answer and, for the client, the envelope check. Steadier
 // than a round trip, whose time is mostly the HTTP stack's and moves with the machine's load.
 // Prints one JSON line: per request kind, the median µs per call of each over its turns.
+// `--middleware` times the client with one no-op middleware registered instead, in a process
+// of its own like every variant of the round trips (how fetch's code gets optimised depends
+// on the mix of requests a process sends).
 import { median } from '../support/median.ts';
 import { readBenchOptions } from '../support/options.ts';
 import { loadBuiltSdk } from './built-sdk.ts';
@@ -11,9 +14,12 @@ import { answerBody, answerHeaders, apiKey, secret, swap, transactionsPathWithQu
 import { requestKinds, type InProcessResult } from './results.ts';
 import { signedFetcher } from './signed-fetch.ts';
 
-const { calls } = readBenchOptions(
+const { calls, middleware } = readBenchOptions(
   { command: 'node --import tsx scripts/bench/client/in-process-timing.ts', about: 'Times the client and raw fetch+signing per call with fetch answered in-process, and prints the medians as one JSON line.' },
-  { calls: { kind: 'whole number', min: 1000, max: 1_000_000, required: true, about: 'calls of each per request kind, spread over six turns' } },
+  {
+    calls: { kind: 'whole number', min: 1000, max: 1_000_000, required: true, about: 'calls of each per request kind, spread over six turns' },
+    middleware: { kind: 'switch', about: 'times the client with one no-op middleware registered (openapi-fetch then hands it a Request)' },
+  },
 );
 
 const { createClient, hmacSha256, unwrap, formatTimestamp } = await loadBuiltSdk();
@@ -22,6 +28,7 @@ const stubFetch = async (_url: string | URL | Request, _init?: RequestInit) => n
 const baseUrl = 'http://127.0.0.1:9';
 const sign = hmacSha256({ secret });
 const client = createClient({ environment: 'custom', baseUrl, apiKey, signer: sign, fetch: stubFetch });
+if (middleware) client.use({ onRequest: () => undefined });
 const signedFetch = signedFetcher({ baseUrl, apiKey, sign, formatTimestamp, fetch: stubFetch });
 
 const variants = {

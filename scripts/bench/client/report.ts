@@ -42,13 +42,17 @@ export function comparisonTable(rounds: Rounds, kind: RequestKind, roundByRound:
   return [`    ${'variant'.padEnd(18)} ${'req/s'.padStart(7)}   ${'× floor'.padStart(7)}   ${'CPU µs/request'.padStart(14)}   ${'× floor, by CPU'.padStart(15)}`, ...rows, ...roundLines];
 }
 
-export function inProcessLines(result: InProcessResult): string[] {
+/** The in-process timing of each client variant (each from a process of its own, beside its own floor). */
+export function inProcessLines(results: Record<string, InProcessResult>): string[] {
+  const width = Math.max(...Object.keys(results).map((name) => name.length));
   return [
     'Without the network (fetch answered in-process at once), µs per call:',
-    ...requestKinds.map((kind) => {
-      const { client, floor: raw } = result[kind];
-      return `  ${kind.toUpperCase().padEnd(4)}  client ${client.toFixed(1)}, ${floor} ${raw.toFixed(1)}: the client adds ${(client - raw).toFixed(1)} µs`;
-    }),
+    ...requestKinds.flatMap((kind) =>
+      Object.entries(results).map(([name, result]) => {
+        const { client, floor: raw } = result[kind];
+        return `  ${kind.toUpperCase().padEnd(4)}  ${name.padEnd(width)} ${client.toFixed(1)}, ${floor} ${raw.toFixed(1)}: it adds ${(client - raw).toFixed(1)} µs`;
+      }),
+    ),
   ];
 }
 
