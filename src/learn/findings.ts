@@ -8,7 +8,7 @@ import { pointerKey, pointerSegment } from '../spec/pointer.ts';
 import { recordLocations, visitRecords, type RecordLocation } from '../spec/record-locations.ts';
 import { SpecValidator } from '../spec/validator.ts';
 import { detectionReading } from './detection-reading.ts';
-import { observedKey, observedWindow, type ObservedRefusals, type ObservedWindow } from './observed.ts';
+import { controlProbe, observedKey, observedWindow, type ObservedAcceptance, type ObservedRefusals, type ObservedWindow } from './observed.ts';
 
 /** One request and its answer, as recorded. */
 export type Exchange = {
@@ -43,6 +43,8 @@ export type Finding = FindingBase &
     /** `sample`: the record itself, as recorded (what a proposal infers the schema from). */
     | { class: 'learning'; kind: 'unpublished-shape'; schema: string; shape: string; sample: unknown }
     | { class: 'learning'; kind: 'refusal'; message: string; probe: string | undefined }
+    /** A deliberately wrong request (a probe other than the control) answered with success. */
+    | { class: 'learning'; kind: 'accepted-probe'; probe: string }
     /** A request whose x-timestamp was this far from the clock, and whether it was accepted. */
     | { class: 'learning'; kind: 'timestamp-skew'; skewSeconds: number; accepted: boolean }
     | { class: 'contradiction'; kind: ContradictionKind; schema: string | undefined; field: string | undefined; pointer: string; detail: string }
@@ -184,7 +186,12 @@ export class ExchangeAnalyser {
     for (const location of this.locationsOf(entry.operationId).all) {
       visitRecords(body, location.path, () => recordCounts.set(location.schema, (recordCounts.get(location.schema) ?? 0) + 1));
     }
-    return { matched: true, findings: this.success(entry, base, body, contradiction), recordCounts };
+    const findings = this.success(entry, base, body, contradiction);
+    // A deliberately wrong request let in is a rule learned too (no maximum amount, an empty page past the end).
+    if (exchange.probe !== undefined && exchange.probe !== controlProbe && !this.documentsAcceptance(entry, exchange.probe)) {
+      findings.push(findingOn(base, { class: 'learning', kind: 'accepted-probe', probe: exchange.probe }));
+    }
+    return { matched: true, findings, recordCounts };
   }
 
   private refusal(entry: OperationEntry, base: FindingBase, exchange: Exchange, body: { message?: unknown }, contradiction: (kind: ContradictionKind, detail: string) => Finding): Finding[] {
@@ -194,6 +201,12 @@ export class ExchangeAnalyser {
     const message = String(body.message);
     if (this.documentsRefusal(entry, exchange.status, message, exchange.probe)) return [];
     return [findingOn(base, { class: 'learning', kind: 'refusal', message, probe: exchange.probe })];
+  }
+
+  /** True when a reviewed proposal documented that the operation lets this probe in. */
+  private documentsAcceptance(entry: OperationEntry, probe: string): boolean {
+    const observed = (entry.operation as Record<string, unknown>)[observedKey] as ObservedAcceptance | undefined;
+    return observed?.accepted?.some((accepted) => accepted.probe === probe) ?? false;
   }
 
   /**

@@ -24,6 +24,12 @@ export type ObservedCondition = { probe?: string; message: string; samples: numb
 /** On a response the proposal added for an HTTP status the interface does not name. */
 export type ObservedRefusals = ObservedEvidence & { conditions: ObservedCondition[] };
 
+/** The probe that is sent right on purpose, as the control of the others (src/probe/plan.ts). */
+export const controlProbe = 'baseline';
+
+/** On an operation: the deliberately wrong requests it let in. */
+export type ObservedAcceptance = ObservedEvidence & { accepted: { probe: string; status: number; samples: number }[] };
+
 /** On the timestamp security scheme: the window the skewed requests bracketed, in seconds. */
 export type ObservedWindow = ObservedEvidence & { acceptedUpToSeconds?: number; refusedFromSeconds?: number };
 

@@ -12,7 +12,7 @@ type Evidence = { file: string; entry: number };
 
 /** One thing learned, counted over the traffic: a field, a value, a shape or a refusal. */
 export type LearnedItem = {
-  kind: 'unknown-field' | 'value-not-seen' | 'unpublished-shape' | 'refusal' | 'timestamp-window';
+  kind: 'unknown-field' | 'value-not-seen' | 'unpublished-shape' | 'refusal' | 'timestamp-window' | 'accepted-probe';
   /** What it is, in a line: `rate: string, 14/14 Swap records`. */
   summary: string;
   schema?: string;
@@ -55,6 +55,7 @@ export type TrafficReport = {
 
 const evidenceLimit = 5;
 const timestampMarker = '#/components/securitySchemes/Timestamp';
+const amountMarker = '#/components/schemas/PositiveAmount';
 
 /** Keeps the first few entries that showed an item, each once (an answer can show it in several records). */
 function addEvidence(list: Evidence[], evidence: Evidence): void {
@@ -73,6 +74,8 @@ function markerOf(finding: Finding, markers: Set<string>, operationPointers: Map
     return pointer !== undefined && markers.has(pointer) ? pointer : undefined;
   };
   if (finding.kind === 'timestamp-skew') return markers.has(timestampMarker) ? timestampMarker : undefined;
+  // An amount let in tells about the published limits of amounts; anything else, about its operation.
+  if (finding.kind === 'accepted-probe') return /amount/i.test(finding.probe) && markers.has(amountMarker) ? amountMarker : ofOperation();
   if (finding.kind === 'refusal') {
     const pointer = `#/components/responses/${finding.status >= 500 ? 'ServerError' : 'ClientError'}`;
     return markers.has(pointer) ? pointer : undefined;
@@ -100,6 +103,8 @@ function keyOf(finding: Finding): string {
     case 'timestamp-skew':
       // Every skewed request brackets the one window.
       return 'timestamp-window';
+    case 'accepted-probe':
+      return `accepted ${finding.operationId} ${finding.probe} ${finding.status}`;
     default:
       return `contradiction ${finding.kind} ${finding.operationId} ${finding.schema ?? ''} ${finding.field ?? ''} ${finding.detail}`;
   }
@@ -137,6 +142,7 @@ export function buildReport(doc: OpenApiDocument, exchanges: readonly Exchange[]
         const item: LearnedItem = { kind: finding.kind === 'timestamp-skew' ? 'timestamp-window' : finding.kind, summary: '', seen: 0, evidence: [], sources: [] };
         if (finding.kind === 'timestamp-skew') item.window = { acceptedUpTo: undefined, refusedFrom: undefined };
         else if (finding.kind === 'refusal') Object.assign(item, { operationId: finding.operationId, status: finding.status, message: finding.message, probe: finding.probe });
+        else if (finding.kind === 'accepted-probe') Object.assign(item, { operationId: finding.operationId, status: finding.status, probe: finding.probe });
         else if (finding.kind === 'unpublished-shape') Object.assign(item, { schema: finding.schema, shape: finding.shape, operationId: finding.operationId, example: finding.sample });
         else Object.assign(item, { schema: finding.schema, field: finding.field, operationId: finding.operationId, ...(finding.kind === 'value-not-seen' ? { value: finding.value } : { types: {}, example: finding.sample }) });
         entry = { marker: markerOf(finding, markerPointers, operationPointers), item };
@@ -197,6 +203,8 @@ function summarise(item: LearnedItem): string {
       return `${item.schema} (${item.operationId}): ${item.shape}, ${item.seen} answer${item.seen === 1 ? '' : 's'}`;
     case 'refusal':
       return `${item.operationId}${item.probe ? ` (${item.probe})` : ''}: HTTP ${item.status} ${JSON.stringify(item.message)}, ${item.seen} answer${item.seen === 1 ? '' : 's'}`;
+    case 'accepted-probe':
+      return `${item.operationId} (${item.probe}): let in, HTTP ${item.status}, ${item.seen} answer${item.seen === 1 ? '' : 's'}`;
     case 'timestamp-window': {
       const { acceptedUpTo, refusedFrom } = item.window!;
       const bounds = [acceptedUpTo === undefined ? undefined : `at least ±${acceptedUpTo} s`, refusedFrom === undefined ? undefined : `under ±${refusedFrom} s`].filter(Boolean).join(' and ');

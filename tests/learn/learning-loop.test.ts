@@ -98,7 +98,10 @@ describe.concurrent('the learning loop against a provider double', () => {
       const expected = profileKeys(published, profile, shown);
       const found = reportKeys(exchanges, profile);
       expect([...expected].filter((key) => !found.has(key))).toEqual([]);
-      expect([...found].filter((key) => !expected.has(key))).toEqual([]);
+      // What the probe got let in is the sandbox's own rule, whatever the profile: it publishes no maximum amount and pages past the end to an empty page.
+      const letIn = [...found].filter((key) => key.startsWith('accepted '));
+      expect(letIn.sort()).toEqual(['accepted listTransactions pageBeyondEnd', 'accepted previewWithdrawal invalidInput:hugeAmount']);
+      expect([...found].filter((key) => !expected.has(key) && !letIn.includes(key))).toEqual([]);
       expect(expected.size).toBeGreaterThan(20);
 
       const learn = await copy.script('learn', ['staging.har']);
@@ -106,6 +109,7 @@ describe.concurrent('the learning loop against a provider double', () => {
       const proposal = await copy.script('learn', ['staging.har', '--propose']);
       expect(proposal.exitCode, proposal.output).toBe(0);
       expect(proposal.output).toContain('openapi/components/schemas/Swap.yaml');
+      expect(proposal.output).toContain('- previewWithdrawal lets in invalidInput:hugeAmount');
       // Everything learned is claimed: nothing falls under the threshold (shown whole when something does).
       const notProposed = proposal.output.indexOf('## Not proposed');
       expect(notProposed < 0 ? '' : proposal.output.slice(notProposed)).toBe('');

@@ -18,6 +18,7 @@ export function itemKeys(report: TrafficReport): Set<string> {
     else if (item.kind === 'value-not-seen') keys.add(`value ${item.schema}.${item.field}=${item.value}`);
     else if (item.kind === 'unpublished-shape') keys.add(`shape ${item.operationId} ${item.shape}`);
     else if (item.kind === 'timestamp-window') keys.add(`window ${item.window!.acceptedUpTo} ${item.window!.refusedFrom}`);
+    else if (item.kind === 'accepted-probe') keys.add(`accepted ${item.operationId} ${item.probe}`);
     else keys.add(`refusal ${item.probe === undefined ? item.operationId : refusalClassOf(item.probe)} ${item.status} ${item.message}`);
   }
   for (const c of report.contradictions) keys.add(c.kind === 'missing-field' || c.kind === 'wrong-type' ? `${c.kind} ${c.schema}.${c.field}` : `${c.kind} ${c.operationId}`);

@@ -10,8 +10,8 @@ import { redactJsonValue } from '../../traffic/redact.ts';
 import { listOperations, localRef, type OpenApiDocument, type OperationEntry } from '../../spec/openapi.ts';
 import { pointerSegment } from '../../spec/pointer.ts';
 import { recordLocations, visitRecords } from '../../spec/record-locations.ts';
-import { observedKey, timestampSchemeName, type ObservedCondition } from '../observed.ts';
-import type { Claim, FieldClaim, RefusalClaim, ShapeClaim, ValuesClaim, WindowClaim } from './claims.ts';
+import { observedKey, timestampSchemeName, type ObservedAcceptance, type ObservedCondition } from '../observed.ts';
+import type { AcceptanceClaim, Claim, FieldClaim, RefusalClaim, ShapeClaim, ValuesClaim, WindowClaim } from './claims.ts';
 import { inferSchema, typeKeyword } from './infer-schema.ts';
 import { MarkerNotes } from './markers.ts';
 import type { SourceFiles, SourcePlace } from './source-files.ts';
@@ -54,6 +54,8 @@ export class ProposalWriter {
         return this.shape(claim);
       case 'refusal':
         return this.refusal(claim);
+      case 'acceptance':
+        return this.acceptance(claim);
       case 'window':
         return this.window(claim);
     }
@@ -165,6 +167,19 @@ export class ProposalWriter {
     this.notes.add(`#/components/responses/${claim.status >= 500 ? 'ServerError' : 'ClientError'}`, 'refusals', `${claim.operationId} ${key}`);
     for (const condition of claim.conditions) if (condition.probe !== undefined) this.notes.answer(condition.probe, claim.status, condition.message, { ...claim.evidence, samples: condition.samples });
     return `${claim.operationId} answers ${key}: ${claim.conditions.map((c) => c.probe ?? c.message).join(', ')}`;
+  }
+
+  /** The wrong requests an operation let in go on the operation: a rule of its input the interface does not publish. */
+  private acceptance(claim: AcceptanceClaim): string {
+    const operation = this.operations.find((o) => o.operationId === claim.operationId)!;
+    const pointer = this.operationPointer(operation);
+    const place = this.sources.locate(pointer);
+    const previous = (this.sources.valueAt(place) as Record<string, unknown>)[observedKey] as ObservedAcceptance | undefined;
+    const accepted = [...(previous?.accepted ?? []).filter((old) => !claim.accepted.some((a) => a.probe === old.probe)), ...claim.accepted];
+    this.set(place, observedKey, { ...claim.evidence, accepted });
+    const probes = claim.accepted.map((a) => a.probe).join(', ');
+    this.notes.add(claim.accepted.some((a) => /amount/i.test(a.probe)) ? schemaPointer('PositiveAmount') : pointer, 'accepted', `${claim.operationId} let in ${probes}`);
+    return `${claim.operationId} lets in ${probes}`;
   }
 
   private window(claim: WindowClaim): string | undefined {

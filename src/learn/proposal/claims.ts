@@ -1,6 +1,7 @@
 // What a proposal may claim from a traffic report: only what enough samples carry. The
 // threshold (minSamples, 2 by default) counts records for a field, answers for an
-// unpublished shape or a refusal condition, and skewed requests for the timestamp window:
+// unpublished shape, a refusal condition or a wrong request let in, and skewed requests for
+// the timestamp window:
 // those claims generalise (a type, a required field, a rule), and one answer may be a fluke.
 // A value of an open string is claimed from one record: the claim is only that it was seen
 // (x-values-seen), which one record carries whole. Everything below the threshold is listed
@@ -19,10 +20,12 @@ export type ValuesClaim = { kind: 'values'; schema: string; field: string; value
 export type ShapeClaim = { kind: 'shape'; schema: string; examples: unknown[]; evidence: ObservedEvidence };
 /** The conditions an operation refused with one HTTP status the spec does not name. */
 export type RefusalClaim = { kind: 'refusal'; operationId: string; status: number; conditions: ObservedCondition[]; evidence: ObservedEvidence };
+/** The deliberately wrong requests an operation let in. */
+export type AcceptanceClaim = { kind: 'acceptance'; operationId: string; accepted: { probe: string; status: number; samples: number }[]; evidence: ObservedEvidence };
 /** The timestamp window as skewed requests bracketed it. */
 export type WindowClaim = { kind: 'window'; acceptedUpTo: number | undefined; refusedFrom: number | undefined; evidence: ObservedEvidence };
 
-export type Claim = FieldClaim | ValuesClaim | ShapeClaim | RefusalClaim | WindowClaim;
+export type Claim = FieldClaim | ValuesClaim | ShapeClaim | RefusalClaim | AcceptanceClaim | WindowClaim;
 
 /** A learning the proposal leaves out, and why. */
 export type NotProposed = { summary: string; reason: string };
@@ -49,6 +52,7 @@ export function claimsOf(report: TrafficReport, minSamples: number = defaultMinS
   const values = new Map<string, { schema: string; field: string; items: LearnedItem[] }>();
   const shapes = new Map<string, LearnedItem[]>();
   const refusals = new Map<string, { operationId: string; status: number; items: LearnedItem[] }>();
+  const acceptances = new Map<string, LearnedItem[]>();
   for (const item of items) {
     switch (item.kind) {
       case 'unknown-field':
@@ -79,6 +83,10 @@ export function claimsOf(report: TrafficReport, minSamples: number = defaultMinS
         refusals.set(key, entry);
         break;
       }
+      case 'accepted-probe':
+        if (item.seen < minSamples) skip(item, shortOf(item.seen, minSamples));
+        else acceptances.set(item.operationId!, [...(acceptances.get(item.operationId!) ?? []), item]);
+        break;
       case 'timestamp-window': {
         const { acceptedUpTo, refusedFrom } = item.window!;
         if (item.seen < minSamples) skip(item, shortOf(item.seen, minSamples));
@@ -105,6 +113,10 @@ export function claimsOf(report: TrafficReport, minSamples: number = defaultMinS
       else conditions.push({ ...(item.probe === undefined ? {} : { probe: item.probe }), message: item.message!, samples: item.seen });
     }
     claims.push({ kind: 'refusal', operationId, status, conditions, evidence: evidenceOf(seen, seen.reduce((n, item) => n + item.seen, 0)) });
+  }
+  for (const [operationId, seen] of acceptances) {
+    const accepted = seen.map((item) => ({ probe: item.probe!, status: item.status!, samples: item.seen }));
+    claims.push({ kind: 'acceptance', operationId, accepted, evidence: evidenceOf(seen, seen.reduce((n, item) => n + item.seen, 0)) });
   }
   return { claims, notProposed };
 }

@@ -8,10 +8,10 @@ import { markerKey } from '../../spec/unknowns.ts';
 import { observedKey, type ObservedEvidence } from '../observed.ts';
 import type { SourceFiles } from './source-files.ts';
 
-type NoteKind = 'fields' | 'values' | 'shape' | 'refusals' | 'window';
+type NoteKind = 'fields' | 'values' | 'shape' | 'refusals' | 'accepted' | 'window';
 
 const suffixStart = ' Observed in traffic so far (x-observed):';
-const labels: Record<NoteKind, string> = { fields: 'fields', values: 'values', shape: 'the shape of', refusals: 'the status of', window: 'the timestamp' };
+const labels: Record<NoteKind, string> = { fields: 'fields', values: 'values', shape: 'the shape of', refusals: 'the status of', accepted: 'wrong requests let in:', window: 'the timestamp' };
 
 /** The statement about invalid signatures, on the security scheme of the x-signature header. */
 const invalidSignatureStatement = /invalid signature/i;
