@@ -6,6 +6,9 @@ import { defineConfig } from 'vitest/config';
 // means the sources (tsconfig.json `paths` does the same for tsc and tsx).
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+/** Test files that drive the whole project as its users do, command after command. */
+const endToEnd = ['tests/learn/learning-loop.test.ts'];
+
 export default defineConfig({
   resolve: {
     alias: [
@@ -15,7 +18,6 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['tests/**/*.test.ts'],
     // Every sandbox the suite starts, in process or as a command, checks its own answers
     // against the spec, so no test can pass on an answer outside it.
     env: {
@@ -35,6 +37,13 @@ export default defineConfig({
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The end-to-end learning loop runs a dozen commands of the project per provider (preflight,
+    // contract runs, regeneration, lint, the gate): it runs after every other file, alone, so
+    // that the timing-sensitive files never share the two cores with it.
+    projects: [
+      { extends: true, test: { name: 'suite', include: ['tests/**/*.test.ts'], exclude: endToEnd, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'end to end', include: endToEnd, sequence: { groupOrder: 1 } } },
+    ],
     // CI also writes the results as JSON, from which .ci/run prints its closing count line.
     ...(process.env.CI ? { reporters: ['default', 'json'], outputFile: { json: '.tmp/vitest-results.json' } } : {}),
   },
