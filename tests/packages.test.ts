@@ -102,7 +102,9 @@ beforeAll(async () => {
   sdkOnly = await npmProject('sdk-only', [packed.sdk.tarball]);
   // msw is the sandbox's optional peer: a team using @wallet-api/sandbox/msw installs it itself.
   project = await npmProject('integrator-backend', [packed.sdk.tarball, packed.sandbox.tarball, `msw@${mswVersion}`]);
-  // The Node types, as a TypeScript team's own dev dependencies would provide them.
+  // The Node types, as a TypeScript team's own dev dependencies would provide them; they take
+  // the place of the latest @types/node that msw's type packages bring in.
+  rmSync(join(project, 'node_modules', '@types', 'node'), { recursive: true, force: true });
   mkdirSync(join(project, 'node_modules', '@types'), { recursive: true });
   symlinkSync(join(repoRoot, 'node_modules', '@types', 'node'), join(project, 'node_modules', '@types', 'node'));
 }, 180_000);
