@@ -30,7 +30,15 @@ const sdkDependencyLimit = 3;
 /** ... and an install of the SDK itself under this many bytes. */
 const sdkSizeLimit = 1_000_000;
 
-type Manifest = { name: string; version: string; dependencies: Record<string, string>; bin?: Record<string, string>; exports: Record<string, unknown> };
+type Manifest = {
+  name: string;
+  version: string;
+  dependencies: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+  bin?: Record<string, string>;
+  exports: Record<string, unknown>;
+};
 type Packed = { tarball: string; files: string[] };
 
 let work: string;
@@ -45,7 +53,9 @@ const declarations: DeclarationCache = new Map();
 
 const installed = (root: string, name: string) => join(root, 'node_modules', ...name.split('/'));
 const manifestOf = (root: string, name: string) => JSON.parse(readFileSync(join(installed(root, name), 'package.json'), 'utf8')) as Manifest;
-const rootManifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+const rootManifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+/** msw, the sandbox's optional peer (for @wallet-api/sandbox/msw), at the version the repository tests it with. */
+const mswVersion = rootManifest.devDependencies.msw!;
 
 function sizeOf(path: string): number {
   const stat = statSync(path);
@@ -90,8 +100,11 @@ beforeAll(async () => {
     packed[key] = { tarball: tarballs[key], files: listing.trim().split('\n').map((f) => f.replace(/^package\//, '')) };
   }
   sdkOnly = await npmProject('sdk-only', [packed.sdk.tarball]);
-  project = await npmProject('integrator-backend', [packed.sdk.tarball, packed.sandbox.tarball]);
-  // The Node types, as a TypeScript team's own dev dependencies would provide them.
+  // msw is the sandbox's optional peer: a team using @wallet-api/sandbox/msw installs it itself.
+  project = await npmProject('integrator-backend', [packed.sdk.tarball, packed.sandbox.tarball, `msw@${mswVersion}`]);
+  // The Node types, as a TypeScript team's own dev dependencies would provide them; they take
+  // the place of the latest @types/node that msw's type packages bring in.
+  rmSync(join(project, 'node_modules', '@types', 'node'), { recursive: true, force: true });
   mkdirSync(join(project, 'node_modules', '@types'), { recursive: true });
   symlinkSync(join(repoRoot, 'node_modules', '@types', 'node'), join(project, 'node_modules', '@types', 'node'));
 }, 180_000);
@@ -140,10 +153,13 @@ describe('the packed @wallet-api/sandbox', () => {
     expect(manifestOf(project, '@wallet-api/sandbox').bin).toEqual({ 'wallet-api-sandbox': 'dist/sandbox/bin.js' });
   });
 
-  it('declares exactly the packages its code and its type declarations import, at the versions the repository is tested with', () => {
+  it('declares exactly the packages its code and its type declarations import, at the versions the repository is tested with; msw as an optional peer', () => {
     const manifest = manifestOf(project, '@wallet-api/sandbox');
-    expect(importedPackages(installed(project, '@wallet-api/sandbox'), packed.sandbox.files)).toEqual(Object.keys(manifest.dependencies).sort());
+    expect(importedPackages(installed(project, '@wallet-api/sandbox'), packed.sandbox.files)).toEqual([...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies ?? {})].sort());
     for (const [name, range] of Object.entries(manifest.dependencies)) expect(range, name).toBe(rootManifest.dependencies[name]);
+    // Only @wallet-api/sandbox/msw imports msw; installing the sandbox never pulls it in.
+    expect(manifest.peerDependencies).toEqual({ msw: `^${mswVersion}` });
+    expect(manifest.peerDependenciesMeta).toEqual({ msw: { optional: true } });
   });
 });
 
@@ -204,6 +220,17 @@ startSandbox({ port: '0' });
 startSandbox({ seed: 1 });
 `,
       );
+      writeFileSync(
+        join(project, 'msw-setup.ts'),
+        `import { setupServer } from 'msw/node';
+import { sandboxHandlers, type SandboxHandlers } from '@wallet-api/sandbox/msw';
+export const sandbox: SandboxHandlers = sandboxHandlers({ baseUrl: 'http://sandbox.test', deterministic: true });
+export const server = setupServer(...sandbox);
+export const reset: () => void = sandbox.reset;
+// @ts-expect-error baseUrl is required
+sandboxHandlers({ deterministic: true });
+`,
+      );
       verdict = compileProject(join(project, 'tsconfig.json'), declarations);
     }, 120_000);
 
@@ -256,6 +283,30 @@ try {
     expect(result.again).toEqual({ isApiError: true, httpStatus: 409, message: `Swap ${result.created.id} is confirmed; only a pending swap can be confirmed` });
     expect(result.demoKeyRefused).toBe(true);
     expect(result.dataFile).toBe(true);
+  });
+
+  it('answers the packed client in-process through @wallet-api/sandbox/msw and msw/node', async () => {
+    writeFileSync(
+      join(project, 'msw-call.mjs'),
+      `import { setupServer } from 'msw/node';
+import { createClient, hmacSha256, unwrap } from '@wallet-api/sdk';
+import { sandboxHandlers } from '@wallet-api/sandbox/msw';
+const sandbox = sandboxHandlers({ baseUrl: 'http://sandbox.test', apiKeys: { 'team-key': 'team-secret' } });
+const server = setupServer(...sandbox);
+server.listen({ onUnhandledRequest: 'error' });
+try {
+  const client = createClient({ environment: 'custom', baseUrl: 'http://sandbox.test', apiKey: 'team-key', signer: hmacSha256({ secret: 'team-secret' }) });
+  console.log(JSON.stringify(await unwrap(client.GET('/api/v1/swaps/quotes', { params: { query: { from: 'usdt', to: 'ngn', amount: 100 } } }))));
+} finally {
+  server.close();
+  await sandbox.close();
+}
+`,
+    );
+    const { stdout } = await run(process.execPath, ['msw-call.mjs'], { cwd: project, timeout: 30_000 });
+    const quote = JSON.parse(stdout) as unknown;
+    expect(new SpecValidator().validateAt('#/components/schemas/SwapQuote', quote)).toEqual({ valid: true });
+    expect(quote).toMatchObject({ quotedCurrency: 'NGN' });
   });
 
   describe('the wallet-api-sandbox bin', () => {
@@ -346,7 +397,7 @@ import('@wallet-api/sdk').then((imported) => {
     const subpaths = (['@wallet-api/sdk', '@wallet-api/sandbox'] as const).flatMap((name) =>
       Object.keys(manifestOf(project, name).exports).map((subpath) => `${name}${subpath.slice(1)}`),
     );
-    expect(subpaths).toEqual(['@wallet-api/sdk', '@wallet-api/sdk/signing', '@wallet-api/sdk/package.json', '@wallet-api/sandbox', '@wallet-api/sandbox/data.json', '@wallet-api/sandbox/package.json']);
+    expect(subpaths).toEqual(['@wallet-api/sdk', '@wallet-api/sdk/signing', '@wallet-api/sdk/package.json', '@wallet-api/sandbox', '@wallet-api/sandbox/msw', '@wallet-api/sandbox/data.json', '@wallet-api/sandbox/package.json']);
     // require() refuses (ERR_REQUIRE_ASYNC_MODULE) a module graph with a top-level await.
     const script = `const { isDeepStrictEqual } = require('node:util');
 const specifiers = JSON.parse(process.argv[1]);

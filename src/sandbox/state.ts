@@ -46,4 +46,9 @@ export class SandboxStore {
   reset(apiKey: string): void {
     this.tenants.delete(apiKey);
   }
+
+  /** Forgets everything every API key created. */
+  clear(): void {
+    this.tenants.clear();
+  }
 }
