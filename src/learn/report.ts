@@ -5,6 +5,7 @@
 import type { OpenApiDocument } from '../spec/openapi.ts';
 import { listOperations } from '../spec/openapi.ts';
 import { pointerSegment } from '../spec/pointer.ts';
+import { redactJsonValue } from '../traffic/redact.ts';
 import { collectUnknowns } from '../spec/unknowns.ts';
 import { ExchangeAnalyser, type Exchange, type Finding } from './findings.ts';
 
@@ -56,6 +57,16 @@ export type TrafficReport = {
 const evidenceLimit = 5;
 const timestampMarker = '#/components/securitySchemes/Timestamp';
 const amountMarker = '#/components/schemas/PositiveAmount';
+
+/**
+ * A field's value as a recording would keep it: redacted under the field's own name (an
+ * `accountNumber` keeps its shape only), since the traffic read may not come from the kit's
+ * recorder and the report is written out.
+ */
+function redactedFieldValue(field: string, value: unknown): unknown {
+  const name = field.split('.').pop()!;
+  return (redactJsonValue({ [name]: value }) as Record<string, unknown>)[name];
+}
 
 /** Keeps the first few entries that showed an item, each once (an answer can show it in several records). */
 function addEvidence(list: Evidence[], evidence: Evidence): void {
@@ -143,8 +154,8 @@ export function buildReport(doc: OpenApiDocument, exchanges: readonly Exchange[]
         if (finding.kind === 'timestamp-skew') item.window = { acceptedUpTo: undefined, refusedFrom: undefined };
         else if (finding.kind === 'refusal') Object.assign(item, { operationId: finding.operationId, status: finding.status, message: finding.message, probe: finding.probe });
         else if (finding.kind === 'accepted-probe') Object.assign(item, { operationId: finding.operationId, status: finding.status, probe: finding.probe });
-        else if (finding.kind === 'unpublished-shape') Object.assign(item, { schema: finding.schema, shape: finding.shape, operationId: finding.operationId, example: finding.sample });
-        else Object.assign(item, { schema: finding.schema, field: finding.field, operationId: finding.operationId, ...(finding.kind === 'value-not-seen' ? { value: finding.value } : { types: {}, example: finding.sample }) });
+        else if (finding.kind === 'unpublished-shape') Object.assign(item, { schema: finding.schema, shape: finding.shape, operationId: finding.operationId, example: redactJsonValue(finding.sample) });
+        else Object.assign(item, { schema: finding.schema, field: finding.field, operationId: finding.operationId, ...(finding.kind === 'value-not-seen' ? { value: finding.value } : { types: {}, example: redactedFieldValue(finding.field, finding.sample) }) });
         entry = { marker: markerOf(finding, markerPointers, operationPointers), item };
         learned.set(key, entry);
       }

@@ -10,8 +10,11 @@
 // - a field or query parameter named `password`, at any depth of a JSON or form body,
 //   becomes the string "[redacted]": neither its value, its length nor a digest is kept;
 // - personal identifiers (accountNumber, bankCode, address, receiverAddress,
-//   depositAddress, at any depth, in both bodies and in the query string) keep their JSON
-//   type and length but not their value: see maskIdentifier;
+//   depositAddress, destination, destinationAddress, walletAddress, at any depth, in both
+//   bodies and in the query string) keep their JSON type and length but not their value:
+//   see maskIdentifier. So does any string that is shaped like a wallet address (0x and 40
+//   hexadecimal digits, or a bech32 bc1/tb1 address) under whatever name: a provider may
+//   send one under a name no rule lists (an unpublished shape's `destination`, say);
 // - a body that is neither JSON nor a form and names one of those fields is replaced as a
 //   whole, because its values cannot be found reliably.
 // Dependency-free: the SDK's command line ships it.
@@ -24,7 +27,9 @@ const secretHeaders = new Set(['x-api-key', 'x-signature', 'authorization', 'coo
 /** Added by the signer but not secret, and needed to read the recording (see above). */
 const keptAddedHeaders = new Set(['x-timestamp']);
 const passwordFields = new Set(['password']);
-export const identifierFields = new Set(['accountNumber', 'bankCode', 'address', 'receiverAddress', 'depositAddress']);
+export const identifierFields = new Set(['accountNumber', 'bankCode', 'address', 'receiverAddress', 'depositAddress', 'destination', 'destinationAddress', 'walletAddress']);
+/** Wallet addresses by their shape: an EVM address, a bech32 Bitcoin one. */
+const addressShaped = /^(0x[0-9a-fA-F]{40}|(bc1|tb1)[02-9ac-hj-np-z]{11,87})$/;
 const protectedNames = [...passwordFields, ...identifierFields];
 
 /**
@@ -52,9 +57,10 @@ function maskNumber(value: number): number {
   return Number(`${value < 0 ? '-' : ''}${maskedWhole}${maskedFraction}${exponent ? `e${exponent}` : ''}`);
 }
 
-/** A JSON value with protected fields redacted at any depth. */
+/** A JSON value with protected fields, and strings shaped like wallet addresses, redacted at any depth. */
 export function redactJsonValue(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactJsonValue);
+  if (typeof value === 'string' && addressShaped.test(value)) return maskIdentifier(value);
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
     Object.entries(value).map(([key, field]) => [key, passwordFields.has(key) ? redactedValue : identifierFields.has(key) ? maskIdentifier(field) : redactJsonValue(field)]),
@@ -64,8 +70,8 @@ export function redactJsonValue(value: unknown): unknown {
 /** Form or query parameters with protected names redacted; the same text when none is there. */
 export function redactParameters(text: string): string {
   const pairs = [...new URLSearchParams(text)];
-  if (!pairs.some(([name]) => passwordFields.has(name) || identifierFields.has(name))) return text;
-  const redact = (name: string, value: string) => (passwordFields.has(name) ? redactedValue : identifierFields.has(name) ? (maskIdentifier(value) as string) : value);
+  if (!pairs.some(([name, value]) => passwordFields.has(name) || identifierFields.has(name) || addressShaped.test(value))) return text;
+  const redact = (name: string, value: string) => (passwordFields.has(name) ? redactedValue : identifierFields.has(name) || addressShaped.test(value) ? (maskIdentifier(value) as string) : value);
   return new URLSearchParams(pairs.map(([name, value]) => [name, redact(name, value)])).toString();
 }
 

@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from '../../src/learn/findings.ts';
 import { propose } from '../../src/learn/proposal/index.ts';
-import { buildReport, type TrafficReport } from '../../src/learn/report.ts';
+import { buildReport, renderMarkdown, type TrafficReport } from '../../src/learn/report.ts';
 import { demoCredentials, startSandbox } from '../../src/sandbox/index.ts';
 import { loadBundledDocument } from '../../src/spec/document.ts';
 import type { OpenApiDocument } from '../../src/spec/openapi.ts';
@@ -69,6 +69,7 @@ describe('the proposal', () => {
     proposed = await copy.bundle();
   }, 60_000);
   afterAll(() => copy?.remove());
+  const copyFiles = () => written;
 
   it('writes into the split source, each claim marked with its evidence', () => {
     const files = written.map((file) => relative(copy.dir, file)).sort();
@@ -94,6 +95,18 @@ describe('the proposal', () => {
     expect(Object.keys(listWallets)).toEqual(['200', '400', '401', '403', '4XX', '5XX']);
     // The window bracketed by the skewed requests goes on the timestamp scheme.
     expect(proposed.components.securitySchemes!.Timestamp).toMatchObject({ 'x-observed': { acceptedUpToSeconds: 15, refusedFromSeconds: 45 } });
+  });
+
+  it('writes no personal identifier or credential it saw, in any file it changed or in the report', () => {
+    // The provider's deposit address, as the profile sends it: the proposal's example shows its shape only.
+    const address = (JSON.parse(readFileSync(fixture('fills-unknowns.json'), 'utf8')) as { shapes: { getDepositAddress: { address: string } } }).shapes.getDepositAddress.address;
+    const written = copyFiles().map((file) => readFileSync(file, 'utf8')).join('\n');
+    expect(written).not.toContain(address);
+    expect(written).toContain(`address: '${address.replace(/[0-9]/g, '0').replace(/[a-z]/g, 'x')}'`);
+    for (const secret of [demoCredentials.apiKey, demoCredentials.secret]) expect(written).not.toContain(secret);
+    // Nor does the report it came from, though the traffic it read was not redacted.
+    expect(JSON.stringify(report)).not.toContain(address);
+    expect(renderMarkdown(report)).not.toContain(address);
   });
 
   it('narrows the markers it answers in part, and removes only the one it answers whole', () => {

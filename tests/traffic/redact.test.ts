@@ -85,6 +85,14 @@ describe('redaction of recorded traffic', () => {
     expect(JSON.parse(entry.response.content.text!)).toEqual({ data: [{ address: 'xx0xxx0xxxx0xxxxx0x000xxxxx0xx00xxxxxx0xxx', depositAddress: { value: 'Xx-0' } }] });
   });
 
+  it('masks a string shaped like a wallet address under any name, in bodies and the query string, and keeps a transaction hash', () => {
+    const txHash = `0x${'ab'.repeat(32)}`;
+    const answer = { data: { destination: '0x8ba1f109551bD432803012645Ac136ddd64DBA72', payTo: ['bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'], txHash, memo: 'bc1 is a prefix' } };
+    const entry = recorded(exchange({ request: { method: 'GET', url: 'https://api.example.test/api/v1/x?to=0x8ba1f109551bD432803012645Ac136ddd64DBA72&coin=usdt', body: undefined }, response: { body: JSON.stringify(answer) } }));
+    expect(JSON.parse(entry.response.content.text!)).toEqual({ data: { destination: '0x0xx0x000000xX000000000000Xx000xxx00XXX00', payTo: ['xx0xxx0xxxx0xxxxx0x000xxxxx0xx00xxxxxx0xxx'], txHash, memo: 'bc1 is a prefix' } });
+    expect(entry.request.url).toBe('https://api.example.test/api/v1/x?to=0x0xx0x000000xX000000000000Xx000xxx00XXX00&coin=usdt');
+  });
+
   it('masks identifiers in the query string', () => {
     const entry = recorded(exchange({ request: { method: 'GET', url: 'https://api.example.test/api/v1/x?coin=usdt&address=Ab12&bankCode=058', body: undefined } }));
     expect(entry.request.url).toBe('https://api.example.test/api/v1/x?coin=usdt&address=Xx00&bankCode=000');
