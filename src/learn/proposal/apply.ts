@@ -86,13 +86,13 @@ export class ProposalWriter {
     return this.sources.locate(`${schemaPointer(schema)}/${field.split('.').map((name) => `properties/${pointerSegment(name)}`).join('/')}`);
   }
 
-  private field(claim: FieldClaim): string | undefined {
+  private field(claim: FieldClaim): string {
     const names = claim.field.split('.');
     const parent = names.length === 1 ? this.sources.locate(schemaPointer(claim.schema)) : this.propertyPlace(claim.schema, names.slice(0, -1).join('.'));
     const name = names[names.length - 1]!;
     const properties = { file: parent.file, path: [...parent.path, 'properties'] };
-    const { types, ...evidence } = { ...claim.evidence, types: claim.types };
-    this.set(properties, name, { ...typeKeyword(Object.keys(types)), description: observedNote, [observedKey]: { ...evidence, types } });
+    const types = Object.keys(claim.types);
+    this.set(properties, name, { ...typeKeyword(types), description: observedNote, [observedKey]: { ...claim.evidence, types: claim.types } });
     // Required only for a record's own fields: a nested one's example could not be shown.
     const required = claim.required && names.length === 1;
     if (required) {
@@ -104,7 +104,7 @@ export class ProposalWriter {
       this.showInExamples(claim.schema, (record) => (Object.hasOwn(record, name) ? undefined : { [name]: claim.example }));
     }
     this.notes.add(schemaPointer(claim.schema), 'fields', claim.field);
-    return `${claim.schema}.${claim.field}: ${Object.keys(types).join(' | ')}${required ? ', required' : ''} (${claim.evidence.samples}${claim.evidence.of === undefined ? '' : `/${claim.evidence.of}`} samples)`;
+    return `${claim.schema}.${claim.field}: ${types.join(' | ')}${required ? ', required' : ''} (${claim.evidence.samples}${claim.evidence.of === undefined ? '' : `/${claim.evidence.of}`} samples)`;
   }
 
   private values(claim: ValuesClaim): string {
