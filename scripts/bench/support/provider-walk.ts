@@ -69,7 +69,8 @@ export async function walkProvider(send: WalkSend, rounds = 1): Promise<void> {
   await refused('unknownApiKey', { method: 'GET', pathWithQuery: '/api/v1/wallets', auth: { apiKey: 'stranger-key' } });
   await refused('missingTimestamp', { method: 'GET', pathWithQuery: '/api/v1/wallets', auth: { headers: { 'x-timestamp': null } } });
   await refused('malformedTimestamp', { method: 'GET', pathWithQuery: '/api/v1/wallets', auth: { timestamp: '2026-11-21T10:15:30Z' } });
-  await refused('timestampOutsideWindow', { method: 'GET', pathWithQuery: '/api/v1/wallets', auth: { timestamp: new Date(Date.now() - 3_600_000) } });
+  // Two hours back: beyond any window a profile here sets (the random ones go up to an hour, where an hour back would sit on the edge).
+  await refused('timestampOutsideWindow', { method: 'GET', pathWithQuery: '/api/v1/wallets', auth: { timestamp: new Date(Date.now() - 7_200_000) } });
   await refused('missingSignature', { method: 'GET', pathWithQuery: '/api/v1/wallets', auth: { headers: { 'x-signature': null } } });
   await refused('invalidSignature', { method: 'GET', pathWithQuery: '/api/v1/wallets', auth: { secret: 'another-secret' } });
   await refused('invalidInput', { method: 'POST', pathWithQuery: '/api/v1/wallets/generate-wallet', body: '{}', contentType: 'application/json' });
