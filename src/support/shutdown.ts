@@ -2,11 +2,20 @@
 // the process manager sends SIGTERM or the terminal closes (SIGHUP), then exits. Child
 // processes run in their own process group, so they are stopped by `close`, not by the
 // signal reaching the group.
+//
+// One Ctrl-C often arrives twice: the terminal signals the whole process group, and a wrapper
+// in it (tsx, npm) relays the signal to its child as well. A repeat within a second is that
+// same Ctrl-C and is ignored; a later one means "stop now" and exits at once.
+const sameSignalMs = 1000;
+
 export function closeOnSignal(close: () => Promise<void>): void {
-  let closing = false;
+  let closingSince: number | undefined;
   const stop = (signal: NodeJS.Signals) => {
-    if (closing) return;
-    closing = true;
+    if (closingSince !== undefined) {
+      if (Date.now() - closingSince >= sameSignalMs) process.exit(130);
+      return;
+    }
+    closingSince = Date.now();
     process.stderr.write(`\n${signal}: stopping…\n`);
     close().then(
       () => process.exit(0),
@@ -16,9 +25,9 @@ export function closeOnSignal(close: () => Promise<void>): void {
       },
     );
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  process.once('SIGHUP', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  process.on('SIGHUP', stop);
 }
 
 /** A loopback port from an environment variable, or the default. */
