@@ -2,11 +2,12 @@
 // source, that the bundle of the result is clean and leaves the same traffic nothing to
 // teach, that it claims nothing under its threshold, and that it never changes what the
 // interface documents.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from '../../src/learn/findings.ts';
 import { propose } from '../../src/learn/proposal/index.ts';
+import { SourceFiles } from '../../src/learn/proposal/source-files.ts';
 import { buildReport, renderMarkdown, type TrafficReport } from '../../src/learn/report.ts';
 import { demoCredentials, startSandbox } from '../../src/sandbox/index.ts';
 import { loadBundledDocument } from '../../src/spec/document.ts';
@@ -134,6 +135,19 @@ describe('the proposal', () => {
     expect(lint.exitCode).toBe(0);
     const after = documentedStatements(proposed);
     expect([...documentedStatements(published)].filter((statement) => !after.has(statement))).toEqual([]);
+  });
+
+  it('prints every untouched file of the source back byte for byte, comments and layout kept', () => {
+    const untouched = copySpecSource();
+    try {
+      const sources = new SourceFiles(untouched.root);
+      const files = readdirSync(join(untouched.dir, 'openapi'), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+      for (const file of files) sources.document(join(file.parentPath, file.name));
+      expect(files.length).toBeGreaterThan(60);
+      expect(sources.save()).toEqual([]);
+    } finally {
+      untouched.remove();
+    }
   });
 
   it('claims nothing under its threshold, and says what it left out', () => {
