@@ -1,10 +1,11 @@
-// `npm run generate`: writes generated/schema.d.ts and generated/openapi.json from
-// generated/openapi.yaml.
+// `npm run generate`: writes generated/schema.d.ts, generated/openapi.json and the drift
+// watch's validators (generated/drift-validators.js and its .d.ts) from generated/openapi.yaml.
 // `npm run generate -- --check`: exits 1 when a committed file differs from a fresh render.
 import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { readCommittedFile, renderSchemaTypes, schemaTypesPath } from '../src/codegen/schema-types.ts';
 import { renderSpecJson, specJsonPath } from '../src/codegen/spec-json.ts';
+import { driftValidatorsPath, driftValidatorsTypesPath, renderDriftValidators, renderDriftValidatorTypes } from '../src/codegen/drift-validators.ts';
 import { parseFlags } from '../src/support/args.ts';
 
 let check = false;
@@ -17,6 +18,8 @@ try {
 const outputs = [
   { path: schemaTypesPath, fresh: await renderSchemaTypes() },
   { path: specJsonPath, fresh: renderSpecJson() },
+  { path: driftValidatorsPath, fresh: renderDriftValidators() },
+  { path: driftValidatorsTypesPath, fresh: renderDriftValidatorTypes() },
 ];
 
 let stale = false;

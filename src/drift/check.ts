@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderSchemaTypes } from '../codegen/schema-types.ts';
 import { renderSpecJson } from '../codegen/spec-json.ts';
+import { renderDriftValidators, renderDriftValidatorTypes } from '../codegen/drift-validators.ts';
 import { bundleSpec } from '../support/redocly.ts';
 import { repoRoot } from '../support/repo.ts';
 
@@ -36,6 +37,16 @@ export const generatedArtefacts: GeneratedArtefact[] = [
     path: 'generated/openapi.json',
     fixWith: 'npm run generate',
     regenerate: (outPath) => writeFileSync(outPath, renderSpecJson()),
+  },
+  {
+    path: 'generated/drift-validators.js',
+    fixWith: 'npm run generate',
+    regenerate: (outPath) => writeFileSync(outPath, renderDriftValidators()),
+  },
+  {
+    path: 'generated/drift-validators.d.ts',
+    fixWith: 'npm run generate',
+    regenerate: (outPath) => writeFileSync(outPath, renderDriftValidatorTypes()),
   },
 ];
 

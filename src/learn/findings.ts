@@ -2,10 +2,9 @@
 // learning (it fills something the interface leaves open, or adds to it) or a contradiction
 // (the published spec itself refuses the answer: a documented field missing, a wrong type,
 // a body that is not an envelope, a 2xx with `status: "error"`).
-import { isEnvelope } from '../envelope/index.ts';
-import { deref, listOperations, resolvePointer, type OpenApiDocument, type OperationEntry } from '../spec/openapi.ts';
-import { pointerKey, pointerSegment } from '../spec/pointer.ts';
-import { recordLocations, visitRecords, type RecordLocation } from '../spec/record-locations.ts';
+import { deref, listOperations, type OpenApiDocument, type OperationEntry } from '../spec/openapi.ts';
+import { notJson, readEnvelope, readAnswerBody, type AnswerChecks, type ContradictionKind } from '../spec/answer-reading.ts';
+import { answerRecords, visitRecords, type AnswerRecords } from '../spec/record-locations.ts';
 import { SpecValidator } from '../spec/validator.ts';
 import { detectionReading } from './detection-reading.ts';
 import { controlProbe, observedKey, observedWindow, type ObservedAcceptance, type ObservedRefusals, type ObservedWindow } from './observed.ts';
@@ -31,7 +30,7 @@ export type Exchange = {
 
 const skewProbe = /^timestampSkew:(-?\d+(?:\.\d+)?)$/;
 
-export type ContradictionKind = 'missing-field' | 'wrong-type' | 'not-envelope' | 'error-status-on-2xx' | 'other-violation';
+export type { ContradictionKind };
 
 type FindingBase = { operationId: string; status: number; evidence: Exchange['source']; at: string | undefined };
 
@@ -79,42 +78,17 @@ export function shapeOf(value: unknown): string {
   return jsonType(value);
 }
 
-const componentPrefix = '#/components/schemas/';
 
-/** The records of one answer: each record's instance pointer, and the schema it is a record of. */
-type RecordsAt = Map<string, string>;
-
-type OperationLocations = { all: RecordLocation[]; objects: RecordLocation[]; unpublished: RecordLocation[] };
 
 /** What one exchange shows (ExchangeAnalyser.read). */
 export type ExchangeReading = { matched: boolean; findings: Finding[]; recordCounts: Map<string, number> };
-
-/**
- * The record an instance pointer falls in, and the field's path inside it: `/data/data/0/status`
- * in a Transaction record at `/data/data/0` is Transaction's `status`. Ajv's schemaPath cannot
- * say this (it is relative to whichever schema Ajv compiled apart), the answer's own layout can.
- * The innermost record is the longest of the pointer's prefixes that is one, so it is found
- * in as many look-ups as the pointer has segments, whatever the number of records (a list
- * answer has dozens, and each of its findings is located).
- */
-function locate(records: RecordsAt, instancePath: string): { schema: string | undefined; field: string | undefined } {
-  for (let end = instancePath.length; end >= 0; end = end === 0 ? -1 : instancePath.lastIndexOf('/', end - 1)) {
-    const schema = records.get(instancePath.slice(0, end));
-    if (schema === undefined) continue;
-    const rest = instancePath.slice(end).split('/').filter(Boolean).map(pointerKey);
-    return { schema, field: rest.length ? rest.join('.') : undefined };
-  }
-  return { schema: undefined, field: undefined };
-}
-
-const lastSegment = (pointer: string) => pointerKey(pointer.split('/').pop() ?? '');
 
 /** Reads exchanges against one document: the published spec, and its detection reading. */
 export class ExchangeAnalyser {
   private readonly published: SpecValidator;
   private readonly detection: SpecValidator;
   private readonly operations: { entry: OperationEntry; pattern: RegExp }[];
-  private readonly locations = new Map<string, OperationLocations>();
+  private readonly locations = new Map<string, AnswerRecords>();
   /** The timestamp window a reviewed proposal documented: skews it already explains teach nothing. */
   private readonly knownWindow: ObservedWindow | undefined;
 
@@ -135,22 +109,11 @@ export class ExchangeAnalyser {
     return this.operations.find(({ entry, pattern }) => entry.method === method.toLowerCase() && pattern.test(path))?.entry;
   }
 
-  /**
-   * Where an operation's answer holds records, read once per operation: every component
-   * schema's place (what a field's "14/14 Swap records" counts against), the object schemas'
-   * (the records fields belong to; a field typed by a named scalar such as DecimalString stays
-   * a field of its record) and the unpublished shapes' (no `type`: what they turned out to be).
-   */
-  private locationsOf(operationId: string): OperationLocations {
+  /** Where an operation's answer holds records, read once per operation. */
+  private locationsOf(operationId: string): AnswerRecords {
     let found = this.locations.get(operationId);
     if (!found) {
-      const all = recordLocations(this.document, operationId);
-      const schemaOf = (location: RecordLocation) => resolvePointer(this.document, `${componentPrefix}${location.schema}`) as Record<string, unknown>;
-      found = {
-        all,
-        objects: all.filter((l) => schemaOf(l).type === 'object' || schemaOf(l).properties !== undefined),
-        unpublished: all.filter((l) => !('type' in schemaOf(l)) && !('$ref' in schemaOf(l))),
-      };
+      found = answerRecords(this.document, operationId);
       this.locations.set(operationId, found);
     }
     return found;
@@ -178,11 +141,15 @@ export class ExchangeAnalyser {
     try {
       body = exchange.responseText === undefined || exchange.responseText === '' ? undefined : JSON.parse(exchange.responseText);
     } catch {
-      return { matched: true, findings: [contradiction('not-envelope', 'the body is not JSON')], recordCounts };
+      body = notJson;
     }
-    if (!isEnvelope(body)) return { matched: true, findings: [contradiction('not-envelope', body === undefined ? 'the body is empty' : 'the body is not the {status, message, data} envelope')], recordCounts };
-    if (ok && body.status === 'error') return { matched: true, findings: [contradiction('error-status-on-2xx', `HTTP ${exchange.status} with status "error": ${String(body.message)}`)], recordCounts };
-    if (!ok) return { matched: true, findings: this.refusal(entry, base, exchange, body, contradiction), recordCounts };
+    const read = readEnvelope(ok, body);
+    if (!('envelope' in read)) {
+      // A recording may quote the provider's message; the drift watch never does.
+      const detail = read.kind === 'error-status-on-2xx' ? `HTTP ${exchange.status} with status "error": ${String((body as { message: unknown }).message)}` : read.detail;
+      return { matched: true, findings: [contradiction(read.kind, detail)], recordCounts };
+    }
+    if (!ok) return { matched: true, findings: this.refusal(entry, base, exchange, read.envelope, contradiction), recordCounts };
     for (const location of this.locationsOf(entry.operationId).all) {
       visitRecords(body, location.path, () => recordCounts.set(location.schema, (recordCounts.get(location.schema) ?? 0) + 1));
     }
@@ -225,45 +192,18 @@ export class ExchangeAnalyser {
   private success(entry: OperationEntry, base: FindingBase, body: unknown, contradiction: (kind: ContradictionKind, detail: string, pointer?: string, schema?: string, field?: string) => Finding): Finding[] {
     const pointer = this.published.responseSchemaPointer(entry.method, entry.path, base.status);
     if (!pointer) return [contradiction('other-violation', `the spec describes no ${base.status} answer`)];
-    const findings: Finding[] = [];
-    const locations = this.locationsOf(entry.operationId);
-    const records: RecordsAt = new Map();
-    // Where two schemas' records share a place (a schema that only names another), the first listed is the record's.
-    for (const location of locations.objects) visitRecords(body, location.path, (_record, at) => {
-      if (!records.has(at)) records.set(at, location.schema);
+    const checks: AnswerChecks = { published: (value) => this.published.errorsAt(pointer, value), detection: (value) => this.detection.errorsAt(pointer, value) };
+    return readAnswerBody(body, checks, this.locationsOf(entry.operationId)).map((deviation) => {
+      switch (deviation.kind) {
+        case 'unknown-field':
+          return findingOn(base, { class: 'learning', kind: 'unknown-field', schema: deviation.schema, field: deviation.field, type: jsonType(deviation.value), pointer: deviation.pointer, sample: deviation.value });
+        case 'value-not-seen':
+          return findingOn(base, { class: 'learning', kind: 'value-not-seen', schema: deviation.schema, field: deviation.field, value: String(deviation.value), pointer: deviation.pointer });
+        case 'unpublished-shape':
+          return findingOn(base, { class: 'learning', kind: 'unpublished-shape', schema: deviation.schema, shape: shapeOf(deviation.value), sample: deviation.value });
+        default:
+          return contradiction(deviation.kind, deviation.detail, deviation.pointer, deviation.schema, deviation.field);
+      }
     });
-    // What the published spec refuses contradicts the interface.
-    const refused = new Set<string>();
-    for (const error of this.published.errorsAt(pointer, body)) {
-      const { schema, field } = locate(records, error.instancePath);
-      refused.add(error.instancePath);
-      if (error.keyword === 'required') {
-        const missing = String(error.params.missingProperty);
-        findings.push(contradiction('missing-field', `${missing} is missing`, `${error.instancePath}/${missing}`, schema, field === undefined ? missing : `${field}.${missing}`));
-      } else if (error.keyword === 'type') {
-        findings.push(contradiction('wrong-type', `must be ${String(error.params.type)}`, error.instancePath, schema, field ?? lastSegment(error.instancePath)));
-      } else {
-        findings.push(contradiction('other-violation', `${error.message ?? error.keyword}`, error.instancePath, schema, field));
-      }
-    }
-    // What only the detection reading refuses is what the interface did not show.
-    for (const error of this.detection.errorsAt(pointer, body)) {
-      const { schema, field } = locate(records, error.instancePath);
-      if (error.keyword === 'additionalProperties') {
-        const member = String(error.params.additionalProperty);
-        const name = field === undefined ? member : `${field}.${member}`;
-        const at = `${error.instancePath}/${pointerSegment(member)}`;
-        const value = resolvePointer(body, `#${at}`);
-        findings.push(findingOn(base, { class: 'learning', kind: 'unknown-field', schema, field: name, type: jsonType(value), pointer: at, sample: value }));
-      } else if (error.keyword === 'enum' && !refused.has(error.instancePath)) {
-        const value = resolvePointer(body, `#${error.instancePath}`);
-        findings.push(findingOn(base, { class: 'learning', kind: 'value-not-seen', schema, field: field ?? lastSegment(error.instancePath), value: String(value), pointer: error.instancePath }));
-      }
-    }
-    // The shapes the interface does not publish at all: what they turned out to be.
-    for (const location of locations.unpublished) {
-      visitRecords(body, location.path, (record) => findings.push(findingOn(base, { class: 'learning', kind: 'unpublished-shape', schema: location.schema, shape: shapeOf(record), sample: record })));
-    }
-    return findings;
   }
 }

@@ -171,3 +171,12 @@ export function listOperations(doc: OpenApiDocument): OperationEntry[] {
   }
   return entries;
 }
+
+/**
+ * The key of the response an operation describes for an HTTP status: the exact code first,
+ * then its range (`4XX`), then `default`; undefined when it describes none.
+ */
+export function responseKeyFor(responses: Record<string, unknown>, status: number): string | undefined {
+  const code = String(status);
+  return [code, `${code[0]}XX`, 'default'].find((key) => key in responses);
+}

@@ -103,3 +103,23 @@ export function visitRecords(body: unknown, path: readonly PathStep[], visit: (r
   };
   descend(body, 0, '');
 }
+
+/** Where an operation's success answer holds records, sorted by what the records are. */
+export type AnswerRecords = {
+  /** Every component schema's place (what a field's "14/14 Swap records" counts against). */
+  all: RecordLocation[];
+  /** The object schemas' places: the records fields belong to (a field typed by a named scalar such as DecimalString stays a field of its record). */
+  objects: RecordLocation[];
+  /** The places of the shapes the interface does not publish (a schema without a type): what they turned out to be. */
+  unpublished: RecordLocation[];
+};
+
+export function answerRecords(doc: OpenApiDocument, operationId: string): AnswerRecords {
+  const all = recordLocations(doc, operationId);
+  const schemaOf = (location: RecordLocation) => resolvePointer(doc, `${componentSchemaPrefix}${location.schema}`) as Record<string, unknown>;
+  return {
+    all,
+    objects: all.filter((l) => schemaOf(l).type === 'object' || schemaOf(l).properties !== undefined),
+    unpublished: all.filter((l) => !('type' in schemaOf(l)) && !('$ref' in schemaOf(l))),
+  };
+}

@@ -3,11 +3,12 @@
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { createSpecAjv, openApiSchemaKeywords } from './ajv.ts';
 import { loadBundledDocument } from './document.ts';
-import type { OpenApiDocument } from './openapi.ts';
+import { responseKeyFor, type OpenApiDocument } from './openapi.ts';
 import { pointerSegment } from './pointer.ts';
 
 const documentId = 'urn:wallet-api:openapi';
-const openApiRootKeywords = ['openapi', 'info', 'servers', 'paths', 'webhooks', 'components', 'security', 'tags', 'jsonSchemaDialect'];
+/** The keywords of an OpenAPI document's root, which Ajv sees when the whole document is registered as one schema. */
+export const openApiRootKeywords = ['openapi', 'info', 'servers', 'paths', 'webhooks', 'components', 'security', 'tags', 'jsonSchemaDialect'];
 
 export type ValidationResult = { valid: true } | { valid: false; message: string };
 
@@ -63,12 +64,9 @@ export class SpecValidator {
   responseSchemaPointer(method: string, path: string, status: number): string | undefined {
     const operation = this.document.paths[path]?.[method.toLowerCase()];
     if (!operation) return undefined;
-    const code = String(status);
-    const key = [code, `${code[0]}XX`, 'default'].find((k) => k in operation.responses);
+    const key = responseKeyFor(operation.responses, status);
     if (!key) return undefined;
-    const response = operation.responses[key] as { $ref?: string };
-    const base = response.$ref ?? `#/paths/${pointerSegment(path)}/${method.toLowerCase()}/responses/${key}`;
-    return `${base}/content/${pointerSegment('application/json')}/schema`;
+    return responseSchemaPointerFor(method, path, key, operation.responses[key]);
   }
 
   /** Validates a response body for an operation (path template as in the spec) and status; see validateAt for `excused`. */
@@ -77,4 +75,14 @@ export class SpecValidator {
     if (!pointer) return { valid: false, message: `the spec describes no ${status} response for ${method.toUpperCase()} ${path}` };
     return this.validateAt(pointer, body, excused);
   }
+}
+
+/**
+ * The pointer of the JSON schema of an operation's response under `key` (`200`, `4XX`). A
+ * response that is a $ref to components/responses is followed (Ajv follows $ref only inside
+ * schemas).
+ */
+export function responseSchemaPointerFor(method: string, path: string, key: string, response: unknown): string {
+  const base = (response as { $ref?: string }).$ref ?? `#/paths/${pointerSegment(path)}/${method.toLowerCase()}/responses/${key}`;
+  return `${base}/content/${pointerSegment('application/json')}/schema`;
 }

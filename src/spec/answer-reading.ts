@@ -1,0 +1,154 @@
+// How one answer body departs from the spec, read the same way wherever answers are checked:
+// `npm run learn` over recorded traffic (src/learn/findings.ts, with Ajv) and the client's
+// drift watch in production (src/client/drift, with the validators generated at build time).
+// Each check is a function listing schema violations, so this module needs no validator
+// library and ships in the SDK.
+//
+// A body is checked twice. What the published spec refuses contradicts the interface (a
+// documented field missing, a value of another type). What only the detection reading
+// refuses (src/learn/detection-reading.ts: every record closed, open strings held to the
+// values seen) is what the interface did not show: a learning. The shapes the interface
+// does not publish at all (schemas without a type) are learnings wherever they appear.
+import { isEnvelope, type AnyEnvelope } from '../envelope/index.ts';
+import type { SchemaError } from './ajv.ts';
+import { pointerKey, pointerSegment } from './pointer.ts';
+import { visitRecords, type RecordLocation } from './record-locations.ts';
+
+/** The violations of one schema by a body; empty when it conforms. */
+export type SchemaCheck = (body: unknown) => readonly SchemaError[];
+
+/** The two readings of one answer's schema. */
+export type AnswerChecks = { published: SchemaCheck; detection: SchemaCheck };
+
+/** Where an operation's answer holds records: those of object schemas (what fields belong to) and of unpublished shapes. */
+export type AnswerLayout = { objects: readonly RecordLocation[]; unpublished: readonly RecordLocation[] };
+
+export type ContradictionKind = 'missing-field' | 'wrong-type' | 'not-envelope' | 'error-status-on-2xx' | 'other-violation';
+
+/**
+ * One departure of a body from the spec. `pointer` is where it is in the body (RFC 6901);
+ * `value` is the value found there (a learning's field, value or record), for the caller
+ * to keep or leave: recordings keep samples, the drift watch never passes values on.
+ */
+export type Deviation =
+  | { class: 'learning'; kind: 'unknown-field'; schema: string | undefined; field: string; pointer: string; value: unknown }
+  | { class: 'learning'; kind: 'value-not-seen'; schema: string | undefined; field: string; pointer: string; value: unknown }
+  | { class: 'learning'; kind: 'unpublished-shape'; schema: string; pointer: string; value: unknown }
+  | { class: 'contradiction'; kind: ContradictionKind; schema: string | undefined; field: string | undefined; pointer: string; detail: string };
+
+/** The records of one answer: each record's pointer, and the schema it is a record of. */
+type RecordsAt = Map<string, string>;
+
+/**
+ * The record a pointer falls in, and the field's path inside it: `/data/data/0/status` in a
+ * Transaction record at `/data/data/0` is Transaction's `status`. A schema path cannot say
+ * this (it is relative to whichever schema was compiled apart); the answer's own layout can.
+ * The innermost record is the longest of the pointer's prefixes that is one, so it is found
+ * in as many look-ups as the pointer has segments, whatever the number of records.
+ */
+function locate(records: RecordsAt, instancePath: string): { schema: string | undefined; field: string | undefined } {
+  for (let end = instancePath.length; end >= 0; end = end === 0 ? -1 : instancePath.lastIndexOf('/', end - 1)) {
+    const schema = records.get(instancePath.slice(0, end));
+    if (schema === undefined) continue;
+    const rest = instancePath.slice(end).split('/').filter(Boolean).map(pointerKey);
+    return { schema, field: rest.length ? rest.join('.') : undefined };
+  }
+  return { schema: undefined, field: undefined };
+}
+
+const lastSegment = (pointer: string) => pointerKey(pointer.split('/').pop() ?? '');
+
+/** The value at a pointer of a body (the pointers here come from the body's own checks, so they resolve). */
+function valueAt(body: unknown, pointer: string): unknown {
+  let value = body;
+  for (const segment of pointer.split('/').slice(1)) value = (value as Record<string, unknown> | undefined)?.[pointerKey(segment)];
+  return value;
+}
+
+/**
+ * A violation in words, without the value that caused it: Ajv's message when the check
+ * kept messages, else one built from the keyword (the generated validators keep none, to
+ * stay small).
+ */
+export function describeViolation(error: SchemaError): string {
+  if (error.message !== undefined) return error.message;
+  const params = error.params;
+  switch (error.keyword) {
+    case 'type': return `must be ${String(params.type)}`;
+    case 'enum': return 'must be equal to one of the allowed values';
+    case 'const': return 'must be equal to constant';
+    case 'pattern': return `must match pattern "${String(params.pattern)}"`;
+    case 'format': return `must match format "${String(params.format)}"`;
+    case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum':
+      return `must be ${String(params.comparison)} ${String(params.limit)}`;
+    case 'minLength': return `must NOT have fewer than ${String(params.limit)} characters`;
+    case 'maxLength': return `must NOT have more than ${String(params.limit)} characters`;
+    case 'minItems': return `must NOT have fewer than ${String(params.limit)} items`;
+    case 'maxItems': return `must NOT have more than ${String(params.limit)} items`;
+    default: return `must pass "${error.keyword}"`;
+  }
+}
+
+/**
+ * The body as an envelope, or what is wrong with it as one, before its schema is read: not
+ * JSON (`body` is `notJson`), empty, not `{status, message, data}`, or a success code
+ * carrying `status: "error"`.
+ */
+export function readEnvelope(ok: boolean, body: unknown): { envelope: AnyEnvelope } | { kind: ContradictionKind; detail: string } {
+  if (body === notJson) return { kind: 'not-envelope', detail: 'the body is not JSON' };
+  if (!isEnvelope(body)) return { kind: 'not-envelope', detail: body === undefined ? 'the body is empty' : 'the body is not the {status, message, data} envelope' };
+  if (ok && body.status === 'error') return { kind: 'error-status-on-2xx', detail: 'a success code with status "error"' };
+  return { envelope: body };
+}
+
+/** Stands for a body that could not be parsed as JSON. */
+export const notJson: unique symbol = Symbol('not JSON');
+
+/**
+ * Every departure of an envelope body from its schema. `layout` places the records; without
+ * the published check failing or the detection check failing, only unpublished shapes are
+ * looked for, so a body that matches costs one check.
+ */
+export function readAnswerBody(body: unknown, checks: AnswerChecks, layout: AnswerLayout): Deviation[] {
+  const deviations: Deviation[] = [];
+  const detected = checks.detection(body);
+  if (detected.length > 0) {
+    const records: RecordsAt = new Map();
+    // Where two schemas' records share a place (a schema that only names another), the first listed is the record's.
+    for (const location of layout.objects) visitRecords(body, location.path, (_record, at) => {
+      if (!records.has(at)) records.set(at, location.schema);
+    });
+    // What the published spec refuses contradicts the interface. The detection reading is
+    // stricter in every way, so the published check runs only when that one found something.
+    const refused = new Set<string>();
+    for (const error of checks.published(body)) {
+      const { schema, field } = locate(records, error.instancePath);
+      refused.add(error.instancePath);
+      if (error.keyword === 'required') {
+        const missing = String(error.params.missingProperty);
+        deviations.push({ class: 'contradiction', kind: 'missing-field', schema, field: field === undefined ? missing : `${field}.${missing}`, pointer: `${error.instancePath}/${pointerSegment(missing)}`, detail: `${missing} is missing` });
+      } else if (error.keyword === 'type') {
+        deviations.push({ class: 'contradiction', kind: 'wrong-type', schema, field: field ?? lastSegment(error.instancePath), pointer: error.instancePath, detail: `must be ${String(error.params.type)}` });
+      } else {
+        deviations.push({ class: 'contradiction', kind: 'other-violation', schema, field, pointer: error.instancePath, detail: describeViolation(error) });
+      }
+    }
+    // What only the detection reading refuses is what the interface did not show.
+    for (const error of detected) {
+      if (error.keyword === 'additionalProperties') {
+        const { schema, field } = locate(records, error.instancePath);
+        const member = String(error.params.additionalProperty);
+        const pointer = `${error.instancePath}/${pointerSegment(member)}`;
+        deviations.push({ class: 'learning', kind: 'unknown-field', schema, field: field === undefined ? member : `${field}.${member}`, pointer, value: valueAt(body, pointer) });
+      } else if (error.keyword === 'enum' && !refused.has(error.instancePath)) {
+        const { schema, field } = locate(records, error.instancePath);
+        deviations.push({ class: 'learning', kind: 'value-not-seen', schema, field: field ?? lastSegment(error.instancePath), pointer: error.instancePath, value: valueAt(body, error.instancePath) });
+      }
+    }
+  }
+  // The shapes the interface does not publish at all: what they turned out to be.
+  for (const location of layout.unpublished) {
+    visitRecords(body, location.path, (record, pointer) => deviations.push({ class: 'learning', kind: 'unpublished-shape', schema: location.schema, pointer, value: record }));
+  }
+  return deviations;
+}
