@@ -5,6 +5,10 @@ import { inspect } from 'node:util';
 import createFetchClient, { createQuerySerializer, type FetchResponse, type ParamsOption, type RequestBodyOption } from 'openapi-fetch';
 import type { PathsWithMethod as PathsWithMethodOf } from 'openapi-typescript-helpers';
 import type { paths } from '../../generated/schema.d.ts';
+import { driftSettings, sampled } from './drift/settings.ts';
+import type { DriftMode, DriftOptions } from './drift/types.ts';
+import { notJson } from './drift/read-answer.ts';
+import { answerBody, watchAnswer } from './drift/watch.ts';
 import { ConfigurationError, InvalidResponseError, WalletApiError } from './errors.ts';
 import { checkTimeout, resolveOptions, resolveRetry, type ClientOptions, type EnvironmentName, type RetryOptions } from './options.ts';
 import { layeredCall, type Middleware } from './middleware.ts';
@@ -28,6 +32,8 @@ export type CallOptions<M extends Method> = {
   signal?: AbortSignal;
   /** Timeout of each attempt of this call, in milliseconds. */
   timeoutMs?: number;
+  /** The drift watch for this call: a mode, or options resolved over the client's. */
+  drift?: DriftMode | DriftOptions;
 } & (M extends 'get' ? { /** Retries of this GET; `false` turns the client's default off. */ retry?: RetryOptions | false } : { retry?: never });
 
 /** The second argument of a call: params and body exactly as the spec defines them, plus call options. */
@@ -73,6 +79,7 @@ export type LooseInit = {
   signal?: AbortSignal;
   timeoutMs?: number;
   retry?: RetryOptions | false;
+  drift?: DriftMode | DriftOptions;
   [key: string]: unknown;
 };
 
@@ -96,9 +103,11 @@ export function createClient(options: ClientOptions): WalletApiClient {
   }
 
   async function call(method: 'GET' | 'POST', path: string, init: LooseInit = {}): Promise<CallResponse<Method, never>> {
-    const { signal, timeoutMs: callTimeoutMs, retry, ...openapiInit } = init;
+    const { signal, timeoutMs: callTimeoutMs, retry, drift: callDrift, ...openapiInit } = init;
     const timeoutMs = callTimeoutMs === undefined ? resolved.timeoutMs : callTimeoutMs;
     checkTimeout(timeoutMs, 'timeoutMs');
+    const drift = callDrift === undefined ? resolved.drift : driftSettings(callDrift, resolved.drift, 'drift');
+    const watched = drift.mode !== 'off' && sampled(drift);
     const ctx: CallContext = {
       operation: `${method} ${path}`,
       timeoutMs,
@@ -121,6 +130,10 @@ export function createClient(options: ClientOptions): WalletApiClient {
       const result = await methodCall(path, callInit);
       // What unwrap names in its errors, also for an answer middleware gave or replaced.
       operationOfResponse.set(result.response, ctx.operation);
+      if (watched) {
+        const { response } = result;
+        watchAnswer(drift, ctx.operation, response.status, answerBody(response.ok, result.data, result.error));
+      }
       return result;
     } catch (error) {
       // Our own errors, and anything thrown before the answer arrived (the caller's input, e.g.
@@ -130,6 +143,7 @@ export function createClient(options: ClientOptions): WalletApiClient {
       if (error instanceof WalletApiError || !status) throw error;
       // openapi-fetch reads a 2xx body as JSON and throws SyntaxError when it is not.
       if (error instanceof SyntaxError) {
+        if (watched) watchAnswer(drift, ctx.operation, status, notJson, undefined);
         throw new InvalidResponseError({ operation: ctx.operation, httpStatus: status, reason: 'with a body that is not JSON', body: undefined });
       }
       throw classify(error, ctx);

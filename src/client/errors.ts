@@ -3,6 +3,7 @@
 // key and signature cannot leak through a message, `toString`, `JSON.stringify` or
 // `util.inspect`.
 import type { AnyEnvelope, ErrorEnvelope } from '../envelope/index.ts';
+import type { DriftEvent } from './drift/types.ts';
 
 export type ClientErrorKind = 'api' | 'invalid-response' | 'network' | 'timeout' | 'aborted' | 'signing' | 'configuration';
 
@@ -56,17 +57,26 @@ export class ApiError extends WalletApiError {
 export class InvalidResponseError extends WalletApiError {
   readonly kind = 'invalid-response';
   readonly httpStatus: number;
+  /** What is wrong with the answer, in words: the end of the message. */
+  readonly reason: string;
+  /**
+   * Under the drift watch's `strict` mode: the findings by which the answer contradicts the
+   * spec (the reason starts "that drifted from the spec"). They name places, never values.
+   */
+  readonly drift?: readonly DriftEvent[];
   declare readonly body: unknown;
 
-  constructor(init: { operation: string; httpStatus: number; reason: string; body: unknown }) {
+  constructor(init: { operation: string; httpStatus: number; reason: string; body: unknown; drift?: readonly DriftEvent[] }) {
     super(`${init.operation} answered HTTP ${init.httpStatus} ${init.reason}`, init.operation);
     this.httpStatus = init.httpStatus;
+    this.reason = init.reason;
+    if (init.drift !== undefined) this.drift = init.drift;
     // Kept for debugging but not enumerable: it is whatever the server sent.
     Object.defineProperty(this, 'body', { value: init.body, enumerable: false });
   }
 
   override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), httpStatus: this.httpStatus };
+    return { ...super.toJSON(), httpStatus: this.httpStatus, ...(this.drift ? { drift: this.drift } : {}) };
   }
 }
 

@@ -17,6 +17,8 @@ export {
 } from './errors.ts';
 export type { ClientErrorKind } from './errors.ts';
 export { defaultMaxResponseBytes } from './options.ts';
+export { describeDrift, driftWarningType } from './drift/warnings.ts';
+export type { DriftEvent, DriftKind, DriftMode, DriftOptions } from './drift/types.ts';
 export type { ClientOptions, EnvironmentName, RetryOptions } from './options.ts';
 export type * from './types.ts';
 export { defaultCanonicalString, formatTimestamp, hmacSha256 } from '../signing/index.ts';

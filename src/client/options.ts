@@ -1,6 +1,9 @@
 // Options of createClient and their checks. Everything is explicit: the environment,
 // its base address, the API key and the signer. Production is never a default.
 import type { Signer } from '../signing/index.ts';
+import { driftSettings, type DriftSettings } from './drift/settings.ts';
+import type { DriftMode, DriftOptions } from './drift/types.ts';
+import { warnOncePerFinding } from './drift/warnings.ts';
 import { ConfigurationError } from './errors.ts';
 import { headerValueRule, isHeaderValue } from './header-value.ts';
 import { sdkVersion } from './version.ts';
@@ -58,6 +61,12 @@ export type ClientOptions = {
    * Set this only when the "browser" is really a server-side runtime that defines one.
    */
   dangerouslyAllowBrowser?: boolean;
+  /**
+   * The drift watch: checks answers against the spec the client was built from, with
+   * validators compiled at build time: a mode, or options. Off unless set; a call's own
+   * `drift` is resolved over it.
+   */
+  drift?: DriftMode | DriftOptions;
 };
 
 export type ResolvedOptions = {
@@ -72,6 +81,8 @@ export type ResolvedOptions = {
   userAgent: string;
   now: () => Date;
   fetch: typeof globalThis.fetch;
+  /** The client's drift watch; a call's `drift` option is resolved over it. */
+  drift: DriftSettings;
 };
 
 /**
@@ -130,6 +141,8 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     userAgent: options.userAgent === undefined ? clientUserAgent : `${clientUserAgent} ${options.userAgent}`,
     now: options.now ?? (() => new Date()),
     fetch: fetchImpl,
+    // One default onDrift per client: its warnings are once per distinct finding of this client.
+    drift: driftSettings(options.drift, { mode: 'off', sampleRate: 1, onDrift: warnOncePerFinding() }, 'drift'),
   };
 }
 

@@ -3,7 +3,7 @@
 // (the published spec itself refuses the answer: a documented field missing, a wrong type,
 // a body that is not an envelope, a 2xx with `status: "error"`).
 import { deref, listOperations, type OpenApiDocument, type OperationEntry } from '../spec/openapi.ts';
-import { notJson, readEnvelope, readAnswerBody, type AnswerChecks, type ContradictionKind } from '../spec/answer-reading.ts';
+import { jsonType, notJson, readEnvelope, readAnswerBody, shapeOf, type AnswerChecks, type ContradictionKind } from '../spec/answer-reading.ts';
 import { answerRecords, visitRecords, type AnswerRecords } from '../spec/record-locations.ts';
 import { SpecValidator } from '../spec/validator.ts';
 import { detectionReading } from './detection-reading.ts';
@@ -31,6 +31,7 @@ export type Exchange = {
 const skewProbe = /^timestampSkew:(-?\d+(?:\.\d+)?)$/;
 
 export type { ContradictionKind };
+export { jsonType, shapeOf } from '../spec/answer-reading.ts';
 
 type FindingBase = { operationId: string; status: number; evidence: Exchange['source']; at: string | undefined };
 
@@ -62,23 +63,6 @@ type FindingDetails = DistributiveOmit<Finding, keyof FindingBase>;
 function findingOn(base: FindingBase, details: FindingDetails): Finding {
   return Object.assign({ operationId: base.operationId, status: base.status, evidence: base.evidence, at: base.at }, details);
 }
-
-/** A JSON value's type as the report names it. */
-export function jsonType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
-  return typeof value;
-}
-
-/** The shape of a value without its values: `{coin: string, memo: null}`, `[{pair: string}]`. */
-export function shapeOf(value: unknown): string {
-  if (Array.isArray(value)) return value.length === 0 ? '[]' : `[${[...new Set(value.map(shapeOf))].join(' | ')}]`;
-  if (value !== null && typeof value === 'object') return `{${Object.entries(value).map(([key, member]) => `${key}: ${shapeOf(member)}`).join(', ')}}`;
-  return jsonType(value);
-}
-
-
 
 /** What one exchange shows (ExchangeAnalyser.read). */
 export type ExchangeReading = { matched: boolean; findings: Finding[]; recordCounts: Map<string, number> };

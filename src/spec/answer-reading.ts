@@ -10,12 +10,17 @@
 // values seen) is what the interface did not show: a learning. The shapes the interface
 // does not publish at all (schemas without a type) are learnings wherever they appear.
 import { isEnvelope, type AnyEnvelope } from '../envelope/index.ts';
-import type { SchemaError } from './ajv.ts';
 import { pointerKey, pointerSegment } from './pointer.ts';
 import { visitRecords, type RecordLocation } from './record-locations.ts';
 
+/**
+ * One schema violation, as Ajv reports it (`message` only where the validator kept
+ * messages). Declared here rather than imported, so that this module needs no Ajv types.
+ */
+export type SchemaViolation = { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> };
+
 /** The violations of one schema by a body; empty when it conforms. */
-export type SchemaCheck = (body: unknown) => readonly SchemaError[];
+export type SchemaCheck = (body: unknown) => readonly SchemaViolation[];
 
 /** The two readings of one answer's schema. */
 export type AnswerChecks = { published: SchemaCheck; detection: SchemaCheck };
@@ -70,7 +75,7 @@ function valueAt(body: unknown, pointer: string): unknown {
  * kept messages, else one built from the keyword (the generated validators keep none, to
  * stay small).
  */
-export function describeViolation(error: SchemaError): string {
+export function describeViolation(error: SchemaViolation): string {
   if (error.message !== undefined) return error.message;
   const params = error.params;
   switch (error.keyword) {
@@ -99,6 +104,21 @@ export function readEnvelope(ok: boolean, body: unknown): { envelope: AnyEnvelop
   if (!isEnvelope(body)) return { kind: 'not-envelope', detail: body === undefined ? 'the body is empty' : 'the body is not the {status, message, data} envelope' };
   if (ok && body.status === 'error') return { kind: 'error-status-on-2xx', detail: 'a success code with status "error"' };
   return { envelope: body };
+}
+
+/** A JSON value's type as the report names it. */
+export function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+/** The shape of a value without its values: `{coin: string, memo: null}`, `[{pair: string}]`. */
+export function shapeOf(value: unknown): string {
+  if (Array.isArray(value)) return value.length === 0 ? '[]' : `[${[...new Set(value.map(shapeOf))].join(' | ')}]`;
+  if (value !== null && typeof value === 'object') return `{${Object.entries(value).map(([key, member]) => `${key}: ${shapeOf(member)}`).join(', ')}}`;
+  return jsonType(value);
 }
 
 /** Stands for a body that could not be parsed as JSON. */

@@ -63,8 +63,13 @@ export function redactJsonValue(value: unknown): unknown {
   if (typeof value === 'string' && addressShaped.test(value)) return maskIdentifier(value);
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
-    Object.entries(value).map(([key, field]) => [key, passwordFields.has(key) ? redactedValue : identifierFields.has(key) ? maskIdentifier(field) : redactJsonValue(field)]),
+    Object.entries(value).map(([key, field]) => [key, redactField(key, field)]),
   );
+}
+
+/** The value of a field named `name`, redacted as the field and its contents require. */
+export function redactField(name: string, value: unknown): unknown {
+  return passwordFields.has(name) ? redactedValue : identifierFields.has(name) ? maskIdentifier(value) : redactJsonValue(value);
 }
 
 /** Form or query parameters with protected names redacted; the same text when none is there. */

@@ -10,26 +10,12 @@ import { buildReport, renderMarkdown, type TrafficReport } from '../../src/learn
 import { demoCredentials, startSandbox } from '../../src/sandbox/index.ts';
 import type { ProviderProfile } from '../../src/sandbox/profile/types.ts';
 import { loadBundledDocument } from '../../src/spec/document.ts';
-import { itemKeys, profileKeys } from '../support/profile-keys.ts';
+import { itemKeys, overriddenBy, profileKeys } from '../support/profile-keys.ts';
 import { providerProfiles } from '../support/profiles.ts';
 import { timestampSkews, walkProvider } from '../support/provider-walk.ts';
 import { repoRoot } from '../support/run.ts';
 
 const doc = loadBundledDocument();
-
-/**
- * True when an item is one the profile replaces, in the plain sandbox's report or in its own: a
- * refusal class or a shape it sets, a field's values it rotates, and the sandbox's own refusal
- * of a timestamp outside the window the profile sets (its message names the window).
- */
-function overriddenBy(profile: ProviderProfile, key: string): boolean {
-  const [kind, what] = key.split(' ') as [string, string];
-  if ((kind === 'window' || (kind === 'refusal' && what === 'timestampOutsideWindow')) && profile.timestampWindowSeconds !== undefined) return true;
-  if (kind === 'refusal') return what in (profile.refusals ?? {});
-  if (kind === 'shape') return what in (profile.shapes ?? {});
-  if (kind === 'value') return what.split('=')[0]! in (profile.values ?? {});
-  return false;
-}
 
 async function reportOf(profile?: string | ProviderProfile, rounds = 1): Promise<TrafficReport> {
   const sandbox = await startSandbox({ deterministic: true, logger: false, ...(profile ? { profile } : {}) });

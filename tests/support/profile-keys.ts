@@ -1,6 +1,7 @@
 // A provider profile and a traffic report side by side, as sets of one-line keys: what the
 // profile makes the provider do (profileKeys) and what the report found (itemKeys), so a
 // test can say the report names every deviation of the profile and nothing else.
+import type { DriftEvent } from '../../src/client/index.ts';
 import { shapeOf } from '../../src/learn/findings.ts';
 import type { TrafficReport } from '../../src/learn/report.ts';
 import type { ProviderProfile } from '../../src/sandbox/profile/types.ts';
@@ -71,6 +72,20 @@ export function profileKeys(doc: OpenApiDocument, profile: ProviderProfile, show
 }
 
 /**
+ * True when an item is one the profile replaces, in the plain sandbox's report or in its own: a
+ * refusal class or a shape it sets, a field's values it rotates, and the sandbox's own refusal
+ * of a timestamp outside the window the profile sets (its message names the window).
+ */
+export function overriddenBy(profile: ProviderProfile, key: string): boolean {
+  const [kind, what] = key.split(' ') as [string, string];
+  if ((kind === 'window' || (kind === 'refusal' && what === 'timestampOutsideWindow')) && profile.timestampWindowSeconds !== undefined) return true;
+  if (kind === 'refusal') return what in (profile.refusals ?? {});
+  if (kind === 'shape') return what in (profile.shapes ?? {});
+  if (kind === 'value') return what.split('=')[0]! in (profile.values ?? {});
+  return false;
+}
+
+/**
  * The window as skewed requests bracket it: the largest skew inside it, the smallest
  * outside; undefined when a skew is within a second of the window's edge, where the time a
  * request takes decides which side it lands on.
@@ -81,4 +96,17 @@ export function windowBracket(windowSeconds: number, skews: readonly number[]): 
   const inside = distances.filter((d) => d <= windowSeconds);
   const outside = distances.filter((d) => d > windowSeconds);
   return `${inside.length ? Math.max(...inside) : undefined} ${outside.length ? Math.min(...outside) : undefined}`;
+}
+
+/** Drift events as the same one-line keys (the drift watch reads answers as the report does). */
+export function driftKeys(events: readonly DriftEvent[]): Set<string> {
+  const keys = new Set<string>();
+  for (const e of events) {
+    if (e.kind === 'unknown-field') keys.add(`field ${e.schema}.${e.field}`);
+    else if (e.kind === 'value-not-seen') keys.add(`value ${e.schema}.${e.field}=${e.value}`);
+    else if (e.kind === 'unpublished-shape') keys.add(`shape ${e.operationId} ${e.shape}`);
+    else if (e.kind === 'missing-field' || e.kind === 'wrong-type') keys.add(`${e.kind} ${e.schema}.${e.field}`);
+    else keys.add(`${e.kind} ${e.operationId}`);
+  }
+  return keys;
 }

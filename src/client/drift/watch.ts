@@ -1,0 +1,49 @@
+// The drift watch on one call's answer, once openapi-fetch has read it: the findings go to
+// onDrift, and under `strict` a contradiction becomes the call's error.
+import { InvalidResponseError } from '../errors.ts';
+import { notJson, readDrift } from './read-answer.ts';
+import type { DriftSettings } from './settings.ts';
+import type { DriftEvent } from './types.ts';
+import { describeDrift } from './warnings.ts';
+
+/**
+ * The body as openapi-fetch gave it, as the reading takes it: a success body is parsed
+ * JSON or undefined when empty; an error body is parsed JSON, or its text when it is not JSON.
+ */
+export function answerBody(ok: boolean, data: unknown, error: unknown): unknown {
+  if (ok) return data;
+  if (error === '' || error === undefined) return undefined;
+  if (typeof error !== 'string') return error;
+  // openapi-fetch keeps the text when JSON.parse fails; a JSON string parses to a string too.
+  try {
+    return JSON.parse(error) as unknown;
+  } catch {
+    return notJson;
+  }
+}
+
+/** Reads the answer, hands each finding to onDrift, and throws under `strict` when it contradicts the spec. */
+export function watchAnswer(settings: DriftSettings, operation: string, status: number, body: unknown, keptBody: unknown = body): void {
+  const events = readDrift(operation, status, body);
+  if (events.length === 0) return;
+  for (const event of events) deliver(settings, event);
+  if (settings.mode === 'strict') {
+    const contradictions = events.filter((event) => event.class === 'contradiction');
+    if (contradictions.length > 0) throw driftError(operation, status, contradictions, keptBody);
+  }
+}
+
+/** The error of a `strict` call whose answer contradicts the spec. */
+export function driftError(operation: string, status: number, contradictions: DriftEvent[], body: unknown): InvalidResponseError {
+  const more = contradictions.length > 1 ? ` (and ${contradictions.length - 1} more)` : '';
+  return new InvalidResponseError({ operation, httpStatus: status, reason: `that drifted from the spec: ${describeDrift(contradictions[0]!).replace(/^.*? with a contradiction at /, '')}${more}`, body, drift: contradictions });
+}
+
+function deliver(settings: DriftSettings, event: DriftEvent): void {
+  try {
+    settings.onDrift(event);
+  } catch (error) {
+    // The watch must not break the call it watches: a failing onDrift is reported, not thrown.
+    process.emitWarning(`onDrift threw ${error instanceof Error ? error.name : typeof error} on a drift event; the call went on`, { type: 'WalletApiDriftWarning', code: 'WALLET_API_DRIFT_HANDLER' });
+  }
+}
