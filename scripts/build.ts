@@ -2,8 +2,9 @@
 // (ESM + .d.ts, and a CommonJS .d.cts twin of every declaration for TypeScript projects that
 // require() them: scripts/commonjs-declarations.ts) and copies in the files each ships
 // beside its code:
-//   @wallet-api/sdk      client, signing, the wallet-api command line, the generated types
-//                        and the spec as JSON (which the command line reads);
+//   @wallet-api/sdk      client, signing, the traffic recorder, the wallet-api command line,
+//                        the generated types, the drift watch's generated validators and the
+//                        spec as JSON (which the command line reads);
 //   @wallet-api/sandbox  the sandbox and its bin, its data file, the provider profile schema,
 //                        the bundled spec it serves.
 // Both compile src/signing, so the sandbox verifies exactly what the client signs without
@@ -29,7 +30,13 @@ export const packageBuilds: PackageBuild[] = [
   {
     folder: 'packages/sdk',
     tsconfig: 'tsconfig.build.sdk.json',
-    copies: { 'generated/schema.d.ts': 'generated/schema.d.ts', 'generated/openapi.json': 'generated/openapi.json' },
+    copies: {
+      'generated/schema.d.ts': 'generated/schema.d.ts',
+      'generated/openapi.json': 'generated/openapi.json',
+      // dist/client/drift/read-answer.js imports ../../../generated/drift-validators.js.
+      'generated/drift-validators.js': 'generated/drift-validators.js',
+      'generated/drift-validators.d.ts': 'generated/drift-validators.d.ts',
+    },
   },
   {
     folder: 'packages/sandbox',

@@ -115,8 +115,8 @@ afterAll(async () => {
 });
 
 describe('the packed @wallet-api/sdk', () => {
-  it('ships the built client, signing, the wallet-api bin, their types, the generated types and the spec as JSON; no sources and no sandbox', () => {
-    for (const file of ['dist/client/index.js', 'dist/client/index.d.ts', 'dist/client/index.d.cts', 'dist/signing/index.js', 'dist/signing/index.d.ts', 'dist/signing/index.d.cts', 'dist/cli/bin.js', 'generated/schema.d.ts', 'generated/schema.d.cts', 'generated/openapi.json', 'package.json', 'README.md']) {
+  it('ships the built client, signing, the traffic recorder, the wallet-api bin, their types, the generated types and validators and the spec as JSON; no sources and no sandbox', () => {
+    for (const file of ['dist/client/index.js', 'dist/client/index.d.ts', 'dist/client/index.d.cts', 'dist/client/record-traffic.js', 'dist/client/record-traffic.d.ts', 'generated/drift-validators.js', 'generated/drift-validators.d.ts', 'generated/drift-validators.d.cts', 'dist/signing/index.js', 'dist/signing/index.d.ts', 'dist/signing/index.d.cts', 'dist/cli/bin.js', 'generated/schema.d.ts', 'generated/schema.d.cts', 'generated/openapi.json', 'package.json', 'README.md']) {
       expect(packed.sdk.files).toContain(file);
     }
     expect(packed.sdk.files.filter((f) => /^(src|tests|scripts|openapi)\//.test(f) || f.startsWith('dist/sandbox/') || f.endsWith('.yaml'))).toEqual([]);
@@ -198,9 +198,14 @@ console.log(JSON.stringify({ data, apiError: typeof ApiError, match: signaturesM
         join(project, 'consumer.ts'),
         `import { createClient, hmacSha256, unwrap, type Swap, type TransactionPage } from '@wallet-api/sdk';
 import type { SignatureInput } from '@wallet-api/sdk/signing';
-const client = createClient({ environment: 'staging', baseUrl: 'https://staging.example.test', apiKey: 'k', signer: hmacSha256({ secret: 's' }) });
+import { recordTraffic, type HarEntry } from '@wallet-api/sdk/traffic';
+import type { DriftEvent } from '@wallet-api/sdk';
+const client = createClient({ environment: 'staging', baseUrl: 'https://staging.example.test', apiKey: 'k', signer: hmacSha256({ secret: 's' }), drift: { mode: 'report', sampleRate: 0.1, onDrift: (event: DriftEvent) => console.log(event.kind, event.pointer) } });
+client.use(recordTraffic({ onEntry: (entry: HarEntry) => console.log(entry.response.status), sampleRate: 0.01 }));
+// @ts-expect-error not a drift mode
+createClient({ environment: 'staging', baseUrl: 'https://staging.example.test', apiKey: 'k', signer: hmacSha256({ secret: 's' }), drift: 'loud' });
 export const swap: Promise<Swap> = unwrap(client.POST('/api/v1/swaps', { body: { from: 'usdt', to: 'ngn', amount: 1, password: 'p' } }));
-export const page: Promise<TransactionPage> = unwrap(client.GET('/api/v1/transactions', { params: { query: { limit: 20 } } }));
+export const page: Promise<TransactionPage> = unwrap(client.GET('/api/v1/transactions', { params: { query: { limit: 20 } }, drift: 'strict' }));
 export const input: SignatureInput = { method: 'GET', pathWithQuery: '/', body: '', timestamp: '', apiKey: '' };
 // @ts-expect-error password is required
 client.POST('/api/v1/swaps', { body: { from: 'usdt', to: 'ngn', amount: 1 } });
@@ -283,6 +288,43 @@ try {
     expect(result.again).toEqual({ isApiError: true, httpStatus: 409, message: `Swap ${result.created.id} is confirmed; only a pending swap can be confirmed` });
     expect(result.demoKeyRefused).toBe(true);
     expect(result.dataFile).toBe(true);
+  });
+
+  it('watches drift from the packed client, and records its traffic, against the packed sandbox playing a provider', async () => {
+    const har = join(project, 'drift.har');
+    writeFileSync(
+      join(project, 'drift-watch.mjs'),
+      `import { readFileSync } from 'node:fs';
+import { createClient, hmacSha256, InvalidResponseError } from '@wallet-api/sdk';
+import { recordTraffic } from '@wallet-api/sdk/traffic';
+import { startSandbox } from '@wallet-api/sandbox';
+const sandbox = await startSandbox({ port: 0, logger: false, profile: process.env.PROFILE, apiKeys: { 'team-key': 'team-secret' } });
+try {
+  const events = [];
+  const client = createClient({ environment: 'custom', baseUrl: sandbox.url, apiKey: 'team-key', signer: hmacSha256({ secret: 'team-secret' }), drift: { mode: 'report', onDrift: (event) => events.push(event) } });
+  const recorder = recordTraffic({ file: process.env.HAR });
+  client.use(recorder);
+  await client.POST('/api/v1/swaps', { body: { from: 'usdt', to: 'ngn', amount: 100, password: 'customer-authorization-value' } });
+  const strict = await client.GET('/api/v1/swaps/quotes', { params: { query: { from: 'usdt', to: 'ngn', amount: 100 } }, drift: 'strict' }).catch((error) => error);
+  await recorder.flush();
+  console.log(JSON.stringify({ events, strict: { invalid: strict instanceof InvalidResponseError, reason: strict.reason, drift: strict.drift }, entries: JSON.parse(readFileSync(process.env.HAR, 'utf8')).log.entries.length }));
+} finally {
+  await sandbox.close();
+}
+`,
+    );
+    const env = { ...process.env, PROFILE: join(repoRoot, 'tests/fixtures/providers/contradicts.json'), HAR: har };
+    const { stdout } = await run(process.execPath, ['drift-watch.mjs'], { cwd: project, env, timeout: 30_000 });
+    const result = JSON.parse(stdout) as { events: Record<string, unknown>[]; strict: { invalid: boolean; reason: string; drift: Record<string, unknown>[] }; entries: number };
+    expect(result.events.filter((e) => e.operation === 'POST /api/v1/swaps').map((e) => `${e.class} ${e.kind} ${e.pointer}`).sort()).toEqual(['learning unknown-field /data/rate', 'learning unknown-field /data/reference']);
+    expect(result.strict).toEqual({
+      invalid: true,
+      reason: 'that drifted from the spec (not-envelope at /): the body is not the {status, message, data} envelope',
+      drift: [{ operation: 'GET /api/v1/swaps/quotes', operationId: 'getSwapQuote', status: 200, class: 'contradiction', kind: 'not-envelope', pointer: '', detail: 'the body is not the {status, message, data} envelope' }],
+    });
+    expect(result.entries).toBe(2);
+    const recorded = readFileSync(har, 'utf8');
+    for (const secretValue of ['team-key', 'team-secret', 'customer-authorization-value']) expect(recorded).not.toContain(secretValue);
   });
 
   it('answers the packed client in-process through @wallet-api/sandbox/msw and msw/node', async () => {
@@ -397,7 +439,7 @@ import('@wallet-api/sdk').then((imported) => {
     const subpaths = (['@wallet-api/sdk', '@wallet-api/sandbox'] as const).flatMap((name) =>
       Object.keys(manifestOf(project, name).exports).map((subpath) => `${name}${subpath.slice(1)}`),
     );
-    expect(subpaths).toEqual(['@wallet-api/sdk', '@wallet-api/sdk/signing', '@wallet-api/sdk/package.json', '@wallet-api/sandbox', '@wallet-api/sandbox/msw', '@wallet-api/sandbox/data.json', '@wallet-api/sandbox/package.json']);
+    expect(subpaths).toEqual(['@wallet-api/sdk', '@wallet-api/sdk/signing', '@wallet-api/sdk/traffic', '@wallet-api/sdk/package.json', '@wallet-api/sandbox', '@wallet-api/sandbox/msw', '@wallet-api/sandbox/data.json', '@wallet-api/sandbox/package.json']);
     // require() refuses (ERR_REQUIRE_ASYNC_MODULE) a module graph with a top-level await.
     const script = `const { isDeepStrictEqual } = require('node:util');
 const specifiers = JSON.parse(process.argv[1]);

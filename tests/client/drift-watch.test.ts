@@ -92,7 +92,7 @@ describe('the drift watch against provider profiles', () => {
       }
       expect(call.error, call.operation).toBeInstanceOf(InvalidResponseError);
       const error = call.error as InvalidResponseError;
-      expect(error.reason).toMatch(/^that drifted from the spec: /);
+      expect(error.reason).toMatch(/^that drifted from the spec \((missing-field|wrong-type|not-envelope|error-status-on-2xx)[^)]* at \/[^)]*\): /);
       expect(error.drift!.length).toBeGreaterThan(0);
       expect(error.drift!.every((e) => e.class === 'contradiction' && e.operation === call.operation)).toBe(true);
     }
@@ -118,7 +118,7 @@ describe('the drift watch options', () => {
     expect(events).toHaveLength(1);
     await reporting.GET('/api/v1/utils/rates');
     expect(events).toHaveLength(2);
-    await expect(reporting.GET('/api/v1/swaps/quotes', { params: { query: { from: 'usdt', to: 'ngn', amount: 100 } }, drift: 'strict' })).rejects.toThrow(/answered HTTP 200 that drifted from the spec: .*not-envelope/);
+    await expect(reporting.GET('/api/v1/swaps/quotes', { params: { query: { from: 'usdt', to: 'ngn', amount: 100 } }, drift: 'strict' })).rejects.toThrow('GET /api/v1/swaps/quotes answered HTTP 200 that drifted from the spec (not-envelope at /): the body is not the {status, message, data} envelope');
   });
 
   it('checks the share of calls sampleRate sets', async () => {

@@ -4,7 +4,6 @@ import { InvalidResponseError } from '../errors.ts';
 import { notJson, readDrift } from './read-answer.ts';
 import type { DriftSettings } from './settings.ts';
 import type { DriftEvent } from './types.ts';
-import { describeDrift } from './warnings.ts';
 
 /**
  * The body as openapi-fetch gave it, as the reading takes it: a success body is parsed
@@ -33,10 +32,13 @@ export function watchAnswer(settings: DriftSettings, operation: string, status: 
   }
 }
 
-/** The error of a `strict` call whose answer contradicts the spec. */
+/** The error of a `strict` call whose answer contradicts the spec: the reason names the first contradiction. */
 export function driftError(operation: string, status: number, contradictions: DriftEvent[], body: unknown): InvalidResponseError {
+  const first = contradictions[0]!;
+  const of = first.field !== undefined ? ` of ${first.schema === undefined ? '' : `${first.schema}.`}${first.field}` : '';
   const more = contradictions.length > 1 ? ` (and ${contradictions.length - 1} more)` : '';
-  return new InvalidResponseError({ operation, httpStatus: status, reason: `that drifted from the spec: ${describeDrift(contradictions[0]!).replace(/^.*? with a contradiction at /, '')}${more}`, body, drift: contradictions });
+  const reason = `that drifted from the spec (${first.kind}${of} at ${first.pointer || '/'}): ${first.detail}${more}`;
+  return new InvalidResponseError({ operation, httpStatus: status, reason, body, drift: contradictions });
 }
 
 function deliver(settings: DriftSettings, event: DriftEvent): void {
