@@ -26,11 +26,14 @@ Options:
   --confirm-production    required for any POST to production
   --record FILE.har       append the exchange to a HAR 1.2 file, secrets and personal
                           identifiers redacted (see docs/release-checks.md)
+  --drift report|strict   check the answer against the spec: each finding (a field,
+                          value or shape the spec leaves open, or a contradiction of it)
+                          on stderr; strict also fails the call on a contradiction
   -h, --help              this text, or an operation's parameters with <operationId> --help
 
-Exit codes: 0 success; 1 an error envelope; 2 usage or configuration (nothing sent);
-3 network failure, timeout or an answer that is not an envelope; 4 the call was made
-but --record could not write it.
+Exit codes: 0 success; 1 an error envelope, or under --drift strict an answer that
+contradicts the spec; 2 usage or configuration (nothing sent); 3 network failure, timeout
+or an answer that is not an envelope; 4 the call was made but --record could not write it.
 `;
 
 /** "GET /api/v1/wallets": the method as HTTP writes it. */

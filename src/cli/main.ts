@@ -1,12 +1,13 @@
 // `wallet-api`: one signed call of the API from a terminal. Parses the arguments, checks
 // them against the operation's parameters and body in the spec, resolves the target and
 // credentials, calls through the typed client and prints the envelope. Returns the exit
-// code: 0 success, 1 an error envelope, 2 usage or configuration (nothing sent), 3 a
+// code: 0 success, 1 an error envelope (or, under --drift strict, an answer that contradicts
+// the spec), 2 usage or configuration (nothing sent), 3 a
 // network failure, a timeout or an answer that is not an envelope, 4 the call was made but
 // --record could not write it.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ApiError, createClient, InvalidResponseError, NetworkError, TimeoutError, unwrap, WalletApiError, type CallResult } from '../client/index.ts';
+import { ApiError, createClient, describeDrift, InvalidResponseError, NetworkError, TimeoutError, unwrap, WalletApiError, type CallResult } from '../client/index.ts';
 import { parseCommandLine } from '../support/args.ts';
 import { signingHeaderNames } from '../traffic/exchange.ts';
 import { appendExchanges, checkHarTarget } from '../traffic/har-file.ts';
@@ -31,6 +32,7 @@ const options = {
   env: { type: 'string' },
   'confirm-production': { type: 'boolean' },
   record: { type: 'string' },
+  drift: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -165,6 +167,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
     if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) return refuse(`--timeout must be a positive whole number of milliseconds, not ${JSON.stringify(values.timeout)}`);
   }
 
+  const drift = values.drift;
+  if (drift !== undefined && drift !== 'report' && drift !== 'strict') return refuse(`--drift takes report or strict, not ${JSON.stringify(drift)}`);
+
   let target;
   let request: Request;
   try {
@@ -211,6 +216,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
       },
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
       fetch: values.verbose ? verboseFetch(baseFetch, err) : baseFetch,
+      // Findings name places and kinds, never the answer's values; they go where diagnostics go.
+      ...(drift === undefined ? {} : { drift: { mode: drift, onDrift: (event) => err(`wallet-api: drift: ${describeDrift(event)}\n`) } }),
     });
   } catch (error) {
     if (error instanceof UsageError || error instanceof WalletApiError) return refuse(error.message);
@@ -241,6 +248,11 @@ async function printOutcome(call: Promise<CallResult>, onlyData: boolean, out: (
   } catch (error) {
     if (error instanceof ApiError) {
       if (!onlyData) out(`${JSON.stringify(error.envelope, null, 2)}\n`);
+      err(`wallet-api: ${error.message}\n`);
+      return exitCodes.errorEnvelope;
+    }
+    // Under --drift strict, an answer that contradicts the spec is a data error: its findings are already on stderr.
+    if (error instanceof InvalidResponseError && error.drift !== undefined) {
       err(`wallet-api: ${error.message}\n`);
       return exitCodes.errorEnvelope;
     }

@@ -9,7 +9,10 @@ import { checkValue, parseParameterValue, uncheckedParts, unsupportedKeywords } 
 import { loadDocument, loadOperations } from '../../src/cli/spec.ts';
 import { createSpecAjv } from '../../src/spec/ajv.ts';
 import { resolvePointer } from '../../src/spec/openapi.ts';
+import { join } from 'node:path';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
 import { answerJson, startCaptureServer, type CaptureServer } from '../support/capture-server.ts';
+import { repoRoot } from '../support/run.ts';
 
 /** Strings near RFC 3339 date-times: every field drawn a little outside its range, separators and offsets varied. */
 const dateTimeLike = fc
@@ -147,5 +150,49 @@ describe('secrets and the command line', () => {
     const all = outputs.join('\n');
     expect(all).toContain('[redacted]');
     for (const canary of [apiKey, secret, ...signatures]) expect(all).not.toContain(canary);
+  });
+});
+
+describe('--drift', () => {
+  const apiKey = 'cli-drift-key-0b7d';
+  const secret = 'cli-drift-secret-6e21';
+  let sandbox: RunningSandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ logger: false, deterministic: true, profile: join(repoRoot, 'tests/fixtures/providers/contradicts.json'), apiKeys: { [apiKey]: secret } });
+  });
+  afterAll(() => sandbox.close());
+
+  async function run(args: string[]) {
+    const stdout: string[] = [];
+    const stderr: string[] = [];
+    const code = await main([...args, '--base-url', sandbox.url], { stdout: (t) => void stdout.push(t), stderr: (t) => void stderr.push(t), env: { WALLET_API_KEY: apiKey, WALLET_API_SIGNING_SECRET: secret }, cwd: process.cwd() });
+    return { code, stdout: stdout.join(''), stderr: stderr.join('') };
+  }
+
+  it('report: prints the answer, and each finding on stderr', async () => {
+    const { code, stdout, stderr } = await run(['getRates', '--drift', 'report']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ status: 'success', data: { usdt: { ngn: '1520.50' } } });
+    expect(stderr).toBe('wallet-api: drift: GET /api/v1/utils/rates answered HTTP 200 with a learning at Rates (/data): an unpublished shape: {usdt: {ngn: string}}\n');
+  });
+
+  it('strict: a contradiction fails the call with the data error exit code, a learning does not', async () => {
+    const quote = await run(['getSwapQuote', '--query', 'from=usdt', '--query', 'to=ngn', '--query', 'amount=100', '--drift', 'strict']);
+    expect(quote.code).toBe(1);
+    expect(quote.stdout).toBe('');
+    expect(quote.stderr.split('\n')).toEqual([
+      'wallet-api: drift: GET /api/v1/swaps/quotes answered HTTP 200 with a contradiction at the body (/): not-envelope: the body is not the {status, message, data} envelope',
+      'wallet-api: GET /api/v1/swaps/quotes answered HTTP 200 that drifted from the spec (not-envelope at /): the body is not the {status, message, data} envelope',
+      '',
+    ]);
+    // Without --drift the same answer is what it always was: not an envelope, exit 3.
+    expect((await run(['getSwapQuote', '--query', 'from=usdt', '--query', 'to=ngn', '--query', 'amount=100'])).code).toBe(3);
+    expect((await run(['getRates', '--drift', 'strict'])).code).toBe(0);
+  });
+
+  it('refuses another mode before sending anything', async () => {
+    const { code, stderr } = await run(['getRates', '--drift', 'loud']);
+    expect(code).toBe(2);
+    expect(stderr).toBe('wallet-api: --drift takes report or strict, not "loud"\n');
   });
 });
