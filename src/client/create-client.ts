@@ -15,6 +15,7 @@ import { layeredCall, type Middleware } from './middleware.ts';
 import { paginate, type PagedPath, type PaginateInit, type Paginator } from './paginate.ts';
 import { OutgoingRequest, prepareOutgoing } from './outgoing-request.ts';
 import { operationOfResponse } from './envelope.ts';
+import { rememberSentHeaders } from './sent-headers.ts';
 import { classify, send, type CallContext } from './transport.ts';
 
 type Method = 'get' | 'post';
@@ -120,7 +121,13 @@ export function createClient(options: ClientOptions): WalletApiClient {
       ? {
           ...openapiInit,
           bodySerializer: layers.bodySerializer,
-          fetch: async (request: Request) => send(resolved, await layers.prepare(request, resolved.baseUrl), ctx),
+          fetch: async (request: Request) => {
+            const prepared = await layers.prepare(request, resolved.baseUrl);
+            const response = await send(resolved, prepared, ctx);
+            // After send: its headers are those of the attempt that answered, signed.
+            rememberSentHeaders(request, prepared.headers);
+            return response;
+          },
           middleware: [layers.outermost, ...registered],
         }
       : { ...openapiInit, Request: OutgoingRequest, fetch: (request: OutgoingRequest) => sendOutgoing(request, ctx) };

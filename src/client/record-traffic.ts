@@ -1,16 +1,18 @@
 // `@wallet-api/sdk/traffic`: records a sample of the client's own traffic as HAR, so that
 // production answers can feed `npm run learn` (what the provider sends that the interface
 // never published). It is openapi-fetch middleware (`client.use(recordTraffic(…))`), so it
-// never sees the authentication headers, and every entry goes through the recorder's
-// redaction (src/traffic/redact.ts) before it is written or handed over: no API key,
-// signature or `password`, and personal identifiers masked to their shape.
+// runs before signing; it records the request as it was sent all the same (sent-headers.ts),
+// and every entry goes through the command line's recorder's redaction
+// (src/traffic/redact.ts) before it is written or handed over: no API key or signature,
+// not even echoed in an answer, no `password`, and personal identifiers masked to their shape.
 import type { Middleware } from 'openapi-fetch';
 import { buildEntry } from '../traffic/entry.ts';
-import { headerPairs, type RecordedExchange } from '../traffic/exchange.ts';
+import { headerPairs, signingHeaderNames, type RecordedExchange } from '../traffic/exchange.ts';
 import { appendExchanges } from '../traffic/har-file.ts';
 import type { HarEntry } from '../traffic/har.ts';
 import { redactExchange } from '../traffic/redact.ts';
 import { ConfigurationError } from './errors.ts';
+import { sentHeadersOf } from './sent-headers.ts';
 
 export type { HarEntry };
 
@@ -28,7 +30,7 @@ export type RecordTrafficOptions = {
 /** The middleware, and a way to wait for what it is still writing (before a process exits). */
 export type TrafficRecorder = Middleware & { flush: () => Promise<void> };
 
-type Started = { startedAt: Date; started: number; method: string; url: string; headers: [string, string][]; body: Promise<string | undefined> };
+type Started = { startedAt: Date; started: number; method: string; url: string; body: Promise<string | undefined> };
 
 export function recordTraffic(options: RecordTrafficOptions): TrafficRecorder {
   const { file, onEntry, sampleRate = 1, onError = warnRecordingFailed } = options ?? {};
@@ -41,12 +43,14 @@ export function recordTraffic(options: RecordTrafficOptions): TrafficRecorder {
   const inFlight = new Map<string, Started>();
   const pending = new Set<Promise<void>>();
 
-  const record = async (started: Started, response: Response) => {
+  const record = async (started: Started, request: Request, response: Response) => {
     const exchange: RecordedExchange = {
       startedAt: started.startedAt,
       durationMs: performance.now() - started.started,
-      request: { method: started.method, url: started.url, headers: started.headers, ...(await started.body.then((body) => (body ? { body } : {}))) },
+      request: { method: started.method, url: started.url, headers: headerPairs(sentHeadersOf(request) ?? request.headers), ...(await started.body.then((body) => (body ? { body } : {}))) },
       response: { status: response.status, statusText: response.statusText, headers: headerPairs(response.headers), body: await response.text() },
+      // Their values are redacted, in the request and wherever the answer echoes them.
+      addedHeaders: signingHeaderNames,
     };
     if (onEntry) onEntry(buildEntry(redactExchange(exchange)));
     if (file !== undefined) await appendExchanges(file, [exchange]);
@@ -60,17 +64,16 @@ export function recordTraffic(options: RecordTrafficOptions): TrafficRecorder {
         started: performance.now(),
         method: request.method,
         url: request.url,
-        headers: headerPairs(request.headers),
         // A clone: the request's own body is still sent (and signed) as it is.
         body: request.body === null ? Promise.resolve(undefined) : request.clone().text(),
       });
     },
-    onResponse({ response, id }) {
+    onResponse({ request, response, id }) {
       const started = inFlight.get(id);
       if (started === undefined) return;
       inFlight.delete(id);
       // Read from a clone in the background: recording neither delays nor fails the call.
-      const done = record(started, response.clone()).catch((error: unknown) => onError(error));
+      const done = record(started, request, response.clone()).catch((error: unknown) => onError(error));
       pending.add(done);
       void done.finally(() => pending.delete(done));
     },

@@ -5,8 +5,9 @@
 //   answers), and every header the caller added to the request itself, become
 //   "[redacted]". x-timestamp is kept although the signer adds it: it is not secret, and
 //   a reader of the recording needs it to bracket the accepted timestamp window;
-// - a value of a redacted request header is also replaced wherever the answer echoes it
-//   (its headers or its body);
+// - a value of a redacted request header, and of a request's `password` field, is also
+//   replaced wherever the answer echoes it (its headers or its body), and so is a personal
+//   identifier of the request (by its mask), as a provider's message may quote them;
 // - a field or query parameter named `password`, at any depth of a JSON or form body,
 //   becomes the string "[redacted]": neither its value, its length nor a digest is kept;
 // - personal identifiers (accountNumber, bankCode, address, receiverAddress,
@@ -14,7 +15,8 @@
 //   bodies and in the query string) keep their JSON type and length but not their value:
 //   see maskIdentifier. So does any string that is shaped like a wallet address (0x and 40
 //   hexadecimal digits, or a bech32 bc1/tb1 address) under whatever name: a provider may
-//   send one under a name no rule lists (an unpublished shape's `destination`, say);
+//   send one under a name no rule lists (an unpublished shape's `destination`, say), and
+//   also inside text that is not JSON (an HTML error page quoting the address);
 // - a body that is neither JSON nor a form and names one of those fields is replaced as a
 //   whole, because its values cannot be found reliably.
 // Dependency-free: the SDK's command line ships it.
@@ -29,7 +31,10 @@ const keptAddedHeaders = new Set(['x-timestamp']);
 const passwordFields = new Set(['password']);
 export const identifierFields = new Set(['accountNumber', 'bankCode', 'address', 'receiverAddress', 'depositAddress', 'destination', 'destinationAddress', 'walletAddress']);
 /** Wallet addresses by their shape: an EVM address, a bech32 Bitcoin one. */
-const addressShaped = /^(0x[0-9a-fA-F]{40}|(bc1|tb1)[02-9ac-hj-np-z]{11,87})$/;
+const addressPattern = '(?:0x[0-9a-fA-F]{40}|(?:bc1|tb1)[02-9ac-hj-np-z]{11,87})';
+const addressShaped = new RegExp(`^${addressPattern}$`);
+/** An address inside text, not part of a longer word. */
+const addressInText = new RegExp(`(?<![0-9A-Za-z])${addressPattern}(?![0-9A-Za-z])`, 'g');
 const protectedNames = [...passwordFields, ...identifierFields];
 
 /**
@@ -102,7 +107,32 @@ export function redactBody(text: string, contentType: string | undefined): strin
     /* not JSON */
   }
   if (isForm(contentType)) return redactParameters(text);
-  return protectedNames.some((name) => text.toLowerCase().includes(name.toLowerCase())) ? unreadableBodyValue : text;
+  if (protectedNames.some((name) => text.toLowerCase().includes(name.toLowerCase()))) return unreadableBodyValue;
+  return text.replace(addressInText, (found) => maskIdentifier(found) as string);
+}
+
+/**
+ * The values of a request body's protected fields, each with what replaces it where the
+ * answer echoes it: [redacted] for a password, the mask for an identifier.
+ */
+function protectedValuesOf(body: string | undefined): [value: string, replacement: string][] {
+  if (body === undefined || body === '') return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return [...new URLSearchParams(body)].flatMap(([name, value]): [string, string][] => (passwordFields.has(name) ? [[value, redactedValue]] : identifierFields.has(name) ? [[value, maskIdentifier(value) as string]] : []));
+  }
+  const found: [string, string][] = [];
+  const visit = (value: unknown, name: string | undefined): void => {
+    if (Array.isArray(value)) return value.forEach((item) => visit(item, name));
+    if (value !== null && typeof value === 'object') return Object.entries(value).forEach(([key, member]) => visit(member, key));
+    if (typeof value !== 'string' || name === undefined) return;
+    if (passwordFields.has(name)) found.push([value, redactedValue]);
+    else if (identifierFields.has(name)) found.push([value, maskIdentifier(value) as string]);
+  };
+  visit(parsed, undefined);
+  return found;
 }
 
 const headerValue = (headers: HeaderPairs, name: string) => headers.find(([n]) => n.toLowerCase() === name)?.[1];
@@ -119,10 +149,16 @@ function redactHeaders(headers: HeaderPairs, added: Set<string>): { headers: Hea
   return { headers: kept, removed };
 }
 
-/** Every occurrence of a removed secret value replaced; too short a value would mask pieces of ordinary text and is left to the header rule. */
-function withoutEchoes(text: string, secrets: string[]): string {
+/**
+ * Every occurrence of a removed value replaced (by [redacted], or its given replacement);
+ * too short a value would mask pieces of ordinary text and is left to the field and header rules.
+ */
+function withoutEchoes(text: string, secrets: (string | [value: string, replacement: string])[]): string {
   let out = text;
-  for (const secret of secrets) if (secret.length >= 8) out = out.split(secret).join(redactedValue);
+  for (const secret of secrets) {
+    const [value, replacement] = typeof secret === 'string' ? [secret, redactedValue] : secret;
+    if (value.length >= 8) out = out.split(value).join(replacement);
+  }
   return out;
 }
 
@@ -139,7 +175,9 @@ export function redactExchange(exchange: RecordedExchange): RecordedExchange {
   const response = redactHeaders(exchange.response.headers, added);
   const secrets = [...request.removed].sort((a, b) => b.length - a.length);
   const requestBody = exchange.request.body === undefined ? undefined : withoutEchoes(redactBody(exchange.request.body, headerValue(request.headers, 'content-type')), secrets);
-  const responseBody = withoutEchoes(redactBody(exchange.response.body, headerValue(response.headers, 'content-type')), secrets);
+  // Longest first, so that a value inside another is not replaced before it.
+  const echoed = [...secrets, ...protectedValuesOf(exchange.request.body)].sort((a, b) => (typeof b === 'string' ? b : b[0]).length - (typeof a === 'string' ? a : a[0]).length);
+  const responseBody = withoutEchoes(redactBody(exchange.response.body, headerValue(response.headers, 'content-type')), echoed);
   const responseHeaders: HeaderPairs = response.headers.map(([name, value]) => [name, withoutEchoes(value, secrets)]);
   return {
     ...exchange,

@@ -119,4 +119,18 @@ describe('redaction of recorded traffic', () => {
     const body = '{ "from": "usdt",\n  "amount": 1.50 }';
     expect(recorded(exchange({ request: { body } })).request.postData!.text).toBe(body);
   });
+
+  it('replaces the password and identifiers of the request wherever the answer quotes them in text', () => {
+    const body = JSON.stringify({ from: 'usdt', to: 'ngn', amount: 1, password: 'quoted-password-31', nested: { accountNumber: '0123456789' } });
+    const answer = JSON.stringify({ status: 'error', message: 'password quoted-password-31 is wrong for 0123456789', data: null });
+    const written = recorded(exchange({ request: { body }, response: { body: answer } }));
+    expect(written.response.content.text).toBe(JSON.stringify({ status: 'error', message: 'password [redacted] is wrong for 0000000000', data: null }));
+  });
+
+  it('masks wallet addresses inside text that is not JSON, and leaves other text as it was', () => {
+    const address = '0x9f8e7d6c5b4a39281706f5e4d3c2b1a098765432';
+    const page = `<html>no route to ${address}; try bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq.</html>`;
+    expect(recorded(exchange({ response: { body: page, headers: [['content-type', 'text/html']] } })).response.content.text).toBe(`<html>no route to ${maskIdentifier(address)}; try ${maskIdentifier('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')}.</html>`);
+    expect(recorded(exchange({ response: { body: '<html>0x12 is too short to be one</html>', headers: [['content-type', 'text/html']] } })).response.content.text).toBe('<html>0x12 is too short to be one</html>');
+  });
 });
