@@ -14,6 +14,7 @@ export default defineConfig({
     alias: [
       { find: /^@wallet-api\/sdk$/, replacement: source('./src/client/index.ts') },
       { find: /^@wallet-api\/sdk\/signing$/, replacement: source('./src/signing/index.ts') },
+      { find: /^@wallet-api\/sdk\/traffic$/, replacement: source('./src/client/record-traffic.ts') },
       { find: /^@wallet-api\/sandbox$/, replacement: source('./src/sandbox/index.ts') },
       { find: /^@wallet-api\/sandbox\/msw$/, replacement: source('./src/sandbox/msw/index.ts') },
     ],

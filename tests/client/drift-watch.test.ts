@@ -16,7 +16,9 @@ import { loadBundledDocument } from '../../src/spec/document.ts';
 import { listOperations } from '../../src/spec/openapi.ts';
 import { walkThroughClient, type WalkedCall } from '../support/client-walk.ts';
 import { driftKeys, itemKeys, overriddenBy, profileKeys } from '../support/profile-keys.ts';
+import { readmeBlock } from '../support/readme.ts';
 import { repoRoot } from '../support/run.ts';
+import { watchedClient } from '../../examples/drift-watch.ts';
 
 const doc = loadBundledDocument();
 const credentials = { apiKey: 'drift-watch-key-5c0e', secret: 'drift-watch-secret-93ab' };
@@ -174,5 +176,32 @@ describe('the drift watch options', () => {
       'POST /api/v1/swaps answered HTTP 200 with a learning at Swap.rate (/data/rate): a field the spec does not list (string)',
       'POST /api/v1/swaps answered HTTP 200 with a learning at Swap.reference (/data/reference): a field the spec does not list (string)',
     ]);
+  });
+});
+
+describe('the README example examples/drift-watch.ts', () => {
+  it('is the file verbatim', () => {
+    expect(readmeBlock('examples/drift-watch.ts')).toBe(readFileSync(join(repoRoot, 'examples/drift-watch.ts'), 'utf8'));
+  });
+
+  it('logs the findings of the answers it samples, and records the calls it samples', async () => {
+    const running = await sandbox('fills-unknowns.json');
+    const lines: string[] = [];
+    const harFile = join(mkdtempSync(join(tmpdir(), 'drift-example-')), 'production.har');
+    const { client, recorder } = watchedClient({ environment: 'custom', baseUrl: running.url, apiKey: credentials.apiKey, signingSecret: credentials.secret, log: (line) => lines.push(line), harFile });
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0.005);
+    try {
+      await client.POST('/api/v1/swaps', { body: { from: 'usdt', to: 'ngn', amount: 100, password: 'customer-authorization-value' } });
+      random.mockReturnValue(0.5);
+      await client.POST('/api/v1/swaps', { body: { from: 'usdt', to: 'ngn', amount: 100, password: 'customer-authorization-value' } });
+      await recorder.flush();
+    } finally {
+      random.mockRestore();
+    }
+    expect(lines.map((line) => JSON.parse(line) as DriftEvent).map((e) => `${e.kind} ${e.pointer}`).sort()).toEqual(['unknown-field /data/expiresAt', 'unknown-field /data/rate', 'unknown-field /data/reference']);
+    expect(lines.every((line) => line.startsWith('{"msg":"wallet-api drift","operation":"POST /api/v1/swaps"'))).toBe(true);
+    const entries = readHarExchanges(harFile);
+    expect(entries).toHaveLength(1);
+    expect(readFileSync(harFile, 'utf8')).not.toContain('customer-authorization-value');
   });
 });

@@ -1,10 +1,10 @@
-// The server of `npm run bench:client`: answers every request with one fixed success
-// envelope once it has read the whole body, on 127.0.0.1. With --delay-ms it waits that long
+// The server of `npm run bench:client`: answers every request with a fixed success
+// envelope (a created swap to a POST, a page of 20 transactions to a GET) once it has read the whole body, on 127.0.0.1. With --delay-ms it waits that long
 // before answering, as a distant server would: integrators' calls cross a network, and a
 // round trip of 20 ms puts what the client adds beside the time they actually wait.
 import { createServer } from 'node:http';
 import { readBenchOptions } from '../support/options.ts';
-import { answerBody, answerHeaders } from './payloads.ts';
+import { answerFor } from './payloads.ts';
 
 const { port, 'delay-ms': delayMs } = readBenchOptions(
   { command: 'node --import tsx scripts/bench/client/fixed-answer-server.ts', about: 'Answers every request with a fixed success envelope on 127.0.0.1.' },
@@ -15,9 +15,10 @@ const { port, 'delay-ms': delayMs } = readBenchOptions(
 );
 
 createServer((request, response) => {
+  const { body, headers } = answerFor(request.method ?? 'GET');
   const answer = () => {
-    response.writeHead(200, answerHeaders);
-    response.end(answerBody);
+    response.writeHead(200, headers);
+    response.end(body);
   };
   request.resume();
   // Without a delay the answer goes at once, not after a timer turn.

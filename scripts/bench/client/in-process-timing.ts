@@ -6,28 +6,34 @@
 // Prints one JSON line: per request kind, the median µs per call of each over its turns.
 // `--middleware` times the client with one no-op middleware registered instead, in a process
 // of its own like every variant of the round trips (how fetch's code gets optimised depends
-// on the mix of requests a process sends).
+// on the mix of requests a process sends); `--drift`, the client with the drift watch
+// reporting on every answer.
 import { median } from '../support/median.ts';
 import { readBenchOptions } from '../support/options.ts';
 import { loadBuiltSdk } from './built-sdk.ts';
-import { answerBody, answerHeaders, apiKey, secret, swap, transactionsPathWithQuery, transactionsQuery } from './payloads.ts';
+import { answerFor, apiKey, secret, swap, transactionsPathWithQuery, transactionsQuery } from './payloads.ts';
 import { requestKinds, type InProcessResult } from './results.ts';
 import { signedFetcher } from './signed-fetch.ts';
+import { driftReport } from './variants.ts';
 
-const { calls, middleware } = readBenchOptions(
+const { calls, middleware, drift } = readBenchOptions(
   { command: 'node --import tsx scripts/bench/client/in-process-timing.ts', about: 'Times the client and raw fetch+signing per call with fetch answered in-process, and prints the medians as one JSON line.' },
   {
     calls: { kind: 'whole number', min: 1000, max: 1_000_000, required: true, about: 'calls of each per request kind, spread over six turns' },
     middleware: { kind: 'switch', about: 'times the client with one no-op middleware registered (openapi-fetch then hands it a Request)' },
+    drift: { kind: 'switch', about: "times the client with the drift watch in report mode at sample rate 1 (every answer checked)" },
   },
 );
 
 const { createClient, hmacSha256, unwrap, formatTimestamp } = await loadBuiltSdk();
-const stubFetch = async (_url: string | URL | Request, _init?: RequestInit) => new Response(answerBody, { status: 200, headers: answerHeaders });
+const stubFetch = async (_url: string | URL | Request, init?: RequestInit) => {
+  const { body, headers } = answerFor(init?.method ?? 'GET');
+  return new Response(body, { status: 200, headers });
+};
 
 const baseUrl = 'http://127.0.0.1:9';
 const sign = hmacSha256({ secret });
-const client = createClient({ environment: 'custom', baseUrl, apiKey, signer: sign, fetch: stubFetch });
+const client = createClient({ environment: 'custom', baseUrl, apiKey, signer: sign, fetch: stubFetch, ...(drift ? { drift: driftReport() } : {}) });
 if (middleware) client.use({ onRequest: () => undefined });
 const signedFetch = signedFetcher({ baseUrl, apiKey, sign, formatTimestamp, fetch: stubFetch });
 

@@ -9,6 +9,9 @@
 //   client (signed)      this client (the built @wallet-api/sdk): hmacSha256 signing, timeout, unwrap
 //   client + no-op mw    the same client with one middleware registered that does nothing
 //                        (openapi-fetch then builds a real Request for it)
+//   client + drift report  the same client watching every answer for drift (report mode,
+//                        sample rate 1); the answers conform, so it reads them whole and
+//                        finds nothing
 import createFetchClient from 'openapi-fetch';
 import type { paths } from '../../../generated/schema.d.ts';
 import type { Signer } from '../../../src/signing/index.ts';
@@ -53,6 +56,22 @@ function openapiFetchCalls(client: ReturnType<typeof createFetchClient<paths>>, 
   };
 }
 
+/**
+ * The drift watch as the bench runs it: every answer read. A finding means the bench's own
+ * answers drifted from the spec and it would time the wrong thing: the process says so and
+ * exits non-zero when done, which fails the bench.
+ */
+export function driftReport() {
+  return {
+    mode: 'report' as const,
+    sampleRate: 1,
+    onDrift: (event: { kind: string; pointer: string }) => {
+      process.stderr.write(`the bench's answers drifted from the spec: ${event.kind} at ${event.pointer}\n`);
+      process.exitCode = 1;
+    },
+  };
+}
+
 export const variants: Record<VariantName, (setup: Setup) => VariantCalls> = {
   'raw fetch': ({ baseUrl }) => ({
     post: async () => readOk(await fetch(`${baseUrl}/api/v1/swaps`, { method: 'POST', headers: { 'content-type': 'application/json', ...fixedHeaders }, body: JSON.stringify(swap) })),
@@ -91,4 +110,5 @@ export const variants: Record<VariantName, (setup: Setup) => VariantCalls> = {
     layered.use({ onRequest: () => undefined });
     return clientCalls(layered, sdk.unwrap);
   },
+  'client + drift report': ({ baseUrl, sdk, sign }) => clientCalls(sdk.createClient({ environment: 'custom', baseUrl, apiKey, signer: sign, drift: driftReport() }), sdk.unwrap),
 };
