@@ -11,3 +11,11 @@ export async function loadBuiltSdk(): Promise<Pick<Client, 'createClient' | 'hma
   const { formatTimestamp } = (await import(built('signing'))) as Signing;
   return { createClient, hmacSha256, unwrap, formatTimestamp };
 }
+
+type DriftReading = typeof import('../../../src/client/drift/read-answer.ts');
+
+/** The drift watch's reading of one answer, as built: what the watch adds to a call, timed alone. */
+export async function loadBuiltDriftReading(): Promise<DriftReading['readDrift']> {
+  const { readDrift } = (await import(new URL('../../../packages/sdk/dist/client/drift/read-answer.js', import.meta.url).href)) as DriftReading;
+  return readDrift;
+}

@@ -10,7 +10,7 @@
 // reporting on every answer.
 import { median } from '../support/median.ts';
 import { readBenchOptions } from '../support/options.ts';
-import { loadBuiltSdk } from './built-sdk.ts';
+import { loadBuiltDriftReading, loadBuiltSdk } from './built-sdk.ts';
 import { answerFor, apiKey, secret, swap, transactionsPathWithQuery, transactionsQuery } from './payloads.ts';
 import { requestKinds, type InProcessResult } from './results.ts';
 import { signedFetcher } from './signed-fetch.ts';
@@ -69,5 +69,20 @@ for (const kind of requestKinds) {
     if (turn % 2 === 1) times.client.push(await microsPerCall(viaClient, perTurn));
   }
   result[kind] = { client: median(times.client), floor: median(times.floor) };
+}
+
+if (drift) {
+  // The watch's reading of the parsed answer alone, in the same process: its cost without the noise of a whole call.
+  const readDrift = await loadBuiltDriftReading();
+  const readings = { post: ['POST /api/v1/swaps', 'POST'], get: ['GET /api/v1/transactions', 'GET'] } as const;
+  for (const kind of requestKinds) {
+    const [operation, method] = readings[kind];
+    const body = JSON.parse(answerFor(method).body) as unknown;
+    const read = async () => readDrift(operation, 200, body);
+    await microsPerCall(read, perTurn);
+    const times: number[] = [];
+    for (let turn = 0; turn < turns; turn++) times.push(await microsPerCall(read, perTurn));
+    result[kind].reading = median(times);
+  }
 }
 console.log(JSON.stringify(result));

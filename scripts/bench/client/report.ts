@@ -57,11 +57,16 @@ export function inProcessLines(results: Record<string, InProcessResult>): string
   ];
 }
 
-/** What the drift watch adds per call: the watching client's µs over the plain client's, each timed in a process of its own. */
+/**
+ * What the drift watch adds per call: its reading of the answer timed alone, and the
+ * watching client's µs over the plain client's (each timed in a process of its own, so
+ * this difference carries the noise of two processes).
+ */
 export function driftCostLines(plain: InProcessResult, watching: InProcessResult): string[] {
   return requestKinds.map((kind) => {
     const added = watching[kind].client - plain[kind].client;
-    return `  ${kind.toUpperCase().padEnd(4)}  the drift watch (report, sample rate 1) adds ${added.toFixed(1)} µs per call (${plain[kind].client.toFixed(1)} → ${watching[kind].client.toFixed(1)})`;
+    const reading = watching[kind].reading;
+    return `  ${kind.toUpperCase().padEnd(4)}  the drift watch (report, sample rate 1) adds ${reading === undefined ? '?' : reading.toFixed(1)} µs per call reading the answer (client ${plain[kind].client.toFixed(1)} → ${watching[kind].client.toFixed(1)} µs with it: ${added >= 0 ? '+' : ''}${added.toFixed(1)})`;
   });
 }
 

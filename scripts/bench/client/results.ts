@@ -10,4 +10,4 @@ export type VariantFigures = { name: VariantName; rate: number; toFloor: number;
 /** Per request kind, the figures of the compared variant and of the floor in one round (round.ts). */
 export type RoundResult = Record<RequestKind, VariantFigures[]>;
 /** Per request kind, the median µs per call of the client and of the floor with fetch answered in-process (in-process-timing.ts). */
-export type InProcessResult = Record<RequestKind, { client: number; floor: number }>;
+export type InProcessResult = Record<RequestKind, { client: number; floor: number; /** With --drift: the µs of the watch's reading of the answer alone. */ reading?: number }>;
