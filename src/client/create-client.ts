@@ -7,7 +7,7 @@ import type { PathsWithMethod as PathsWithMethodOf } from 'openapi-typescript-he
 import type { paths } from '../../generated/schema.d.ts';
 import { driftSettings, sampled } from './drift/settings.ts';
 import type { DriftMode, DriftOptions } from './drift/types.ts';
-import { notJson } from './drift/read-answer.ts';
+import { notJson } from '../spec/answer-reading.ts';
 import { answerBody, watchAnswer } from './drift/watch.ts';
 import { ConfigurationError, InvalidResponseError, WalletApiError } from './errors.ts';
 import { checkTimeout, resolveOptions, resolveRetry, type ClientOptions, type EnvironmentName, type RetryOptions } from './options.ts';
@@ -139,7 +139,7 @@ export function createClient(options: ClientOptions): WalletApiClient {
       operationOfResponse.set(result.response, ctx.operation);
       if (watched) {
         const { response } = result;
-        watchAnswer(drift, ctx.operation, response.status, answerBody(response.ok, result.data, result.error));
+        await watchAnswer(drift, ctx.operation, response.status, answerBody(response.ok, result.data, result.error));
       }
       return result;
     } catch (error) {
@@ -150,7 +150,7 @@ export function createClient(options: ClientOptions): WalletApiClient {
       if (error instanceof WalletApiError || !status) throw error;
       // openapi-fetch reads a 2xx body as JSON and throws SyntaxError when it is not.
       if (error instanceof SyntaxError) {
-        if (watched) watchAnswer(drift, ctx.operation, status, notJson, undefined);
+        if (watched) await watchAnswer(drift, ctx.operation, status, notJson, undefined);
         throw new InvalidResponseError({ operation: ctx.operation, httpStatus: status, reason: 'with a body that is not JSON', body: undefined });
       }
       throw classify(error, ctx);

@@ -31,14 +31,6 @@ function readingOf(operation: string): OperationReading | undefined {
   return reading;
 }
 
-/** True for operations the spec describes (`METHOD /path/template`): only those are watched. */
-export function isWatched(operation: string): boolean {
-  return answers[operation] !== undefined;
-}
-
-/** Stands for a body that is not JSON (src/spec/answer-reading.ts). */
-export { notJson } from '../../spec/answer-reading.ts';
-
 /**
  * The findings on one answer of `operation` (`METHOD /path/template`): `body` is its parsed
  * JSON, `notJson`, or undefined when empty. Error answers are held to their published

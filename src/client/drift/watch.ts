@@ -1,7 +1,7 @@
 // The drift watch on one call's answer, once openapi-fetch has read it: the findings go to
 // onDrift, and under `strict` a contradiction becomes the call's error.
 import { InvalidResponseError } from '../errors.ts';
-import { notJson, readDrift } from './read-answer.ts';
+import { notJson } from '../../spec/answer-reading.ts';
 import type { DriftSettings } from './settings.ts';
 import type { DriftEvent } from './types.ts';
 
@@ -21,8 +21,17 @@ export function answerBody(ok: boolean, data: unknown, error: unknown): unknown 
   }
 }
 
+type Reading = typeof import('./read-answer.ts');
+let reading: Promise<Reading> | undefined;
+/**
+ * The reading, with the generated validators (some 200 KB of code), is loaded by the first
+ * watched call: a process whose clients never watch never loads it.
+ */
+const loadReading = () => (reading ??= import('./read-answer.ts'));
+
 /** Reads the answer, hands each finding to onDrift, and throws under `strict` when it contradicts the spec. */
-export function watchAnswer(settings: DriftSettings, operation: string, status: number, body: unknown, keptBody: unknown = body): void {
+export async function watchAnswer(settings: DriftSettings, operation: string, status: number, body: unknown, keptBody: unknown = body): Promise<void> {
+  const { readDrift } = await loadReading();
   const events = readDrift(operation, status, body);
   if (events.length === 0) return;
   for (const event of events) deliver(settings, event);
