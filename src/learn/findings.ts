@@ -175,7 +175,7 @@ export class ExchangeAnalyser {
 
   private success(entry: OperationEntry, base: FindingBase, body: unknown, contradiction: (kind: ContradictionKind, detail: string, pointer?: string, schema?: string, field?: string) => Finding): Finding[] {
     const pointer = this.published.responseSchemaPointer(entry.method, entry.path, base.status);
-    if (!pointer) return [contradiction('other-violation', `the spec describes no ${base.status} answer`)];
+    if (!pointer) return [contradiction('undocumented-status', `the operation describes no HTTP ${base.status} answer`)];
     const checks: AnswerChecks = { published: (value) => this.published.errorsAt(pointer, value), detection: (value) => this.detection.errorsAt(pointer, value) };
     return readAnswerBody(body, checks, this.locationsOf(entry.operationId)).map((deviation) => {
       switch (deviation.kind) {

@@ -28,7 +28,7 @@ export type AnswerChecks = { published: SchemaCheck; detection: SchemaCheck };
 /** Where an operation's answer holds records: those of object schemas (what fields belong to) and of unpublished shapes. */
 export type AnswerLayout = { objects: readonly RecordLocation[]; unpublished: readonly RecordLocation[] };
 
-export type ContradictionKind = 'missing-field' | 'wrong-type' | 'not-envelope' | 'error-status-on-2xx' | 'other-violation';
+export type ContradictionKind = 'missing-field' | 'wrong-type' | 'not-envelope' | 'error-status-on-2xx' | 'undocumented-status' | 'other-violation';
 
 /**
  * One departure of a body from the spec. `pointer` is where it is in the body (RFC 6901);

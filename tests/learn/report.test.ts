@@ -76,4 +76,11 @@ describe('the traffic report', () => {
       { numRuns: 15 },
     );
   }, 120_000);
+
+  it('names a success status the operation describes no answer for as undocumented-status, as the drift watch does', () => {
+    const body = JSON.stringify({ status: 'success', message: 'Created', data: { id: 's1', from: 'usdt', to: 'ngn', status: 'pending' } });
+    const report = buildReport(doc, [{ source: { file: 'walk', entry: 0 }, method: 'POST', url: 'https://api.example.test/api/v1/swaps', status: 201, responseText: body }]);
+    expect(report.contradictions.map((c) => `${c.kind} ${c.operationId}: ${c.detail}`)).toEqual(['undocumented-status createSwap: the operation describes no HTTP 201 answer']);
+  });
 });
+
