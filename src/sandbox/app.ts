@@ -22,12 +22,14 @@ import { validationPlugin } from './plugins/validation.ts';
 import { apiRoutes, type SpecMismatch } from './routes/api.ts';
 import { docsRoute } from '../docs/server.ts';
 import { testHelperPrefix, testHelperRoutes } from './routes/test-helpers.ts';
+import { scenarioRoutes } from './routes/scenario-routes.ts';
+import { scenarioPlugin } from './behaviour/scenarios/plugin.ts';
 import { readableLogStream } from './readable-log.ts';
 import { createRuntime } from './runtime.ts';
 import { SandboxStore } from './state.ts';
 import type { SandboxSettings } from './defaults.ts';
 import type { SandboxOptions } from './index.ts';
-import type { OpenApiDocument } from '../spec/openapi.ts';
+import { listOperations, type OpenApiDocument } from '../spec/openapi.ts';
 import { loadBundledDocument } from '../spec/document.ts';
 import { checkingIntervalMs, resolveTimeouts } from './timeouts.ts';
 
@@ -39,6 +41,8 @@ export type SandboxAppOptions = SandboxSettings & {
     context?: OperationContext;
     /** What to do when the document's operations and the handlers differ (routes/api.ts). Default 'refuse'. */
     onSpecMismatch?: SpecMismatch;
+    /** Answered in process (`@wallet-api/sandbox/msw`): connection faults are marked on the answer, there being no socket. */
+    inProcess?: boolean;
   };
 
 /** The state an app serves from: the catalogue read from the data file, an empty store, a clock. */
@@ -105,8 +109,12 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<Fasti
     await authenticated.register(authPlugin, { apiKeys: options.apiKeys, timestampWindowSeconds: options.timestampWindowSeconds, rejectReplays: options.rejectReplays ?? false });
     await authenticated.register(bodyPlugin);
     if (behaviour) await authenticated.register(behaviourPlugin, { behaviour, breaks });
+    // After the profile's hooks: an armed scenario overrides the standing behaviour.
+    await authenticated.register(scenarioPlugin, { book: context.store.scenarios, faults: options.inProcess ? 'in-process' : 'socket' });
     await authenticated.register(apiRoutes, { operations: createOperations(context), document: options.document, onMismatch: options.onSpecMismatch });
     await authenticated.register(testHelperRoutes, { context, prefix: testHelperPrefix });
+    const operationIds = listOperations(options.document ?? loadBundledDocument()).map((entry) => entry.operationId);
+    await authenticated.register(scenarioRoutes, { book: context.store.scenarios, operationIds, prefix: `${testHelperPrefix}/scenarios` });
   });
   if (options.docsHtmlPath !== undefined) await app.register(docsRoute, { htmlPath: options.docsHtmlPath });
   await app.ready();

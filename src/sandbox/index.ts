@@ -1,13 +1,19 @@
 // The sandbox: a stateful, in-memory implementation of the service's behaviour on
 // loopback, for contract tests and for integrators' local development.
-import { buildSandboxApp } from './app.ts';
+import { buildSandboxApp, createSandboxContext } from './app.ts';
+import { scenarioHandle, type ScenarioHandle } from './behaviour/scenarios/handle.ts';
+import { listOperations } from '../spec/openapi.ts';
+import { loadBundledDocument } from '../spec/document.ts';
 import { withSandboxDefaults } from './defaults.ts';
 import type { ProviderProfile } from './profile/types.ts';
+import type { ScenarioDefinition } from './behaviour/scenarios/handle.ts';
 import type { SandboxTimeouts } from './timeouts.ts';
 
 export { defaultSandboxHost, defaultSandboxPort, defaultSandboxUrl, defaultTimestampWindowSeconds, demoCredentials } from './defaults.ts';
 export { defaultSandboxTimeouts, type SandboxTimeouts } from './timeouts.ts';
 export type { Contradiction, JsonValue, ProviderProfile, Refusal, RefusalClass } from './profile/types.ts';
+export type { ScenarioDefinition, ScenarioHandle, ScenarioView } from './behaviour/scenarios/handle.ts';
+export { answerKinds as scenarioAnswers } from './behaviour/scenarios/definition.ts';
 
 export type SandboxOptions = {
   host?: string;
@@ -45,18 +51,25 @@ export type SandboxOptions = {
   rejectReplays?: boolean;
   /** Overrides of the connection timeouts, in milliseconds. Default defaultSandboxTimeouts. */
   timeouts?: Partial<SandboxTimeouts>;
+  /** Failure scenarios armed at start for every API key (src/sandbox/README.md, "Failure scenarios"). */
+  scenarios?: ScenarioDefinition[];
 };
 
 export type RunningSandbox = {
   url: string;
   /** The name of the provider profile played, if any. */
   profile: string | undefined;
+  /** Arms, lists and clears failure scenarios, as /sandbox/scenarios does for the caller's key. */
+  scenarios: ScenarioHandle;
   close(): Promise<void>;
 };
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const { host, port, settings } = withSandboxDefaults(options);
-  const app = await buildSandboxApp(settings);
+  const context = createSandboxContext(settings);
+  const scenarios = scenarioHandle(context.store.scenarios, Object.keys(settings.apiKeys), listOperations(loadBundledDocument()).map((entry) => entry.operationId));
+  for (const definition of options.scenarios ?? []) for (const apiKey of Object.keys(settings.apiKeys)) scenarios.arm(definition, apiKey);
+  const app = await buildSandboxApp({ ...settings, context });
   try {
     await app.listen({ host, port });
   } catch (error) {
@@ -66,5 +79,5 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('The sandbox is not listening on a TCP port');
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return { url: `http://${shownHost}:${address.port}`, profile: settings.profile?.profile.name, close: () => app.close() };
+  return { url: `http://${shownHost}:${address.port}`, profile: settings.profile?.profile.name, scenarios, close: () => app.close() };
 }

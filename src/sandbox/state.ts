@@ -4,6 +4,7 @@
 // Records are the spec's types (generated from the bundle, never restated) plus what the
 // sandbox keeps beside them.
 import type { components } from '../../generated/schema.d.ts';
+import { ScenarioBook } from './behaviour/scenarios/book.ts';
 
 type Schemas = components['schemas'];
 
@@ -31,6 +32,8 @@ export class TenantState {
 
 export class SandboxStore {
   private readonly tenants = new Map<string, TenantState>();
+  /** The failure scenarios each API key armed (src/sandbox/behaviour/scenarios); reset with the records. */
+  readonly scenarios = new ScenarioBook();
 
   /** The partition of an API key, created on first use. */
   tenant(apiKey: string): TenantState {
@@ -42,13 +45,15 @@ export class SandboxStore {
     return state;
   }
 
-  /** Forgets everything an API key created. */
+  /** Forgets everything an API key created, and the scenarios it armed. */
   reset(apiKey: string): void {
     this.tenants.delete(apiKey);
+    this.scenarios.clear(apiKey);
   }
 
-  /** Forgets everything every API key created. */
+  /** Forgets everything every API key created and armed. */
   clear(): void {
     this.tenants.clear();
+    this.scenarios.clearAll();
   }
 }

@@ -27,5 +27,7 @@ export function describeSchemaError(error: SchemaError, root: string): string {
   const where = root + error.instancePath.replaceAll('/', '.');
   if (error.keyword === 'additionalProperties') return `${where} must not have the property '${String(error.params.additionalProperty)}'`;
   if (error.keyword === 'required') return `${where} must have the property '${String(error.params.missingProperty)}'`;
+  // A property a schema sets to `false` where it does not belong (a failure scenario's `times` beside `every`).
+  if (error.keyword === 'false schema') return `${where} must not be given here`;
   return `${where} ${error.message ?? 'is invalid'}`;
 }

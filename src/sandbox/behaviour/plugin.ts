@@ -14,7 +14,7 @@ export type BehaviourPluginOptions = {
 };
 
 /** A route's hooks of one kind, as Fastify takes them (none, one or a list), with one more. */
-function withHook<Hook>(existing: Hook | Hook[] | undefined, hook: Hook): Hook[] {
+export function withHook<Hook>(existing: Hook | Hook[] | undefined, hook: Hook): Hook[] {
   return existing === undefined ? [hook] : [existing, hook].flat() as Hook[];
 }
 

@@ -10,9 +10,12 @@ import { buildSandboxApp } from '../app.ts';
 import { withSandboxDefaults } from '../defaults.ts';
 import type { SandboxOptions } from '../index.ts';
 import { answerInProcess } from './answer-in-process.ts';
+import { scenarioHandle, type ScenarioHandle } from '../behaviour/scenarios/handle.ts';
+import { listOperations } from '../../spec/openapi.ts';
+import { loadBundledDocument } from '../../spec/document.ts';
 import { resettableContext } from './resettable-context.ts';
 
-export type SandboxHandlersOptions = Pick<SandboxOptions, 'apiKeys' | 'dataPath' | 'deterministic' | 'timestampWindowSeconds' | 'profile' | 'validateResponses' | 'rejectReplays'> & {
+export type SandboxHandlersOptions = Pick<SandboxOptions, 'apiKeys' | 'dataPath' | 'deterministic' | 'timestampWindowSeconds' | 'profile' | 'validateResponses' | 'rejectReplays' | 'scenarios'> & {
   /**
    * The origin the client under test is given, e.g. `http://sandbox.test`: any name works,
    * nothing resolves or listens. Requests under it are answered by the sandbox.
@@ -29,8 +32,10 @@ export type SandboxHandlers = HttpHandler[] & {
   readonly baseUrl: string;
   /** Resolves once the app is built (the first request waits for it anyway); rejects if it cannot be. */
   ready(): Promise<void>;
-  /** Forgets every record of every API key and restarts deterministic ids, e.g. in afterEach. */
+  /** Forgets every record and every armed scenario of every API key and restarts deterministic ids, e.g. in afterEach. */
   reset(): void;
+  /** Arms, lists and clears failure scenarios (connection faults become fetch's network errors). */
+  readonly scenarios: ScenarioHandle;
   /** Closes the app; a request after it is answered by MSW as an unhandled exception (500). */
   close(): Promise<void>;
 };
@@ -41,7 +46,12 @@ export function sandboxHandlers(options: SandboxHandlersOptions): SandboxHandler
   // Defaults and the profile's checks as startSandbox applies them; a bad option throws here.
   const { settings } = withSandboxDefaults(sandboxOptions);
   const state = resettableContext(settings);
-  const built = buildSandboxApp({ ...settings, context: state.context });
+  const scenarios = scenarioHandle(state.context.store.scenarios, Object.keys(settings.apiKeys), listOperations(loadBundledDocument()).map((entry) => entry.operationId));
+  const armAtStart = () => {
+    for (const definition of sandboxOptions.scenarios ?? []) for (const apiKey of Object.keys(settings.apiKeys)) scenarios.arm(definition, apiKey);
+  };
+  armAtStart();
+  const built = buildSandboxApp({ ...settings, context: state.context, inProcess: true });
   // Whoever awaits ready() or sends a request sees a failed build; no unhandled rejection meanwhile.
   built.catch(() => undefined);
   let closed = false;
@@ -57,7 +67,12 @@ export function sandboxHandlers(options: SandboxHandlersOptions): SandboxHandler
     ready: async () => {
       await built;
     },
-    reset: () => state.reset(),
+    scenarios,
+    reset: () => {
+      state.reset();
+      // What the handlers were created with is armed again, as at the start.
+      armAtStart();
+    },
     close: async () => {
       closed = true;
       await (await built).close();

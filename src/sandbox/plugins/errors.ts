@@ -12,10 +12,10 @@ import { SandboxError, sandboxRefusals, type RefusalClass, type RefusalPolicy } 
 
 const partNames: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'headers' };
 
-/** Every violation of a request part, described once each. */
+/** Every violation of a request part, described once each ("must match the then schema" adds nothing to the violation inside it). */
 export function describeSchemaErrors(errors: SchemaError[], context: string): string {
   const part = partNames[context] ?? context;
-  return `Invalid request: ${[...new Set(errors.map((error) => describeSchemaError(error, part)))].join('; ')}`;
+  return `Invalid request: ${[...new Set(errors.filter((error) => error.keyword !== 'if').map((error) => describeSchemaError(error, part)))].join('; ')}`;
 }
 
 function pathOf(request: FastifyRequest): string {

@@ -1,0 +1,44 @@
+// Failure scenarios armed from Node, without a request: `startSandbox().scenarios` and the
+// in-process handlers' `scenarios`. A definition is checked by the same schema as the
+// /sandbox/scenarios route's body and refused with the same words.
+import { createSpecAjv, describeSchemaError, type SchemaError } from '../../../spec/ajv.ts';
+import type { ScenarioBook, ScenarioView } from './book.ts';
+import { scenarioSchema, type ScenarioDefinition } from './definition.ts';
+
+export type { ScenarioDefinition, ScenarioView };
+
+export type ScenarioHandle = {
+  /**
+   * Arms a scenario for an API key (default: the sandbox's only API key) and returns it as
+   * listed. Throws, naming the field, on a bad definition or past the limit.
+   */
+  arm(definition: ScenarioDefinition, apiKey?: string): ScenarioView;
+  /** The scenarios armed for an API key (default: the only one), spent ones included. */
+  list(apiKey?: string): ScenarioView[];
+  /** Disarms the scenarios of an API key; of every API key when none is named. */
+  clear(apiKey?: string): void;
+};
+
+export function scenarioHandle(book: ScenarioBook, apiKeys: readonly string[], operationIds: readonly string[]): ScenarioHandle {
+  const validate = createSpecAjv().compile(scenarioSchema(operationIds));
+  const keyOf = (apiKey: string | undefined): string => {
+    if (apiKey !== undefined) {
+      if (!apiKeys.includes(apiKey)) throw new Error('Unknown API key: the sandbox serves no such key');
+      return apiKey;
+    }
+    if (apiKeys.length !== 1) throw new Error(`Name the API key: the sandbox serves ${apiKeys.length}`);
+    return apiKeys[0]!;
+  };
+  return {
+    arm(definition, apiKey) {
+      const key = keyOf(apiKey);
+      if (!validate(definition)) {
+        const errors = (validate.errors ?? []) as SchemaError[];
+        throw new Error(`Invalid scenario: ${[...new Set(errors.filter((e) => e.keyword !== 'if').map((e) => describeSchemaError(e, 'scenario')))].join('; ')}`);
+      }
+      return book.arm(key, definition);
+    },
+    list: (apiKey) => book.list(keyOf(apiKey)),
+    clear: (apiKey) => (apiKey === undefined ? book.clearAll() : book.clear(keyOf(apiKey))),
+  };
+}
