@@ -1,6 +1,8 @@
 // Sandbox settings from the environment, for `npm run sandbox` and the `wallet-api-sandbox`
 // bin. Errors name the variable and the entry but never repeat a secret.
+import { readFileSync } from 'node:fs';
 import { portFromEnv } from '../support/shutdown.ts';
+import type { ScenarioDefinition } from './behaviour/scenarios/definition.ts';
 import { defaultSandboxHost, defaultSandboxPort } from './defaults.ts';
 import type { SandboxOptions } from './index.ts';
 
@@ -25,11 +27,29 @@ function positiveNumber(name: string, value: string): number {
   return parsed;
 }
 
+/** SANDBOX_SCENARIOS: a JSON file holding one failure scenario or a list of them (checked when the sandbox starts). */
+export function readScenarioFile(path: string): ScenarioDefinition[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new Error(`SANDBOX_SCENARIOS ${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).name})`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error(`SANDBOX_SCENARIOS ${path} is not JSON`);
+  }
+  return (Array.isArray(parsed) ? parsed : [parsed]) as ScenarioDefinition[];
+}
+
 export type SandboxEnvironment = { options: SandboxOptions; usesDemoCredentials: boolean };
 
 /**
  * Reads PORT, SANDBOX_API_KEYS, SANDBOX_DATA_PATH, SANDBOX_TIMESTAMP_WINDOW_SECONDS, SANDBOX_DETERMINISTIC, SANDBOX_REJECT_REPLAYS,
- * SANDBOX_PROFILE (a provider profile's file, read and checked when the sandbox starts), SANDBOX_LOG and SANDBOX_VALIDATE_RESPONSES.
+ * SANDBOX_PROFILE (a provider profile's file, read and checked when the sandbox starts), SANDBOX_SCENARIOS (a file of
+ * failure scenarios armed at start for every API key), SANDBOX_LOG and SANDBOX_VALIDATE_RESPONSES.
  * Logs are readable lines when stdout is a terminal, outside CI, and SANDBOX_LOG is not "json"; JSON lines otherwise.
  */
 export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv, stdoutIsTerminal = false): SandboxEnvironment {
@@ -37,6 +57,7 @@ export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv, stdoutIsTerminal =
   if (env.SANDBOX_API_KEYS) options.apiKeys = parseApiKeys(env.SANDBOX_API_KEYS);
   if (env.SANDBOX_DATA_PATH) options.dataPath = env.SANDBOX_DATA_PATH;
   if (env.SANDBOX_PROFILE) options.profile = env.SANDBOX_PROFILE;
+  if (env.SANDBOX_SCENARIOS) options.scenarios = readScenarioFile(env.SANDBOX_SCENARIOS);
   if (env.SANDBOX_TIMESTAMP_WINDOW_SECONDS) options.timestampWindowSeconds = positiveNumber('SANDBOX_TIMESTAMP_WINDOW_SECONDS', env.SANDBOX_TIMESTAMP_WINDOW_SECONDS);
   // Request logs (JSON lines on stdout) are on unless SANDBOX_LOG is 0/false/off.
   options.logger = !['0', 'false', 'off'].includes((env.SANDBOX_LOG ?? '').toLowerCase());

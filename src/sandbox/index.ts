@@ -1,7 +1,7 @@
 // The sandbox: a stateful, in-memory implementation of the service's behaviour on
 // loopback, for contract tests and for integrators' local development.
 import { buildSandboxApp, createSandboxContext } from './app.ts';
-import { scenarioHandle, type ScenarioHandle } from './behaviour/scenarios/handle.ts';
+import { armScenarios, scenarioHandle, type ScenarioHandle } from './behaviour/scenarios/handle.ts';
 import { listOperations } from '../spec/openapi.ts';
 import { loadBundledDocument } from '../spec/document.ts';
 import { withSandboxDefaults } from './defaults.ts';
@@ -68,7 +68,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const { host, port, settings } = withSandboxDefaults(options);
   const context = createSandboxContext(settings);
   const scenarios = scenarioHandle(context.store.scenarios, Object.keys(settings.apiKeys), listOperations(loadBundledDocument()).map((entry) => entry.operationId));
-  for (const definition of options.scenarios ?? []) for (const apiKey of Object.keys(settings.apiKeys)) scenarios.arm(definition, apiKey);
+  armScenarios(scenarios, options.scenarios, Object.keys(settings.apiKeys));
   const app = await buildSandboxApp({ ...settings, context });
   try {
     await app.listen({ host, port });

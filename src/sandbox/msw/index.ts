@@ -10,7 +10,7 @@ import { buildSandboxApp } from '../app.ts';
 import { withSandboxDefaults } from '../defaults.ts';
 import type { SandboxOptions } from '../index.ts';
 import { answerInProcess } from './answer-in-process.ts';
-import { scenarioHandle, type ScenarioHandle } from '../behaviour/scenarios/handle.ts';
+import { armScenarios, scenarioHandle, type ScenarioHandle } from '../behaviour/scenarios/handle.ts';
 import { listOperations } from '../../spec/openapi.ts';
 import { loadBundledDocument } from '../../spec/document.ts';
 import { resettableContext } from './resettable-context.ts';
@@ -47,9 +47,7 @@ export function sandboxHandlers(options: SandboxHandlersOptions): SandboxHandler
   const { settings } = withSandboxDefaults(sandboxOptions);
   const state = resettableContext(settings);
   const scenarios = scenarioHandle(state.context.store.scenarios, Object.keys(settings.apiKeys), listOperations(loadBundledDocument()).map((entry) => entry.operationId));
-  const armAtStart = () => {
-    for (const definition of sandboxOptions.scenarios ?? []) for (const apiKey of Object.keys(settings.apiKeys)) scenarios.arm(definition, apiKey);
-  };
+  const armAtStart = () => armScenarios(scenarios, sandboxOptions.scenarios, Object.keys(settings.apiKeys));
   armAtStart();
   const built = buildSandboxApp({ ...settings, context: state.context, inProcess: true });
   // Whoever awaits ready() or sends a request sees a failed build; no unhandled rejection meanwhile.

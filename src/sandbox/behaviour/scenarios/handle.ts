@@ -42,3 +42,14 @@ export function scenarioHandle(book: ScenarioBook, apiKeys: readonly string[], o
     clear: (apiKey) => (apiKey === undefined ? book.clearAll() : book.clear(keyOf(apiKey))),
   };
 }
+
+/** Arms the scenarios given at start for every API key; a bad one is refused naming its place in the list. */
+export function armScenarios(handle: ScenarioHandle, definitions: readonly ScenarioDefinition[] = [], apiKeys: readonly string[]): void {
+  definitions.forEach((definition, index) => {
+    try {
+      for (const apiKey of apiKeys) handle.arm(definition, apiKey);
+    } catch (error) {
+      throw new Error(`scenarios[${index}]: ${(error as Error).message}`);
+    }
+  });
+}
