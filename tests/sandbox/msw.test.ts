@@ -107,6 +107,24 @@ describe('sandboxHandlers through msw/node', () => {
     expect(created.id).toBe('000000000000000000000001');
   });
 
+  it('answers armed failure scenarios in process, resets disarm them, and opens no socket', async () => {
+    const client = clientOf('team-key');
+    sandbox.scenarios.arm({ operation: 'listWallets', answer: 'throttle', status: 429, retryAfterSeconds: 3 }, 'team-key');
+    sandbox.scenarios.arm({ operation: 'getRates', answer: 'reset-before-headers', every: true }, 'team-key');
+    const throttled = await unwrap(client.GET('/api/v1/wallets')).catch((error: unknown) => error);
+    expect(throttled).toBeInstanceOf(ApiError);
+    expect((throttled as ApiError).headers?.get('retry-after')).toBe('3');
+    expect(await unwrap(client.GET('/api/v1/utils/rates')).catch((error: { kind: string }) => error.kind)).toBe('network');
+    // The other key's calls are its own.
+    expect(await unwrap(clientOf('other-key').GET('/api/v1/utils/rates'))).toBeDefined();
+    expect(sandbox.scenarios.list('team-key').map((s) => s.matched)).toEqual([1, 1]);
+    sandbox.reset();
+    expect(sandbox.scenarios.list('team-key')).toEqual([]);
+    expect(await unwrap(client.GET('/api/v1/utils/rates'))).toBeDefined();
+    expect(listen).not.toHaveBeenCalled();
+    expect(listeningServers()).toEqual([]);
+  });
+
   it('leaves requests outside baseUrl to MSW\'s own handling', async () => {
     await expect(fetch('http://elsewhere.test/api/v1/wallets')).rejects.toThrow();
     expect(unhandled).toEqual(['http://elsewhere.test/api/v1/wallets']);

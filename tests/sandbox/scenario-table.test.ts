@@ -1,0 +1,92 @@
+// The failure scenarios' table (src/sandbox/README.md, and the README's copy for integrators)
+// holds row by row: each row's definition, armed on createSwap, makes the client throw the
+// error kind the row names, and leaves the swap created or not as the row says, over HTTP and
+// in process through MSW alike; and the answers in process are the HTTP sandbox's bytes.
+// (tests/packages.test.ts runs the same rows through the packed packages.)
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, hmacSha256, unwrap, type WalletApiClient } from '../../src/client/index.ts';
+import { scenarioAnswers, startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
+import { sandboxHandlers } from '../../src/sandbox/msw/index.ts';
+import { formatTimestamp } from '../../src/signing/index.ts';
+import { scenarioTable, settledKind, type ScenarioRow } from '../support/scenario-table.ts';
+import { sendSigned } from '../support/signed-http.ts';
+
+const apiKey = 'table-key';
+const secret = 'table-secret';
+const inProcessUrl = 'http://sandbox.test';
+const { rows, text } = scenarioTable('src/sandbox/README.md');
+
+let http: RunningSandbox;
+const inProcess = sandboxHandlers({ baseUrl: inProcessUrl, apiKeys: { [apiKey]: secret }, deterministic: true, validateResponses: true });
+const server = setupServer(...inProcess);
+
+beforeAll(async () => {
+  http = await startSandbox({ logger: false, deterministic: true, validateResponses: true, apiKeys: { [apiKey]: secret } });
+  server.listen({ onUnhandledRequest: 'bypass' });
+  await inProcess.ready();
+});
+afterAll(async () => {
+  server.close();
+  await inProcess.close();
+  await http.close();
+});
+
+type Target = { name: string; baseUrl: () => string; arm: (row: ScenarioRow) => void; reset: () => Promise<void> | void; swaps: (client: WalletApiClient) => Promise<number> };
+
+const targets: Target[] = [
+  {
+    name: 'over HTTP',
+    baseUrl: () => http.url,
+    arm: (row) => http.scenarios.arm({ operation: 'createSwap', ...row.definition } as never),
+    reset: async () => void (await sendSigned(http.url, { method: 'POST', pathWithQuery: '/sandbox/reset' }, { apiKey, secret })),
+    swaps: async () => ((await sendSigned(http.url, { method: 'GET', pathWithQuery: '/sandbox/swaps' }, { apiKey, secret })).json as { data: unknown[] }).data.length,
+  },
+  {
+    name: 'in process',
+    baseUrl: () => inProcessUrl,
+    arm: (row) => inProcess.scenarios.arm({ operation: 'createSwap', ...row.definition } as never),
+    reset: () => inProcess.reset(),
+    swaps: async (client) => ((await (client.GET as (path: string) => Promise<{ data: { data: unknown[] } }>)('/sandbox/swaps')).data.data.length),
+  },
+];
+
+const timeoutMs = 1000;
+const createSwap = (client: WalletApiClient) => unwrap(client.POST('/api/v1/swaps', { body: { from: 'usdt', to: 'ngn', amount: 100, password: 'customer-authorization-value' } }));
+
+describe('the failure scenarios table', () => {
+  it('lists every answer once, the same in the README for integrators', () => {
+    expect(rows.map((row) => row.answer)).toEqual([...scenarioAnswers]);
+    expect(rows.every((row) => row.definition.answer === row.answer)).toBe(true);
+    expect(scenarioTable('README.md').text).toBe(text);
+  });
+
+  for (const target of targets) {
+    it.each(rows.map((row) => [row.answer, row] as const))(`${target.name}: %s throws what the table says and runs the operation as it says`, async (_answer, row) => {
+      await target.reset();
+      target.arm(row);
+      const client = createClient({ environment: 'custom', baseUrl: target.baseUrl(), apiKey, signer: hmacSha256({ secret }), timeoutMs });
+      expect(await settledKind(createSwap(client))).toBe(row.kind);
+      // A held call runs once its wait is over, whether or not the client waited for it.
+      if (typeof row.definition.delayMs === 'number') await new Promise((resolve) => setTimeout(resolve, row.definition.delayMs as number));
+      expect(await target.swaps(client)).toBe(row.operationRuns ? 1 : 0);
+    });
+  }
+
+  it.each(rows.filter((row) => !row.answer.startsWith('reset-') && row.answer !== 'delay' && row.answer !== 'dribble').map((row) => [row.answer, row] as const))(
+    'in process answers %s with the HTTP sandbox bytes',
+    async (_answer, row) => {
+      const answers = [];
+      for (const target of targets) {
+        await target.reset();
+        target.arm(row);
+        const body = '{"from":"usdt","to":"ngn","amount":100,"password":"p"}';
+        const timestamp = formatTimestamp(new Date());
+        const signature = await hmacSha256({ secret })({ method: 'POST', pathWithQuery: '/api/v1/swaps', body, timestamp, apiKey });
+        const response = await fetch(`${target.baseUrl()}/api/v1/swaps`, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-api-key': apiKey, 'x-timestamp': timestamp, 'x-signature': signature } });
+        answers.push({ status: response.status, type: response.headers.get('content-type'), retryAfter: response.headers.get('retry-after'), length: response.headers.get('content-length'), body: Buffer.from(await response.arrayBuffer()).toString('base64') });
+      }
+      expect(answers[1]).toEqual(answers[0]);
+    },
+  );
+});
