@@ -20,6 +20,7 @@ import { spawnService, type RunningProcess } from '../src/support/process.ts';
 import { startCaptureServer, type CaptureServer } from './support/capture-server.ts';
 import { declarationProblems, moduleSettings, writeCommonJsBackend } from './support/commonjs-backend.ts';
 import { packedTarballs } from './support/packed.ts';
+import { scenarioTable } from './support/scenario-table.ts';
 import { compileProject, type DeclarationCache } from './support/shared-compile.ts';
 import { repoRoot } from './support/run.ts';
 
@@ -326,6 +327,35 @@ try {
     const recorded = readFileSync(har, 'utf8');
     for (const secretValue of ['team-key', 'team-secret', 'customer-authorization-value']) expect(recorded).not.toContain(secretValue);
   });
+
+  it('gives, row by row, what the failure scenarios table says through the packed client and sandbox', async () => {
+    writeFileSync(
+      join(project, 'scenario-rows.mjs'),
+      `import { createClient, hmacSha256, unwrap } from '@wallet-api/sdk';
+import { startSandbox } from '@wallet-api/sandbox';
+const rows = JSON.parse(process.env.ROWS);
+const sandbox = await startSandbox({ port: 0, logger: false, apiKeys: { 'team-key': 'team-secret' } });
+const results = [];
+try {
+  const client = createClient({ environment: 'custom', baseUrl: sandbox.url, apiKey: 'team-key', signer: hmacSha256({ secret: 'team-secret' }), timeoutMs: 1000 });
+  for (const row of rows) {
+    await client.POST('/sandbox/reset');
+    sandbox.scenarios.arm({ operation: 'createSwap', ...row.definition });
+    const kind = await unwrap(client.POST('/api/v1/swaps', { body: { from: 'usdt', to: 'ngn', amount: 100, password: 'customer-authorization-value' } })).then(() => 'ok', (error) => error.kind);
+    if (row.definition.delayMs) await new Promise((resolve) => setTimeout(resolve, row.definition.delayMs));
+    const swaps = (await client.GET('/sandbox/swaps')).data.data.length;
+    results.push({ answer: row.answer, kind, operationRuns: swaps === 1 });
+  }
+  console.log(JSON.stringify(results));
+} finally {
+  await sandbox.close();
+}
+`,
+    );
+    const { rows } = scenarioTable('src/sandbox/README.md');
+    const { stdout } = await run(process.execPath, ['scenario-rows.mjs'], { cwd: project, env: { ...process.env, ROWS: JSON.stringify(rows) }, timeout: 60_000 });
+    expect(JSON.parse(stdout)).toEqual(rows.map(({ answer, kind, operationRuns }) => ({ answer, kind, operationRuns })));
+  }, 60_000);
 
   it('answers the packed client in-process through @wallet-api/sandbox/msw and msw/node', async () => {
     writeFileSync(
