@@ -6,7 +6,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, createClient, hmacSha256, unwrap, type WalletApiClient } from '../../src/client/index.ts';
 import { readScenarioFile, sandboxOptionsFromEnv } from '../../src/sandbox/config.ts';
 import { startSandbox, type RunningSandbox, type ScenarioView } from '../../src/sandbox/index.ts';
@@ -151,11 +151,12 @@ describe('what a call answered by a scenario leaves', () => {
   });
 
   it('delay: the operation runs once, after the wait, even when the caller gave up', async () => {
-    await arm({ operation: 'createSwap', answer: 'delay', delayMs: 600 });
+    // The wait is long beside the client's 200 ms timeout, so that a busy machine still reads
+    // the store before it ends.
+    await arm({ operation: 'createSwap', answer: 'delay', delayMs: 2000 });
     expect(await outcome(createSwap(clientOf('scenario-key', 200)))).toBe('timeout');
     expect(await swaps()).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    expect(await swaps()).toHaveLength(1);
+    await vi.waitFor(async () => expect(await swaps()).toHaveLength(1), { timeout: 5000, interval: 100 });
     // A delayed call that arrives in time is the operation's own answer.
     await arm({ operation: 'createSwap', answer: 'delay', delayMs: 100 });
     expect(await createSwap(clientOf())).toMatchObject({ status: 'pending' });
