@@ -3,7 +3,6 @@
 // error kind the row names, and leaves the swap created or not as the row says, over HTTP and
 // in process through MSW alike; and the answers in process are the HTTP sandbox's bytes.
 // (tests/packages.test.ts runs the same rows through the packed packages.)
-import { Agent } from 'node:http';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, hmacSha256, unwrap, type WalletApiClient } from '../../src/client/index.ts';
@@ -33,10 +32,6 @@ afterAll(async () => {
   await http.close();
 });
 
-// A new connection for each helper call: a row can keep the test idle for seconds, and a
-// kept-alive connection reused as the sandbox closes it would fail the call, not the row.
-const freshConnections = new Agent({ keepAlive: false });
-
 type Target = { name: string; baseUrl: () => string; arm: (row: ScenarioRow) => void; reset: () => Promise<void> | void; swaps: (client: WalletApiClient) => Promise<number> };
 
 const targets: Target[] = [
@@ -44,8 +39,8 @@ const targets: Target[] = [
     name: 'over HTTP',
     baseUrl: () => http.url,
     arm: (row) => http.scenarios.arm({ operation: 'createSwap', ...row.definition } as never),
-    reset: async () => void (await sendSigned(http.url, { method: 'POST', pathWithQuery: '/sandbox/reset' }, { apiKey, secret }, freshConnections)),
-    swaps: async () => ((await sendSigned(http.url, { method: 'GET', pathWithQuery: '/sandbox/swaps' }, { apiKey, secret }, freshConnections)).json as { data: unknown[] }).data.length,
+    reset: async () => void (await sendSigned(http.url, { method: 'POST', pathWithQuery: '/sandbox/reset' }, { apiKey, secret })),
+    swaps: async () => ((await sendSigned(http.url, { method: 'GET', pathWithQuery: '/sandbox/swaps' }, { apiKey, secret })).json as { data: unknown[] }).data.length,
   },
   {
     name: 'in process',
@@ -57,15 +52,13 @@ const targets: Target[] = [
 ];
 
 const timeoutMs = 1000;
+const clientOf = (target: Target, timeout?: number) => createClient({ environment: 'custom', baseUrl: target.baseUrl(), apiKey, signer: hmacSha256({ secret }), ...(timeout ? { timeoutMs: timeout } : {}) });
 const createSwap = (client: WalletApiClient) => unwrap(client.POST('/api/v1/swaps', { body: { from: 'usdt', to: 'ngn', amount: 100, password: 'customer-authorization-value' } }));
 
 // One call through each target before the rows: an app's first answer to an operation pays
 // for compiling its schemas, which is not the row's to pay within its timeout.
 beforeAll(async () => {
-  for (const target of targets) {
-    const client = createClient({ environment: 'custom', baseUrl: target.baseUrl(), apiKey, signer: hmacSha256({ secret }) });
-    await createSwap(client);
-  }
+  for (const target of targets) await createSwap(clientOf(target));
 });
 
 describe('the failure scenarios table', () => {
@@ -79,7 +72,7 @@ describe('the failure scenarios table', () => {
     it.each(rows.map((row) => [row.answer, row] as const))(`${target.name}: %s throws what the table says and runs the operation as it says`, async (_answer, row) => {
       await target.reset();
       target.arm(row);
-      const client = createClient({ environment: 'custom', baseUrl: target.baseUrl(), apiKey, signer: hmacSha256({ secret }), timeoutMs });
+      const client = clientOf(target, timeoutMs);
       expect(await settledKind(createSwap(client))).toBe(row.kind);
       // A held call runs once its wait is over, whether or not the client waited for it.
       if (typeof row.definition.delayMs === 'number') await new Promise((resolve) => setTimeout(resolve, row.definition.delayMs as number));

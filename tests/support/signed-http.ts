@@ -5,6 +5,7 @@
 // scripts/bench/support/signed-request.ts, which `bench:learn` sends through the recorder.
 import { Agent, request as httpRequest } from 'node:http';
 import { signedHeaders, type Credentials, type SignedRequest } from '../../scripts/bench/support/signed-request.ts';
+import { defaultSandboxTimeouts } from '../../src/sandbox/timeouts.ts';
 
 export { signedHeaders, type AuthChanges, type Credentials, type SignedRequest } from '../../scripts/bench/support/signed-request.ts';
 
@@ -22,8 +23,12 @@ export type SignedResponse = {
   socket: object;
 };
 
-/** Shared by every caller that does not bring its own: keep-alive, a few connections. */
-export const defaultAgent = new Agent({ keepAlive: true, maxSockets: 64 });
+/**
+ * Shared by every caller that does not bring its own: keep-alive, a few connections. An idle
+ * connection is closed here a second before the sandbox would close it (its keepAliveMs), so
+ * that a test idle for seconds never sends on a connection the sandbox is closing.
+ */
+export const defaultAgent = new Agent({ keepAlive: true, maxSockets: 64, timeout: defaultSandboxTimeouts.keepAliveMs - 1000 });
 
 function parseJson(text: string): unknown {
   try {
