@@ -151,16 +151,26 @@ describe('what a call answered by a scenario leaves', () => {
   });
 
   it('delay: the operation runs once, after the wait, even when the caller gave up', async () => {
-    // The wait is long beside the client's 200 ms timeout, so that a busy machine still reads
-    // the store before it ends.
-    await arm({ operation: 'createSwap', answer: 'delay', delayMs: 2000 });
-    expect(await outcome(createSwap(clientOf('scenario-key', 200)))).toBe('timeout');
-    expect(await swaps()).toEqual([]);
-    await vi.waitFor(async () => expect(await swaps()).toHaveLength(1), { timeout: 5000, interval: 100 });
-    // A delayed call that arrives in time is the operation's own answer.
-    await arm({ operation: 'createSwap', answer: 'delay', delayMs: 100 });
-    expect(await createSwap(clientOf())).toMatchObject({ status: 'pending' });
-    expect(await swaps()).toHaveLength(2);
+    // A sandbox with the real clock, so the record's own createdAt tells when the operation
+    // ran: after the wait, however slow the machine is to look.
+    const clocked = await startSandbox({ logger: false, apiKeys: { ...apiKeys } });
+    try {
+      const client = (timeoutMs?: number) =>
+        createClient({ environment: 'custom', baseUrl: clocked.url, apiKey: 'scenario-key', signer: hmacSha256({ secret: apiKeys['scenario-key'] }), ...(timeoutMs ? { timeoutMs } : {}) });
+      const records = async () => (await sendSigned(clocked.url, { method: 'GET', pathWithQuery: '/sandbox/swaps' }, { apiKey: 'scenario-key', secret: apiKeys['scenario-key'] })).json as { data: { createdAt: string }[] };
+      clocked.scenarios.arm({ operation: 'createSwap', answer: 'delay', delayMs: 1000 }, 'scenario-key');
+      const sentAt = Date.now();
+      expect(await outcome(createSwap(client(200)))).toBe('timeout');
+      await vi.waitFor(async () => expect((await records()).data).toHaveLength(1), { timeout: 30_000, interval: 100 });
+      // Timers count whole milliseconds on another clock than Date.now(): one either way.
+      expect(Date.parse((await records()).data[0]!.createdAt) - sentAt).toBeGreaterThanOrEqual(1000 - 1);
+      // A delayed call that arrives in time is the operation's own answer.
+      clocked.scenarios.arm({ operation: 'createSwap', answer: 'delay', delayMs: 100 }, 'scenario-key');
+      expect(await createSwap(client())).toMatchObject({ status: 'pending' });
+      expect((await records()).data).toHaveLength(2);
+    } finally {
+      await clocked.close();
+    }
   });
 
   it.each([
