@@ -17,7 +17,8 @@ type Key = keyof typeof apiKeys;
 let sandbox: RunningSandbox;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ logger: false, deterministic: true, validateResponses: true, apiKeys: { ...apiKeys } });
+  // The real clock (not deterministic), so that a record's createdAt says when its operation ran.
+  sandbox = await startSandbox({ logger: false, validateResponses: true, apiKeys: { ...apiKeys } });
 });
 afterAll(() => sandbox.close());
 afterEach(async () => {
@@ -33,7 +34,7 @@ async function helper(key: Key, method: string, path: string, body?: unknown) {
 }
 const arm = (definition: unknown, key: Key = 'scenario-key') => helper(key, 'POST', '/sandbox/scenarios', definition);
 const listed = async (key: Key = 'scenario-key') => (await helper(key, 'GET', '/sandbox/scenarios')).body.data as ScenarioView[];
-const swaps = async (key: Key = 'scenario-key') => (await helper(key, 'GET', '/sandbox/swaps')).body.data as { id: string; status: string }[];
+const swaps = async (key: Key = 'scenario-key') => (await helper(key, 'GET', '/sandbox/swaps')).body.data as { id: string; status: string; createdAt: string }[];
 const createSwap = (client: WalletApiClient, amount = 100) => unwrap(client.POST('/api/v1/swaps', { body: { from: 'usdt', to: 'ngn', amount, password: 'customer-authorization-value' } }));
 const outcome = (promise: Promise<unknown>) => promise.then(() => 'ok', (error: unknown) => (error instanceof ApiError ? `api ${error.httpStatus}` : `${(error as { kind?: string }).kind}`));
 
@@ -151,26 +152,18 @@ describe('what a call answered by a scenario leaves', () => {
   });
 
   it('delay: the operation runs once, after the wait, even when the caller gave up', async () => {
-    // A sandbox with the real clock, so the record's own createdAt tells when the operation
+    // The sandbox keeps the real clock, so the record's own createdAt tells when the operation
     // ran: after the wait, however slow the machine is to look.
-    const clocked = await startSandbox({ logger: false, apiKeys: { ...apiKeys } });
-    try {
-      const client = (timeoutMs?: number) =>
-        createClient({ environment: 'custom', baseUrl: clocked.url, apiKey: 'scenario-key', signer: hmacSha256({ secret: apiKeys['scenario-key'] }), ...(timeoutMs ? { timeoutMs } : {}) });
-      const records = async () => (await sendSigned(clocked.url, { method: 'GET', pathWithQuery: '/sandbox/swaps' }, { apiKey: 'scenario-key', secret: apiKeys['scenario-key'] })).json as { data: { createdAt: string }[] };
-      clocked.scenarios.arm({ operation: 'createSwap', answer: 'delay', delayMs: 1000 }, 'scenario-key');
-      const sentAt = Date.now();
-      expect(await outcome(createSwap(client(200)))).toBe('timeout');
-      await vi.waitFor(async () => expect((await records()).data).toHaveLength(1), { timeout: 30_000, interval: 100 });
-      // Timers count whole milliseconds on another clock than Date.now(): one either way.
-      expect(Date.parse((await records()).data[0]!.createdAt) - sentAt).toBeGreaterThanOrEqual(1000 - 1);
-      // A delayed call that arrives in time is the operation's own answer.
-      clocked.scenarios.arm({ operation: 'createSwap', answer: 'delay', delayMs: 100 }, 'scenario-key');
-      expect(await createSwap(client())).toMatchObject({ status: 'pending' });
-      expect((await records()).data).toHaveLength(2);
-    } finally {
-      await clocked.close();
-    }
+    await arm({ operation: 'createSwap', answer: 'delay', delayMs: 1000 });
+    const sentAt = Date.now();
+    expect(await outcome(createSwap(clientOf('scenario-key', 200)))).toBe('timeout');
+    await vi.waitFor(async () => expect(await swaps()).toHaveLength(1), { timeout: 30_000, interval: 100 });
+    // Timers count whole milliseconds on another clock than Date.now(): one either way.
+    expect(Date.parse((await swaps())[0]!.createdAt) - sentAt).toBeGreaterThanOrEqual(1000 - 1);
+    // A delayed call that arrives in time is the operation's own answer.
+    await arm({ operation: 'createSwap', answer: 'delay', delayMs: 100 });
+    expect(await createSwap(clientOf())).toMatchObject({ status: 'pending' });
+    expect(await swaps()).toHaveLength(2);
   });
 
   it.each([
