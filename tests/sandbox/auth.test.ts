@@ -18,33 +18,28 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const secondsFromNow = (seconds: number) => new Date(Date.now() + seconds * 1000);
-/** Options read when the call is made, so a timestamp is counted from then, not from when the table was written. */
-type LateOptions = CallOptions | (() => CallOptions);
-const resolve = (options: LateOptions): CallOptions => (typeof options === 'function' ? options() : options);
-
 describe('sandbox authentication', () => {
-  const refused: [label: string, options: LateOptions, message: string][] = [
+  const refused: [label: string, options: CallOptions, message: string][] = [
     ['no x-api-key', { auth: { 'x-api-key': null } }, 'No API key was provided'],
     ['an empty x-api-key', { auth: { 'x-api-key': '' } }, 'No API key was provided'],
     ['an unknown key', { auth: { 'x-api-key': 'stranger-key' } }, 'The API key is not recognised'],
     ['no x-timestamp', { auth: { 'x-timestamp': null } }, 'No x-timestamp header was provided'],
     ['a timestamp without milliseconds', { auth: { 'x-timestamp': '2026-11-21T10:15:30Z' } }, 'x-timestamp must be an ISO 8601 UTC date-time with milliseconds, e.g. 2026-11-21T10:15:30.123Z'],
     ['an impossible date', { auth: { 'x-timestamp': '2026-13-45T10:15:30.123Z' } }, 'x-timestamp must be an ISO 8601 UTC date-time with milliseconds, e.g. 2026-11-21T10:15:30.123Z'],
-    ['a timestamp too old', () => ({ timestamp: secondsFromNow(-windowSeconds - 5) }), `x-timestamp is outside the accepted window of ±${windowSeconds} seconds`],
-    ['a timestamp too far ahead', () => ({ timestamp: secondsFromNow(windowSeconds + 5) }), `x-timestamp is outside the accepted window of ±${windowSeconds} seconds`],
+    ['a timestamp too old', { timestampOffsetSeconds: -windowSeconds - 5 }, `x-timestamp is outside the accepted window of ±${windowSeconds} seconds`],
+    ['a timestamp too far ahead', { timestampOffsetSeconds: windowSeconds + 5 }, `x-timestamp is outside the accepted window of ±${windowSeconds} seconds`],
     ['no x-signature', { auth: { 'x-signature': null } }, 'No x-signature header was provided'],
     ['a signature made with another secret', { signWith: beta.secret }, 'x-signature does not match the request'],
     ['a signature of another request', { auth: { 'x-signature': 'a'.repeat(64) } }, 'x-signature does not match the request'],
     ['a day that does not exist (30 February)', { auth: { 'x-timestamp': '2026-02-30T12:00:00.000Z' } }, 'x-timestamp must be an ISO 8601 UTC date-time with milliseconds, e.g. 2026-11-21T10:15:30.123Z'],
     ['a bad body and no key', { auth: { 'x-api-key': null }, rawBody: '{not json' }, 'No API key was provided'],
     ['a body over the size limit and no key', { auth: { 'x-api-key': null }, rawBody: JSON.stringify({ token: 'usdt', name: 'n'.repeat(1_200_000) }) }, 'No API key was provided'],
-    ['a body over the size limit and a stale timestamp', () => ({ timestamp: secondsFromNow(-windowSeconds - 5), rawBody: JSON.stringify({ token: 'usdt', name: 'n'.repeat(1_200_000) }) }), `x-timestamp is outside the accepted window of ±${windowSeconds} seconds`],
+    ['a body over the size limit and a stale timestamp', { timestampOffsetSeconds: -windowSeconds - 5, rawBody: JSON.stringify({ token: 'usdt', name: 'n'.repeat(1_200_000) }) }, `x-timestamp is outside the accepted window of ±${windowSeconds} seconds`],
     ['a wrong content-type and a wrong signature', { signWith: 'x', rawBody: 'a=1', contentType: 'text/plain' }, 'x-signature does not match the request'],
   ];
 
   it.each(refused)('refuses %s with 401 and the envelope, naming no secret', async (_label, options, message) => {
-    const { status, body } = await asAlpha.post('/api/v1/wallets/generate-wallet', { body: { token: 'usdt' }, ...resolve(options) });
+    const { status, body } = await asAlpha.post('/api/v1/wallets/generate-wallet', { body: { token: 'usdt' }, ...options });
     expect(status).toBe(401);
     expect(body).toEqual({ status: 'error', message, data: null });
     for (const secret of [alpha.apiKey, alpha.secret, beta.secret]) expect(body.message).not.toContain(secret);
@@ -64,8 +59,8 @@ describe('sandbox authentication', () => {
   });
 
   it('accepts a timestamp inside the window and refuses the demo key when keys are configured', async () => {
-    expect((await asAlpha.get('/api/v1/wallets', { timestamp: secondsFromNow(-windowSeconds + 10) })).status).toBe(200);
-    expect((await asAlpha.get('/api/v1/wallets', { timestamp: secondsFromNow(windowSeconds - 10) })).status).toBe(200);
+    expect((await asAlpha.get('/api/v1/wallets', { timestampOffsetSeconds: -windowSeconds + 10 })).status).toBe(200);
+    expect((await asAlpha.get('/api/v1/wallets', { timestampOffsetSeconds: windowSeconds - 10 })).status).toBe(200);
     expect((await asAlpha.as(demoCredentials).get('/api/v1/wallets')).status).toBe(401);
   });
 
@@ -79,8 +74,8 @@ describe('sandbox authentication', () => {
     const defaults = await startSandbox({ validateResponses: true });
     try {
       const demo = new SandboxCaller(defaults.url, demoCredentials);
-      expect((await demo.get('/api/v1/wallets', { timestamp: secondsFromNow(-290) })).status).toBe(200);
-      expect((await demo.get('/api/v1/wallets', { timestamp: secondsFromNow(-310) })).status).toBe(401);
+      expect((await demo.get('/api/v1/wallets', { timestampOffsetSeconds: -290 })).status).toBe(200);
+      expect((await demo.get('/api/v1/wallets', { timestampOffsetSeconds: -310 })).status).toBe(401);
     } finally {
       await defaults.close();
     }

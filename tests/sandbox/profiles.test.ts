@@ -21,7 +21,6 @@ import { sendSigned } from '../support/signed-http.ts';
 
 const fixturePath = (name: string) => join(repoRoot, 'tests/fixtures/providers', name);
 const readProfile = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as ProviderProfile;
-const secondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000);
 const withdrawal = { chain: 'ethereum', amount: 25, coin: 'usdt', receiverAddress: '0x0000000000000000000000000000000000000001' };
 const swap = { from: 'usdt', to: 'ngn', amount: 100, password: 'customer-authorization-value' };
 
@@ -130,7 +129,7 @@ describe('a sandbox playing fills-unknowns.json', () => {
     ['unknownApiKey', () => api.get('/api/v1/wallets', { auth: { 'x-api-key': 'stranger-key' } })],
     ['missingTimestamp', () => api.get('/api/v1/wallets', { auth: { 'x-timestamp': null } })],
     ['malformedTimestamp', () => api.get('/api/v1/wallets', { auth: { 'x-timestamp': '2026-11-21T10:15:30Z' } })],
-    ['timestampOutsideWindow', () => api.get('/api/v1/wallets', { timestamp: secondsAgo(40) })],
+    ['timestampOutsideWindow', () => api.get('/api/v1/wallets', { timestampOffsetSeconds: -40 })],
     ['missingSignature', () => api.get('/api/v1/wallets', { auth: { 'x-signature': null } })],
     ['invalidSignature', () => api.get('/api/v1/wallets', { signWith: 'another-secret' })],
     [
@@ -176,14 +175,14 @@ describe('a sandbox playing fills-unknowns.json', () => {
   });
 
   it('accepts an x-timestamp within the profile’s 30 seconds and refuses one beyond', async () => {
-    expect((await api.get('/api/v1/wallets', { timestamp: secondsAgo(20) })).status).toBe(200);
-    expect((await api.get('/api/v1/wallets', { timestamp: secondsAgo(35) })).body.message).toBe('Request expired');
+    expect((await api.get('/api/v1/wallets', { timestampOffsetSeconds: -20 })).status).toBe(200);
+    expect((await api.get('/api/v1/wallets', { timestampOffsetSeconds: -35 })).body.message).toBe('Request expired');
   });
 
   it('lets a window set explicitly, by option or environment, win over the profile’s', async () => {
     const wide = await startSandbox({ profile: path, timestampWindowSeconds: 300, validateResponses: true });
     try {
-      expect((await new SandboxCaller(wide.url, demoCredentials).get('/api/v1/wallets', { timestamp: secondsAgo(60) })).status).toBe(200);
+      expect((await new SandboxCaller(wide.url, demoCredentials).get('/api/v1/wallets', { timestampOffsetSeconds: -60 })).status).toBe(200);
     } finally {
       await wide.close();
     }

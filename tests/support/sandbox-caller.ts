@@ -24,8 +24,10 @@ export type CallOptions = {
   auth?: { 'x-api-key'?: string | null; 'x-timestamp'?: string | null; 'x-signature'?: string | null };
   /** Signs with another secret (a wrong signature). */
   signWith?: string;
-  /** The timestamp signed and sent. */
+  /** The timestamp signed and sent, exactly (a replay sends the same one twice). */
   timestamp?: Date;
+  /** Signs and sends a timestamp this many seconds from the moment of sending (negative: in the past). */
+  timestampOffsetSeconds?: number;
 };
 
 export type CallResult = { status: number; body: Record<string, any> };
@@ -53,6 +55,12 @@ export function checkAgainstSpec(method: string, template: string, status: numbe
   if (!result.valid) throw new Error(`${method} ${template} answered ${status} with a body the spec does not allow: ${result.message}\n${JSON.stringify(body)}`);
 }
 
+/** The timestamp to sign, if the options set one; an offset is counted from now, the moment of sending. */
+function timestampOf({ timestamp, timestampOffsetSeconds }: CallOptions): { timestamp?: Date } {
+  if (timestamp) return { timestamp };
+  return timestampOffsetSeconds === undefined ? {} : { timestamp: new Date(Date.now() + timestampOffsetSeconds * 1000) };
+}
+
 export class SandboxCaller {
   /** Every (method, template, status) answered, for coverage checks. */
   constructor(
@@ -78,7 +86,7 @@ export class SandboxCaller {
         pathWithQuery,
         ...(body === '' ? {} : { body }),
         ...(contentType === null ? {} : { contentType }),
-        auth: { ...(options.signWith === undefined ? {} : { secret: options.signWith }), ...(options.timestamp === undefined ? {} : { timestamp: options.timestamp }), ...(options.auth ? { headers: options.auth } : {}) },
+        auth: { ...(options.signWith === undefined ? {} : { secret: options.signWith }), ...timestampOf(options), ...(options.auth ? { headers: options.auth } : {}) },
       },
       this.credentials,
     );
