@@ -334,22 +334,23 @@ try {
       `import { createClient, hmacSha256, unwrap } from '@wallet-api/sdk';
 import { startSandbox } from '@wallet-api/sandbox';
 const rows = JSON.parse(process.env.ROWS);
-const sandbox = await startSandbox({ port: 0, logger: false, apiKeys: { 'team-key': 'team-secret' } });
-const results = [];
+// A key per row, as a team gives each test its own tenant: the rows run side by side.
+const keyOf = (row) => 'team-key-' + row.answer;
+const apiKeys = Object.fromEntries(['team-key', ...rows.map(keyOf)].map((key) => [key, 'team-secret']));
+const sandbox = await startSandbox({ port: 0, logger: false, apiKeys });
 try {
   const settings = { environment: 'custom', baseUrl: sandbox.url, apiKey: 'team-key', signer: hmacSha256({ secret: 'team-secret' }) };
   const swap = { from: 'usdt', to: 'ngn', amount: 100, password: 'customer-authorization-value' };
   // The first answer to an operation pays for compiling its schemas: not a row's to pay within its timeout.
   await unwrap(createClient(settings).POST('/api/v1/swaps', { body: swap }));
-  const client = createClient({ ...settings, timeoutMs: 1000 });
-  for (const row of rows) {
-    await client.POST('/sandbox/reset');
-    sandbox.scenarios.arm({ operation: 'createSwap', ...row.definition });
+  const results = await Promise.all(rows.map(async (row) => {
+    const client = createClient({ ...settings, apiKey: keyOf(row), timeoutMs: 1000 });
+    sandbox.scenarios.arm({ operation: 'createSwap', ...row.definition }, keyOf(row));
     const kind = await unwrap(client.POST('/api/v1/swaps', { body: swap })).then(() => 'ok', (error) => error.kind);
     if (row.definition.delayMs) await new Promise((resolve) => setTimeout(resolve, row.definition.delayMs));
     const swaps = (await client.GET('/sandbox/swaps')).data.data.length;
-    results.push({ answer: row.answer, kind, operationRuns: swaps === 1 });
-  }
+    return { answer: row.answer, kind, operationRuns: swaps === 1 };
+  }));
   console.log(JSON.stringify(results));
 } finally {
   await sandbox.close();

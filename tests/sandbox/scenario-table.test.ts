@@ -16,13 +16,17 @@ const apiKey = 'table-key';
 const secret = 'table-secret';
 const inProcessUrl = 'http://sandbox.test';
 const { rows, text } = scenarioTable('src/sandbox/README.md');
+// Each row runs under an API key of its own, so the rows run side by side: a key's records
+// and scenarios are its own, and the rows that wait (delay, dribble) wait together.
+const rowKey = (target: string, row: ScenarioRow) => `table-key-${target.replaceAll(' ', '-')}-${row.answer}`;
+const apiKeys = Object.fromEntries([apiKey, ...['over HTTP', 'in process'].flatMap((target) => rows.map((row) => rowKey(target, row)))].map((key) => [key, secret]));
 
 let http: RunningSandbox;
-const inProcess = sandboxHandlers({ baseUrl: inProcessUrl, apiKeys: { [apiKey]: secret }, deterministic: true, validateResponses: true });
+const inProcess = sandboxHandlers({ baseUrl: inProcessUrl, apiKeys, deterministic: true, validateResponses: true });
 const server = setupServer(...inProcess);
 
 beforeAll(async () => {
-  http = await startSandbox({ logger: false, deterministic: true, validateResponses: true, apiKeys: { [apiKey]: secret } });
+  http = await startSandbox({ logger: false, deterministic: true, validateResponses: true, apiKeys });
   server.listen({ onUnhandledRequest: 'bypass' });
   await inProcess.ready();
 });
@@ -32,27 +36,33 @@ afterAll(async () => {
   await http.close();
 });
 
-type Target = { name: string; baseUrl: () => string; arm: (row: ScenarioRow) => void; reset: () => Promise<void> | void; swaps: (client: WalletApiClient) => Promise<number> };
+type Target = {
+  name: string;
+  baseUrl: () => string;
+  arm: (row: ScenarioRow, key: string) => void;
+  reset: () => Promise<void> | void;
+  swaps: (client: WalletApiClient, key: string) => Promise<number>;
+};
 
 const targets: Target[] = [
   {
     name: 'over HTTP',
     baseUrl: () => http.url,
-    arm: (row) => http.scenarios.arm({ operation: 'createSwap', ...row.definition } as never),
+    arm: (row, key) => http.scenarios.arm({ operation: 'createSwap', ...row.definition } as never, key),
     reset: async () => void (await sendSigned(http.url, { method: 'POST', pathWithQuery: '/sandbox/reset' }, { apiKey, secret })),
-    swaps: async () => ((await sendSigned(http.url, { method: 'GET', pathWithQuery: '/sandbox/swaps' }, { apiKey, secret })).json as { data: unknown[] }).data.length,
+    swaps: async (_client, key) => ((await sendSigned(http.url, { method: 'GET', pathWithQuery: '/sandbox/swaps' }, { apiKey: key, secret })).json as { data: unknown[] }).data.length,
   },
   {
     name: 'in process',
     baseUrl: () => inProcessUrl,
-    arm: (row) => inProcess.scenarios.arm({ operation: 'createSwap', ...row.definition } as never),
+    arm: (row, key) => inProcess.scenarios.arm({ operation: 'createSwap', ...row.definition } as never, key),
     reset: () => inProcess.reset(),
     swaps: async (client) => ((await (client.GET as (path: string) => Promise<{ data: { data: unknown[] } }>)('/sandbox/swaps')).data.data.length),
   },
 ];
 
 const timeoutMs = 1000;
-const clientOf = (target: Target, timeout?: number) => createClient({ environment: 'custom', baseUrl: target.baseUrl(), apiKey, signer: hmacSha256({ secret }), ...(timeout ? { timeoutMs: timeout } : {}) });
+const clientOf = (target: Target, timeout?: number, key = apiKey) => createClient({ environment: 'custom', baseUrl: target.baseUrl(), apiKey: key, signer: hmacSha256({ secret }), ...(timeout ? { timeoutMs: timeout } : {}) });
 const createSwap = (client: WalletApiClient) => unwrap(client.POST('/api/v1/swaps', { body: { from: 'usdt', to: 'ngn', amount: 100, password: 'customer-authorization-value' } }));
 
 // One call through each target before the rows: an app's first answer to an operation pays
@@ -68,17 +78,19 @@ describe('the failure scenarios table', () => {
     expect(scenarioTable('README.md').text).toBe(text);
   });
 
-  for (const target of targets) {
-    it.each(rows.map((row) => [row.answer, row] as const))(`${target.name}: %s throws what the table says and runs the operation as it says`, async (_answer, row) => {
-      await target.reset();
-      target.arm(row);
-      const client = clientOf(target, timeoutMs);
-      expect(await settledKind(createSwap(client))).toBe(row.kind);
-      // A held call runs once its wait is over, whether or not the client waited for it.
-      if (typeof row.definition.delayMs === 'number') await new Promise((resolve) => setTimeout(resolve, row.definition.delayMs as number));
-      expect(await target.swaps(client)).toBe(row.operationRuns ? 1 : 0);
-    });
-  }
+  describe.concurrent('row by row, each under its own API key', () => {
+    for (const target of targets) {
+      it.each(rows.map((row) => [row.answer, row] as const))(`${target.name}: %s throws what the table says and runs the operation as it says`, async (_answer, row) => {
+        const key = rowKey(target.name, row);
+        target.arm(row, key);
+        const client = clientOf(target, timeoutMs, key);
+        expect(await settledKind(createSwap(client))).toBe(row.kind);
+        // A held call runs once its wait is over, whether or not the client waited for it.
+        if (typeof row.definition.delayMs === 'number') await new Promise((resolve) => setTimeout(resolve, row.definition.delayMs as number));
+        expect(await target.swaps(client, key)).toBe(row.operationRuns ? 1 : 0);
+      });
+    }
+  });
 
   it.each(rows.filter((row) => !row.answer.startsWith('reset-') && row.answer !== 'delay' && row.answer !== 'dribble').map((row) => [row.answer, row] as const))(
     'in process answers %s with the HTTP sandbox bytes',
@@ -86,7 +98,7 @@ describe('the failure scenarios table', () => {
       const answers = [];
       for (const target of targets) {
         await target.reset();
-        target.arm(row);
+        target.arm(row, apiKey);
         const body = '{"from":"usdt","to":"ngn","amount":100,"password":"p"}';
         const timestamp = formatTimestamp(new Date());
         const signature = await hmacSha256({ secret })({ method: 'POST', pathWithQuery: '/api/v1/swaps', body, timestamp, apiKey });
