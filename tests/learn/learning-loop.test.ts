@@ -116,18 +116,23 @@ describe.concurrent('the learning loop against a provider double', () => {
 
       // Regenerated from the edited source: lint clean, nothing stale.
       for (const script of ['bundle', 'generate']) expect((await runNpmScript(copy, script)).exitCode).toBe(0);
-      const lint = await runNpmScript(copy, 'lint');
+      // The checks that follow only read the copy (each writes in a temporary directory of its
+      // own), so they run side by side, as CI jobs would.
+      const [lint, drift, contract, gate, changelog] = await Promise.all([
+        runNpmScript(copy, 'lint'),
+        copy.script('drift', []),
+        copy.script('contract', ['--target', 'staging', '--strict'], env),
+        copy.script('diff', ['--base', 'HEAD']),
+        copy.script('changelog', ['--base', 'HEAD']),
+      ]);
       expect(lint.output).toMatch(/Your API description is valid/);
       expect(lint.output).not.toMatch(/\d+ warnings?/);
-      expect((await copy.script('drift', [])).output).toMatch(/drift: \d+ generated file\(s\) fresh/);
+      expect(drift.output).toMatch(/drift: \d+ generated file\(s\) fresh/);
 
       // The double against the proposed spec read strictly; the gate calls the change additive.
-      const contract = await copy.script('contract', ['--target', 'staging', '--strict'], env);
       expect(contract.output).toMatch(/complete: \d+ passing, 0 failing, 0 errors/);
       expect(contract.exitCode, contract.output).toBe(0);
-      const gate = await copy.script('diff', ['--base', 'HEAD']);
       expect(gate.output).toMatch(/diff: passed: against HEAD .*: no breaking change/);
-      const changelog = await copy.script('changelog', ['--base', 'HEAD']);
       expect(changelog.output).toMatch(/`listWallets` \(GET \/api\/v1\/wallets\) changed: .*response 403 added/);
       expect(changelog.output).not.toContain('Breaking');
 
