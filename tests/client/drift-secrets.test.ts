@@ -3,13 +3,15 @@
 // wallet addresses in every
 // place a finding could quote (unknown fields, new values, unpublished shapes, error
 // messages under 200, bodies that are not envelopes). No event, warning, strict error or
-// recorded entry may carry any of them (nor the signing secret, which is never sent);
-// identifiers may appear only masked to their shape.
+// recorded entry may carry any of them (nor the signing secret, which is never sent), nor
+// what the command line's --drift prints on stderr; identifiers may appear only masked to
+// their shape.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
+import { main } from '../../src/cli/main.ts';
 import { createClient, hmacSha256, type DriftEvent } from '../../src/client/index.ts';
 import { recordTraffic, type HarEntry } from '../../src/client/record-traffic.ts';
 import { maskIdentifier } from '../../src/traffic/redact.ts';
@@ -44,23 +46,29 @@ function answer(n: number, signature: string): { status: number; text: string } 
   ][n]!;
 }
 
+/** A provider answering the calls of a round in turn with the canary answers, keeping the signatures it received. */
+function canaryProvider() {
+  const signatures: string[] = [];
+  let call = 0;
+  const fetch = async (_input: RequestInfo | URL, init?: RequestInit) => {
+    const signature = new Headers(init?.headers).get('x-signature')!;
+    signatures.push(signature);
+    const next = answer(call++ % 6, signature);
+    return new Response(next.text, { status: next.status, headers: { 'content-type': 'application/json' } });
+  };
+  return { fetch, signatures };
+}
+
 describe('the drift watch and the traffic recorder with canary answers', () => {
   it('carry no secret, password or personal value in any event, warning, error or recording', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'drift-canary-')), 'traffic.har');
-    const signatures: string[] = [];
-    let call = 0;
+    const { fetch, signatures } = canaryProvider();
     const events: DriftEvent[] = [];
     const entries: HarEntry[] = [];
     const warnings: string[] = [];
     const emit = vi.spyOn(process, 'emitWarning').mockImplementation(((message: string) => void warnings.push(message)) as typeof process.emitWarning);
     const rendered: string[] = [];
     try {
-      const fetch = async (_input: RequestInfo | URL, init?: RequestInit) => {
-        const signature = new Headers(init?.headers).get('x-signature')!;
-        signatures.push(signature);
-        const next = answer(call++ % 6, signature);
-        return new Response(next.text, { status: next.status, headers: { 'content-type': 'application/json' } });
-      };
       const recorder = recordTraffic({ file, onEntry: (entry) => entries.push(entry) });
       for (const mode of ['report', 'strict'] as const) {
         // One client reporting to onDrift, one to the default warnings; strict throws what contradicts.
@@ -97,5 +105,31 @@ describe('the drift watch and the traffic recorder with canary answers', () => {
     }
     // A new value shaped like an address is reported masked to its shape.
     expect(new Set(events.filter((e) => e.kind === 'value-not-seen').map((e) => e.value))).toEqual(new Set([maskIdentifier(address), maskIdentifier(bech32), 'x']));
+  });
+  it('carry none of them in what wallet-api --drift prints on stderr', async () => {
+    const { fetch, signatures } = canaryProvider();
+    const round = [
+      ['createSwap', '--body', JSON.stringify({ from: 'usdt', to: 'ngn', amount: 1, password })],
+      ['listTransactions'],
+      ['getDepositAddress', '--query', 'coin=usdt', '--query', `chain=${address}`],
+      ['previewLocalPayout', '--body', JSON.stringify({ amount: 1, coin: 'ngn', accountNumber, bankCode: 'CANARY-DRIFT-BANK-551' })],
+      ['previewWithdrawal', '--body', JSON.stringify({ chain: 'eth', amount: 1, coin: 'usdt', receiverAddress: address })],
+      ['getRates'],
+    ];
+    const stderr: string[] = [];
+    const codes: number[] = [];
+    for (const mode of ['report', 'strict']) {
+      for (const args of round) {
+        const io = { stdout: () => {}, stderr: (text: string) => void stderr.push(text), env: { WALLET_API_KEY: apiKey, WALLET_API_SIGNING_SECRET: secret }, cwd: process.cwd(), fetch: fetch as typeof globalThis.fetch };
+        codes.push(await main([...args, '--base-url', 'http://provider.test', '--drift', mode], io));
+      }
+    }
+    // Every call was sent and answered, and the findings were printed: the check is not over an empty stderr.
+    expect(signatures).toHaveLength(12);
+    const printed = stderr.join('');
+    expect(printed).toContain('wallet-api: drift: ');
+    expect(printed).toContain('drifted from the spec');
+    expect(codes.slice(6)).toContain(1);
+    for (const canary of [...canaries, ...signatures]) expect(printed.includes(canary), `stderr carries ${canary}`).toBe(false);
   });
 });
