@@ -5,8 +5,12 @@
 // `npm run learn -- TRAFFIC.har… --propose [--min-samples N]`: writes what the traffic
 // carries into the spec's source under openapi/ for review (src/learn/proposal); the same
 // exit codes.
-import { writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+// `--redact FILE`: a JSON or YAML file `{ fields, headers, patterns }` of your own additions
+// to the privacy policy every value of the report and the proposal goes through.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename, isAbsolute, join, relative, resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { checkRedactionRules, defaultPolicy, type PrivacyPolicy } from '../src/privacy/index.ts';
 import { readHarExchanges } from '../src/learn/har-input.ts';
 import { defaultMinSamples, propose, renderProposal } from '../src/learn/proposal/index.ts';
 import { buildReport, renderMarkdown } from '../src/learn/report.ts';
@@ -14,12 +18,37 @@ import { loadBundledDocument } from '../src/spec/document.ts';
 import { parseCommandLine } from '../src/support/args.ts';
 import { repoRoot } from '../src/support/repo.ts';
 
-const usage = 'npm run learn -- TRAFFIC.har… [--format md|json] [--out FILE] [--propose [--min-samples N]]';
+const usage = 'npm run learn -- TRAFFIC.har… [--format md|json] [--out FILE] [--redact RULES.yaml] [--propose [--min-samples N]]';
 const invocationDir = process.env.INIT_CWD ?? process.cwd();
 const userPath = (path: string) => resolve(invocationDir, path);
 
+/** How the report and the proposal name a recorded file: relative to the repository, else by its name; never a path of this machine. */
+function sourceLabel(file: string): string {
+  const inRepo = relative(repoRoot, userPath(file));
+  return inRepo !== '' && !inRepo.startsWith('..') && !isAbsolute(inRepo) ? inRepo : basename(file);
+}
+
+/** The policy with the rules of `--redact FILE`, refused with a clear message when the file is not such rules. */
+function policyOf(file: string | undefined): PrivacyPolicy {
+  if (file === undefined) return defaultPolicy;
+  let text: string;
+  try {
+    text = readFileSync(userPath(file), 'utf8');
+  } catch (error) {
+    throw new Error(`--redact ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).name})`);
+  }
+  let rules: unknown;
+  try {
+    // YAML reads JSON too.
+    rules = parseYaml(text);
+  } catch (error) {
+    throw new Error(`--redact ${file} is neither JSON nor YAML (${(error as Error).message.split('\n')[0]})`);
+  }
+  return defaultPolicy.extend(checkRedactionRules(rules ?? {}, `--redact ${file}`));
+}
+
 try {
-  const spec = { format: { type: 'string' }, out: { type: 'string' }, propose: { type: 'boolean' }, 'min-samples': { type: 'string' } } as const;
+  const spec = { format: { type: 'string' }, out: { type: 'string' }, propose: { type: 'boolean' }, 'min-samples': { type: 'string' }, redact: { type: 'string' } } as const;
   const { flags, positionals } = parseCommandLine(process.argv.slice(2), spec, usage, { positionals: true });
   const format = flags.format ?? 'md';
   if (format !== 'md' && format !== 'json') throw new Error(`--format must be md or json, not ${JSON.stringify(format)} (usage: ${usage})`);
@@ -27,18 +56,21 @@ try {
   if (flags['min-samples'] !== undefined && !flags.propose) throw new Error(`--min-samples goes with --propose (usage: ${usage})`);
   const minSamples = flags['min-samples'] === undefined ? defaultMinSamples : Number(flags['min-samples']);
   if (!Number.isInteger(minSamples) || minSamples < 1) throw new Error(`--min-samples must be a whole number from 1, not ${JSON.stringify(flags['min-samples'])}`);
-  const exchanges = positionals.flatMap((file) => readHarExchanges(userPath(file)).map((exchange) => ({ ...exchange, source: { ...exchange.source, file } })));
+  const policy = policyOf(flags.redact);
+  const exchanges = positionals.flatMap((file) => readHarExchanges(userPath(file), undefined, policy).map((exchange) => ({ ...exchange, source: { ...exchange.source, file: sourceLabel(file) } })));
   const document = loadBundledDocument();
-  const report = buildReport(document, exchanges);
+  const report = buildReport(document, exchanges, policy);
   let text: string;
   if (flags.propose) {
     const proposal = propose(report, document, join(repoRoot, 'openapi', 'openapi.yaml'), minSamples);
-    text = format === 'json' ? `${JSON.stringify({ ...proposal, written: proposal.written }, null, 2)}\n` : renderProposal(proposal, report, minSamples, invocationDir);
+    // Written files relative to the repository, as the Markdown names them.
+    text = format === 'json' ? `${JSON.stringify({ ...proposal, written: proposal.written.map((file) => relative(repoRoot, file)) }, null, 2)}\n` : renderProposal(proposal, report, minSamples, repoRoot);
   } else text = format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : renderMarkdown(report);
   if (flags.out) writeFileSync(userPath(flags.out), text);
   else process.stdout.write(text);
   process.exitCode = report.contradictions.length > 0 ? 1 : 0;
 } catch (error) {
-  process.stderr.write(`learn: ${error instanceof Error ? error.message : String(error)}\n`);
+  // A message may quote a file's content (a YAML parser's, say): through the policy.
+  process.stderr.write(`learn: ${defaultPolicy.redactText(error instanceof Error ? error.message : String(error))}\n`);
   process.exitCode = 2;
 }

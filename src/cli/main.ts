@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ApiError, createClient, describeDrift, InvalidResponseError, NetworkError, TimeoutError, unwrap, WalletApiError, type CallResult } from '../client/index.ts';
+import { defaultPolicy, jsonParseFault, type CarriedValue, type PrivacyPolicy } from '../privacy/index.ts';
 import { parseCommandLine } from '../support/args.ts';
 import { signingHeaderNames } from '../traffic/exchange.ts';
 import { appendExchanges, checkHarTarget } from '../traffic/har-file.ts';
@@ -89,7 +90,8 @@ export function buildRequest(op: Operation, values: { path?: string[]; query?: s
           request.body = JSON.parse(source.text);
           problems.push(...checkValue(op.body.schema, request.body, 'the body').map((problem) => `${source.from}: ${problem}`));
         } catch (error) {
-          problems.push(`${source.from} is not valid JSON (${(error as Error).message})`);
+          // Not the parser's message: Node's quotes the input around the fault (a password, say).
+          problems.push(`${source.from} is not valid JSON (${jsonParseFault(error)})`);
         }
       }
     }
@@ -108,21 +110,47 @@ function readBodyFile(path: string, cwd: string): { text: string; from: string }
   }
 }
 
-/** Replaces every secret in a text by [redacted]: nothing the command writes may carry one, whatever the input or the answer. */
-function redactor(secrets: Set<string>): (text: string) => string {
-  return (text) => {
-    let out = text;
-    for (const secret of secrets) if (secret) out = out.split(secret).join('[redacted]');
-    return out;
-  };
+/**
+ * Everything the command writes goes through the privacy policy, with the credentials and
+ * what the request carried in protected fields as carried values: nothing it prints may
+ * carry a secret or a personal value, whatever the input or the answer. (An answer's
+ * identifiers are printed masked to their shape: use the SDK in code for their values.)
+ */
+function redactor(policy: PrivacyPolicy, secrets: Set<string>, carried: CarriedValue[]): (text: string) => string {
+  return (text) => policy.redactText(text, [...secrets, ...carried]);
+}
+
+/** What the command line's input carries in protected fields: `--path`/`--query` pairs by name, the body's fields (also when it is not valid JSON). */
+function carriedByInput(policy: PrivacyPolicy, values: { path?: string[]; query?: string[]; body?: string }, cwd: string): CarriedValue[] {
+  const pairs = [...(values.path ?? []), ...(values.query ?? [])].map((pair) => [pair.slice(0, Math.max(0, pair.indexOf('='))), pair.slice(pair.indexOf('=') + 1)]);
+  const carried = policy.carriedBy({ body: Object.fromEntries(pairs.filter(([name]) => name !== '')) });
+  if (values.body === undefined) return carried;
+  const source = values.body.startsWith('@') ? readBodyFile(values.body.slice(1), cwd) : { text: values.body };
+  if (!('text' in source)) return carried;
+  carried.push(...policy.carriedBy({ body: source.text }));
+  // A body that is not JSON: its `"name": "value"` pairs of protected names, read as text.
+  for (const match of source.text.matchAll(/"([^"\\]+)"\s*:\s*("(?:[^"\\]|\\.)*"?|[^\s,}]+)/g)) {
+    const kind = policy.classOf(match[1]!);
+    const raw = match[2]!.replace(/^"|"$/g, '');
+    if (kind && raw !== '') carried.push({ value: raw, replacement: '[redacted]' });
+  }
+  return carried;
 }
 
 export async function main(argv: string[], io: Io): Promise<number> {
   // The credentials in the environment are kept out of the output from the first line on,
   // whether or not this run ends up using them.
   const secrets = new Set([io.env[envNames.apiKey], io.env[envNames.signingSecret]].filter((value): value is string => typeof value === 'string' && value.trim() !== ''));
-  const redact = redactor(secrets);
+  const policy = defaultPolicy;
+  /** What the request carries in protected fields, once it is read. */
+  const carried: CarriedValue[] = [];
+  const redact = redactor(policy, secrets, carried);
   const out = (text: string) => io.stdout(redact(text));
+  // JSON the policy wrote already (an answer), as it wrote it.
+  const outJson = (value: unknown) => io.stdout(`${policy.redactJsonText(value, [...secrets, ...carried], 2)}\n`);
+  // The spec's own text (usage, the operation list, an operation's help): through the policy
+  // as names, not prose, so `address: string` in a list of fields keeps its type.
+  const outSpec = (text: string) => io.stdout(policy.redactName(text, [...secrets]));
   const err = (text: string) => io.stderr(redact(text));
   const refuse = (message: string) => {
     err(`wallet-api: ${message}\n`);
@@ -140,7 +168,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   const [command, ...extra] = positionals;
   if (!command || command === 'help') {
     if (values.help || command === 'help') {
-      out(usage);
+      outSpec(usage);
       return exitCodes.success;
     }
     return refuse(`name an operation (wallet-api list shows them)\n\n${usage}`);
@@ -148,7 +176,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   if (extra.length > 0) return refuse(`unexpected argument ${JSON.stringify(extra[0])}: parameters are given as --path name=value or --query name=value`);
   const operations = loadOperations();
   if (command === 'list') {
-    out(listText(operations));
+    outSpec(listText(operations));
     return exitCodes.success;
   }
   const op = operations.find((candidate) => candidate.operationId === command);
@@ -157,7 +185,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     return refuse(`unknown operation ${JSON.stringify(command)}${near.length > 0 ? ` (did you mean ${near[0]}?)` : ''}; wallet-api list shows the ${operations.length} operations`);
   }
   if (values.help) {
-    out(operationHelp(op));
+    outSpec(operationHelp(op));
     return exitCodes.success;
   }
 
@@ -175,7 +203,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
   try {
     target = resolveTarget({ baseUrl: values['base-url'], env: values.env }, io.env, io.cwd);
     for (const secret of target.secrets) secrets.add(secret);
+    // Before the request is read: a refusal of it may quote what it carries.
+    carried.push(...carriedByInput(policy, values, io.cwd));
     request = buildRequest(op, values, io.cwd);
+    carried.push(...policy.carriedBy({ body: [request.body, request.path, request.query] }));
   } catch (error) {
     if (error instanceof UsageError) return refuse(error.message);
     throw error;
@@ -215,7 +246,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
         return signature;
       },
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
-      fetch: values.verbose ? verboseFetch(baseFetch, err) : baseFetch,
+      fetch: values.verbose ? verboseFetch(baseFetch, err, policy) : baseFetch,
       // Findings name places and kinds, never the answer's values; they go where diagnostics go.
       ...(drift === undefined ? {} : { drift: { mode: drift, onDrift: (event) => err(`wallet-api: drift: ${describeDrift(event)}\n`) } }),
     });
@@ -227,7 +258,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   const params = { path: request.path, query: request.query };
   const init = { params, ...(request.body === undefined ? {} : { body: request.body }) } as never;
   const call = op.method === 'get' ? client.GET(op.path as never, init) : client.POST(op.path as never, init);
-  const code = await printOutcome(call, values['only-data'] === true, out, err, refuse);
+  const code = await printOutcome(call, values['only-data'] === true, outJson, err, refuse);
   if (!recorder) return code;
   try {
     await recorder.settled();
@@ -239,15 +270,15 @@ export async function main(argv: string[], io: Io): Promise<number> {
 }
 
 /** Prints the envelope (or its data) or the error, and returns the exit code. */
-async function printOutcome(call: Promise<CallResult>, onlyData: boolean, out: (text: string) => void, err: (text: string) => void, refuse: (message: string) => number): Promise<number> {
+async function printOutcome(call: Promise<CallResult>, onlyData: boolean, outJson: (value: unknown) => void, err: (text: string) => void, refuse: (message: string) => number): Promise<number> {
   try {
     const result = await call;
     const data = await unwrap(result);
-    out(`${JSON.stringify(onlyData ? data : result.data, null, 2)}\n`);
+    outJson(onlyData ? data : result.data);
     return exitCodes.success;
   } catch (error) {
     if (error instanceof ApiError) {
-      if (!onlyData) out(`${JSON.stringify(error.envelope, null, 2)}\n`);
+      if (!onlyData) outJson(error.envelope);
       err(`wallet-api: ${error.message}\n`);
       return exitCodes.errorEnvelope;
     }
@@ -266,12 +297,12 @@ async function printOutcome(call: Promise<CallResult>, onlyData: boolean, out: (
 }
 
 /** A fetch that writes the request line, the auth headers redacted, then the status and the time to stderr. */
-function verboseFetch(base: typeof fetch, err: (text: string) => void): typeof fetch {
+function verboseFetch(base: typeof fetch, err: (text: string) => void, policy: PrivacyPolicy): typeof fetch {
   return async (input, init) => {
     const url = input instanceof URL ? input.href : String(input);
     const headers = new Headers(init?.headers);
     const shown: string[] = [];
-    headers.forEach((value, name) => shown.push(`> ${name}: ${name === 'x-api-key' || name === 'x-signature' ? '[redacted]' : value}`));
+    headers.forEach((value, name) => shown.push(`> ${name}: ${policy.isSecretHeader(name) ? '[redacted]' : value}`));
     err(`> ${init?.method ?? 'GET'} ${url}\n${shown.join('\n')}\n`);
     const started = performance.now();
     try {

@@ -5,7 +5,8 @@ import { inspect } from 'node:util';
 import createFetchClient, { createQuerySerializer, type FetchResponse, type ParamsOption, type RequestBodyOption } from 'openapi-fetch';
 import type { PathsWithMethod as PathsWithMethodOf } from 'openapi-typescript-helpers';
 import type { paths } from '../../generated/schema.d.ts';
-import { driftSettings, sampled } from './drift/settings.ts';
+import { redactedValue, type CarriedValue } from '../privacy/index.ts';
+import { driftSettings, sampled, type DriftSettings } from './drift/settings.ts';
 import type { DriftMode, DriftOptions } from './drift/types.ts';
 import { notJson } from '../spec/answer-reading.ts';
 import { answerBody, watchAnswer } from './drift/watch.ts';
@@ -84,6 +85,17 @@ export type LooseInit = {
   [key: string]: unknown;
 };
 
+/**
+ * What a watched call carried that its answer must not be seen to echo: the values of its
+ * protected fields (body and parameters, by the policy's names) and its credentials. Only
+ * computed for a watched call: with the watch off, a call pays nothing for the policy.
+ */
+function carriedOf(drift: DriftSettings, init: { body?: unknown; params?: unknown }, ctx: CallContext, apiKey: string): CarriedValue[] {
+  const carried = drift.policy.carriedBy({ body: [init.body, init.params] });
+  for (const secret of [apiKey, ctx.signature]) if (secret) carried.push({ value: secret, replacement: redactedValue });
+  return carried;
+}
+
 export function createClient(options: ClientOptions): WalletApiClient {
   const resolved = resolveOptions(options);
   // The default serializer, built once: openapi-fetch would build one per call otherwise.
@@ -139,7 +151,7 @@ export function createClient(options: ClientOptions): WalletApiClient {
       operationOfResponse.set(result.response, ctx.operation);
       if (watched) {
         const { response } = result;
-        await watchAnswer(drift, ctx.operation, response.status, answerBody(response.ok, result.data, result.error));
+        await watchAnswer(drift, ctx.operation, response.status, answerBody(response.ok, result.data, result.error), undefined, carriedOf(drift, openapiInit, ctx, resolved.apiKey));
       }
       return result;
     } catch (error) {
@@ -150,7 +162,7 @@ export function createClient(options: ClientOptions): WalletApiClient {
       if (error instanceof WalletApiError || !status) throw error;
       // openapi-fetch reads a 2xx body as JSON and throws SyntaxError when it is not.
       if (error instanceof SyntaxError) {
-        if (watched) await watchAnswer(drift, ctx.operation, status, notJson, undefined);
+        if (watched) await watchAnswer(drift, ctx.operation, status, notJson, undefined, carriedOf(drift, openapiInit, ctx, resolved.apiKey));
         throw new InvalidResponseError({ operation: ctx.operation, httpStatus: status, reason: 'with a body that is not JSON', body: undefined });
       }
       throw classify(error, ctx);

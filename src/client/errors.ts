@@ -3,6 +3,8 @@
 // key and signature cannot leak through a message, `toString`, `JSON.stringify` or
 // `util.inspect`.
 import type { AnyEnvelope, ErrorEnvelope } from '../envelope/index.ts';
+import { defaultPolicy } from '../privacy/index.ts';
+import { signingHeaderNames } from '../traffic/exchange.ts';
 import type { DriftEvent } from './drift/types.ts';
 
 export type ClientErrorKind = 'api' | 'invalid-response' | 'network' | 'timeout' | 'aborted' | 'signing' | 'configuration';
@@ -41,7 +43,9 @@ export class ApiError extends WalletApiError {
   readonly headers: Headers;
 
   constructor(init: { operation: string; httpStatus: number; envelope: AnyEnvelope; headers?: Headers }) {
-    super(`${init.operation} failed with HTTP ${init.httpStatus}: ${init.envelope.message}`, init.operation);
+    // The message is what logs keep: the provider's words through the privacy policy (an
+    // address or a `password: …` it quotes is masked); apiMessage and envelope stay as received.
+    super(`${init.operation} failed with HTTP ${init.httpStatus}: ${defaultPolicy.redactText(String(init.envelope.message))}`, init.operation);
     this.httpStatus = init.httpStatus;
     this.apiMessage = init.envelope.message;
     this.envelope = init.envelope;
@@ -49,7 +53,8 @@ export class ApiError extends WalletApiError {
   }
 
   override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), httpStatus: this.httpStatus, apiMessage: this.apiMessage, envelope: this.envelope, headers: headersObject(this.headers) };
+    // What JSON.stringify writes to a log goes through the privacy policy.
+    return { ...super.toJSON(), httpStatus: this.httpStatus, apiMessage: defaultPolicy.redactText(String(this.apiMessage)), envelope: defaultPolicy.redactJson(this.envelope), headers: headersObject(this.headers) };
   }
 }
 
@@ -137,20 +142,20 @@ export class ConfigurationError extends WalletApiError {
   }
 }
 
-const credentialHeaders = new Set(['x-api-key', 'x-signature', 'x-timestamp']);
-
+/** The answer's headers less the policy's secret headers and any named like a signing header. */
 function withoutCredentials(headers: Headers | undefined): Headers {
   const kept = new Headers();
   headers?.forEach((value, name) => {
-    if (!credentialHeaders.has(name)) kept.append(name, value);
+    if (!defaultPolicy.isSecretHeader(name) && !signingHeaderNames.includes(name)) kept.append(name, value);
   });
   return kept;
 }
 
+/** The headers as toJSON writes them, their values through the policy. */
 function headersObject(headers: Headers): Record<string, string> {
   const object: Record<string, string> = {};
   headers.forEach((value, name) => {
-    object[name] = value;
+    object[name] = defaultPolicy.redactText(value);
   });
   return object;
 }

@@ -4,6 +4,7 @@ import type { Signer } from '../signing/index.ts';
 import { driftSettings, type DriftSettings } from './drift/settings.ts';
 import type { DriftMode, DriftOptions } from './drift/types.ts';
 import { warnOncePerFinding } from './drift/warnings.ts';
+import { defaultPolicy } from '../privacy/index.ts';
 import { ConfigurationError } from './errors.ts';
 import { headerValueRule, isHeaderValue } from './header-value.ts';
 import { sdkVersion } from './version.ts';
@@ -142,7 +143,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     now: options.now ?? (() => new Date()),
     fetch: fetchImpl,
     // One default onDrift per client: its warnings are once per distinct finding of this client.
-    drift: driftSettings(options.drift, { mode: 'off', sampleRate: 1, onDrift: warnOncePerFinding() }, 'drift'),
+    drift: driftSettings(options.drift, { mode: 'off', sampleRate: 1, onDrift: warnOncePerFinding(), policy: defaultPolicy }, 'drift'),
   };
 }
 

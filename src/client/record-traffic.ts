@@ -2,15 +2,16 @@
 // production answers can feed `npm run learn` (what the provider sends that the interface
 // never published). It is openapi-fetch middleware (`client.use(recordTraffic(…))`), so it
 // runs before signing; it records the request as it was sent all the same (sent-headers.ts),
-// and every entry goes through the command line's recorder's redaction
-// (src/traffic/redact.ts) before it is written or handed over: no API key or signature,
-// not even echoed in an answer, no `password`, and personal identifiers masked to their shape.
+// and every entry goes through the privacy policy (src/privacy), extended by the
+// integrator's own `redact` rules, before it is written or handed over: no API key or
+// signature, not even echoed in an answer, no `password` or other secret field, and
+// personal identifiers masked to their shape wherever they reappear.
 import type { Middleware } from 'openapi-fetch';
 import { buildEntry } from '../traffic/entry.ts';
 import { headerPairs, signingHeaderNames, type RecordedExchange } from '../traffic/exchange.ts';
 import { appendExchanges } from '../traffic/har-file.ts';
 import type { HarEntry } from '../traffic/har.ts';
-import { redactExchange } from '../traffic/redact.ts';
+import { checkRedactionRules, defaultPolicy, RedactionRulesError, type RedactionRules } from '../privacy/index.ts';
 import { ConfigurationError } from './errors.ts';
 import { sentHeadersOf } from './sent-headers.ts';
 
@@ -25,6 +26,11 @@ export type RecordTrafficOptions = {
   sampleRate?: number;
   /** Receives a failure to record; recording never fails a call. Default: a process warning. */
   onError?: (error: unknown) => void;
+  /**
+   * Your own additions to the privacy policy: more identifier `fields` (matched whatever their
+   * spelling), secret `headers`, and `patterns` of personal values masked inside any text.
+   */
+  redact?: RedactionRules;
 };
 
 /** The middleware, and a way to wait for what it is still writing (before a process exits). */
@@ -33,12 +39,19 @@ export type TrafficRecorder = Middleware & { flush: () => Promise<void> };
 type Started = { startedAt: Date; started: number; method: string; url: string; body: Promise<string | undefined> };
 
 export function recordTraffic(options: RecordTrafficOptions): TrafficRecorder {
-  const { file, onEntry, sampleRate = 1, onError = warnRecordingFailed } = options ?? {};
+  const { file, onEntry, sampleRate = 1, onError = warnRecordingFailed, redact } = options ?? {};
   if (file === undefined && onEntry === undefined) throw new ConfigurationError('recordTraffic needs a file, an onEntry, or both');
   if (file !== undefined && (typeof file !== 'string' || file === '')) throw new ConfigurationError('recordTraffic: file must be a path');
   if (onEntry !== undefined && typeof onEntry !== 'function') throw new ConfigurationError('recordTraffic: onEntry must be a function');
   if (typeof sampleRate !== 'number' || !(sampleRate >= 0 && sampleRate <= 1)) throw new ConfigurationError('recordTraffic: sampleRate must be a number from 0 to 1');
   if (typeof onError !== 'function') throw new ConfigurationError('recordTraffic: onError must be a function');
+  let policy;
+  try {
+    policy = defaultPolicy.extend(checkRedactionRules(redact, 'recordTraffic: redact'));
+  } catch (error) {
+    if (error instanceof RedactionRulesError) throw new ConfigurationError(error.message);
+    throw error;
+  }
 
   const inFlight = new Map<string, Started>();
   const pending = new Set<Promise<void>>();
@@ -52,8 +65,8 @@ export function recordTraffic(options: RecordTrafficOptions): TrafficRecorder {
       // Their values are redacted, in the request and wherever the answer echoes them.
       addedHeaders: signingHeaderNames,
     };
-    if (onEntry) onEntry(buildEntry(redactExchange(exchange)));
-    if (file !== undefined) await appendExchanges(file, [exchange]);
+    if (onEntry) onEntry(buildEntry(policy.redactExchange(exchange)));
+    if (file !== undefined) await appendExchanges(file, [exchange], policy);
   };
 
   return {

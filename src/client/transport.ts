@@ -28,6 +28,8 @@ export type CallContext = {
   deadline?: Deadline;
   /** The status of the answer `send` returned, once it has. */
   answeredStatus?: number;
+  /** The signature of the attempt that answered (what the drift watch masks if an answer echoes it). */
+  signature?: string;
 };
 
 /**
@@ -111,6 +113,7 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
       const signature = typeof signed === 'string' ? signed : await signed;
       headers.set('x-timestamp', timestamp);
       headers.set('x-signature', signature);
+      ctx.signature = signature;
       // redirect: 'manual' so credentials are never replayed to another address.
       const response = await options.fetch(url, { method: prepared.method, headers, body: prepared.body, signal: deadline.signal, redirect: 'manual' });
       if (attempt >= attempts || !ctx.retry!.retryOnStatus.includes(response.status)) {

@@ -1,11 +1,12 @@
 // Runs Dredd as a child process. Node runs it with tsx loaded so the TypeScript hooks
 // file (and the shared signer it imports) loads as-is. Everything Dredd prints passes
-// through a redactor first: Dredd prints request headers of failing transactions, and
-// the hooks already blank the secret ones, but a secret must never reach a log even if
-// a hook did not run.
+// through the privacy policy first (redactor): Dredd prints request headers and bodies of
+// failing transactions, and the hooks already blank the secret headers, but a secret or a
+// personal value must never reach a log even if a hook did not run.
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { defaultPolicy, type PrivacyPolicy } from '../privacy/index.ts';
 import { repoRoot } from '../support/repo.ts';
 import { runTool } from '../support/tool.ts';
 
@@ -87,34 +88,39 @@ export function parseSummary(output: string): DreddSummary | undefined {
 }
 
 /**
- * The shortest API key or signing secret the runner accepts. Every occurrence of a secret
- * is masked wherever it appears in the output, so a short one would mask pieces of
- * ordinary words (a key "k" turns "skipped" into "s[redacted]ipped") and, by what it
- * masks, reveal itself. From eight characters on a chance match with ordinary output is
- * unlikely, and Dredd's closing lines are never masked in any case.
+ * The shortest API key or signing secret the contract runner accepts (src/contract/targets.ts).
+ * The policy masks a secret of any length wherever it appears, but a short one would mask
+ * pieces of ordinary words (a key "k" turns "skipped" into "s[redacted]ipped") and, by what
+ * it masks, reveal itself; from eight characters on a chance match is unlikely.
  */
 export const minimumSecretLength = 8;
 
 /** Dredd's closing lines, which CI and the preflight read: never altered. */
 const dreddClosingLine = /^complete: (?:\d+ passing, \d+ failing, \d+ errors, \d+ skipped, \d+ total|Tests took \d+ms)$/;
-const secretHeaderLine = /^(\s*['"]?x-(?:api-key|signature)['"]?\s*[:=]\s*).+$/i;
+/** A header as Dredd prints it (`x-api-key: …`, `'x-signature': '…'`). */
+const headerLine = /^(\s*['"]?([A-Za-z0-9-]+)['"]?\s*[:=]\s*).+$/;
 
 /**
- * Masks every occurrence of the given values, and the values of the x-api-key and
- * x-signature headers, line by line; Dredd's closing lines pass unchanged. Refuses a value
- * shorter than minimumSecretLength: it cannot be masked without corrupting the output
- * (callers refuse such credentials before anything runs).
+ * A signature's shape: 64 hexadecimal digits (HMAC-SHA256), not part of a longer word. The
+ * hooks compute each signature in Dredd's process, so this one cannot be handed the values:
+ * an answer quoting one is caught by its shape. Over-masks a 64-digit transaction hash in
+ * Dredd's log (`0x` and 64 digits), which a reader of that log does not need.
  */
-export function redactor(secrets: string[]): (text: string) => string {
-  const values = secrets.filter((s) => s.length > 0).sort((a, b) => b.length - a.length);
-  if (values.some((value) => value.length < minimumSecretLength)) {
-    throw new Error(`a secret shorter than ${minimumSecretLength} characters cannot be redacted safely`);
-  }
+const signatureShaped = /(?<![0-9A-Za-z])(?:0x)?[0-9a-fA-F]{64}(?![0-9A-Za-z])/g;
+
+/**
+ * Puts Dredd's output through the privacy policy line by line, with `secrets` as carried
+ * values (masked at any length): the values of the policy's secret headers, the secrets,
+ * signature-shaped values, identifiers and protected fields. Dredd's closing lines pass
+ * unchanged.
+ */
+export function redactor(secrets: string[], policy: PrivacyPolicy = defaultPolicy): (text: string) => string {
+  const carried = secrets.filter((s) => s.length > 0);
   const redactLine = (line: string) => {
     if (dreddClosingLine.test(stripVTControlCharacters(line).trim())) return line;
-    let clean = line.replace(secretHeaderLine, '$1[redacted]');
-    for (const value of values) clean = clean.split(value).join('[redacted]');
-    return clean;
+    const header = headerLine.exec(line);
+    if (header && policy.isSecretHeader(header[2]!)) return `${header[1]}[redacted]`;
+    return policy.redactText(line.replace(signatureShaped, '[redacted]'), carried);
   };
   return (text) => text.split('\n').map(redactLine).join('\n');
 }

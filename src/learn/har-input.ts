@@ -1,17 +1,23 @@
 // Recorded traffic as the report reads it: HAR 1.2 files (what this kit's recorder, browsers,
 // Redocly's drift and proxy and Optic write), each entry one exchange. The file is parsed and
 // refused as the recorder's writer would refuse it (src/traffic/har-file.ts).
+// A file another tool recorded may hold its requests unredacted: what each request carried in
+// protected fields is read from it (`carried`), so the report masks wherever an answer
+// echoes it. The kit's own recordings were redacted when written, and carry nothing.
 import { readFileSync } from 'node:fs';
+import { defaultPolicy, type PrivacyPolicy } from '../privacy/index.ts';
 import { parseHar } from '../traffic/har-file.ts';
 import type { HarEntry } from '../traffic/har.ts';
-import type { Exchange } from './findings.ts';
+import type { ReportedExchange } from './report.ts';
 
 /** An entry with the fields a probe adds: what deliberately wrong request it is (src/learn/findings.ts, `probe`). */
 type ProbedEntry = HarEntry & { _probe?: unknown; response: HarEntry['response'] & { content: { encoding?: unknown } } };
 
 /** The exchanges of one HAR file, in the order recorded. */
-export function readHarExchanges(file: string, text: string = readFileSync(file, 'utf8')): Exchange[] {
-  return (parseHar(text, file).log.entries as ProbedEntry[]).map((entry, index) => {
+export function readHarExchanges(file: string, text: string = readFileSync(file, 'utf8'), policy: PrivacyPolicy = defaultPolicy): ReportedExchange[] {
+  const har = parseHar(text, file);
+  const redactedWhenWritten = har.log.creator?.name === kitRecorder;
+  return (har.log.entries as ProbedEntry[]).map((entry, index) => {
     const { method, url } = entry.request;
     const { status, content } = entry.response;
     if (typeof method !== 'string' || typeof url !== 'string' || typeof status !== 'number') {
@@ -27,6 +33,21 @@ export function readHarExchanges(file: string, text: string = readFileSync(file,
       responseText,
       ...(typeof entry.startedDateTime === 'string' ? { startedDateTime: entry.startedDateTime } : {}),
       ...(typeof entry._probe === 'string' ? { probe: entry._probe } : {}),
+      ...(redactedWhenWritten ? {} : carriedOf(entry, policy)),
     };
   });
+}
+
+/** The creator name the kit's recorder writes (src/traffic/har-file.ts). */
+const kitRecorder = 'wallet-api-kit';
+
+function carriedOf(entry: HarEntry, policy: PrivacyPolicy): Pick<ReportedExchange, 'carried'> {
+  const { url, postData, headers } = entry.request;
+  const carried = policy.carriedBy({
+    url: typeof url === 'string' ? url : undefined,
+    body: typeof postData?.text === 'string' ? postData.text : undefined,
+    headers: Array.isArray(headers) ? headers.filter((h) => typeof h?.name === 'string' && typeof h?.value === 'string').map((h) => [h.name, h.value]) : [],
+    addedHeaders: ['x-api-key', 'x-signature'],
+  });
+  return carried.length > 0 ? { carried } : {};
 }

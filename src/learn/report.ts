@@ -1,11 +1,13 @@
 // The report on recorded traffic: every finding grouped under the marker (the
 // `x-undocumented` statement of `npm run unknowns`) whose question it answers, or under its
 // operation when no marker covers it, with counts and the evidence (file and entry) of each;
-// contradictions apart. Markdown for people, JSON for machines.
+// contradictions apart. Markdown for people, JSON for machines. Every finding goes through
+// the privacy policy (redactFinding) before the report keeps anything of it, so nothing the
+// report holds, and so nothing rendered or proposed from it, can carry a value the policy masks.
+import { defaultPolicy, type Carried, type PrivacyPolicy } from '../privacy/index.ts';
 import type { OpenApiDocument } from '../spec/openapi.ts';
 import { listOperations } from '../spec/openapi.ts';
 import { pointerSegment } from '../spec/pointer.ts';
-import { redactJsonValue } from '../traffic/redact.ts';
 import { collectUnknowns } from '../spec/unknowns.ts';
 import { ExchangeAnalyser, type Exchange, type Finding } from './findings.ts';
 
@@ -38,6 +40,8 @@ export type LearnedItem = {
   /** The dates of the first and last exchange that showed it, when the recording has them. */
   from?: string;
   to?: string;
+  /** What of it the privacy policy masked: its field's `name`, or its `value` (a value, an example, a message). A proposal withholds or marks it. */
+  masked?: 'name' | 'value';
 };
 
 export type MarkerSection = { pointer: string; location: string; missing: string[]; items: LearnedItem[] };
@@ -58,14 +62,50 @@ const evidenceLimit = 5;
 const timestampMarker = '#/components/securitySchemes/Timestamp';
 const amountMarker = '#/components/schemas/PositiveAmount';
 
+/** An exchange as the report reads it: `carried`, what its request carried in protected fields (a recording from another tool keeps them). */
+export type ReportedExchange = Exchange & { carried?: Carried };
+
 /**
- * A field's value as a recording would keep it: redacted under the field's own name (an
- * `accountNumber` keeps its shape only), since the traffic read may not come from the kit's
- * recorder and the report is written out.
+ * A finding with every text of the answer in it (a field name, a pointer, a value, a
+ * message, a shape, a detail) put through the policy, with what the request carried: the
+ * traffic read may not come from the kit's recorder, and the report is written out. The
+ * samples are left to `redactSample`, which only the first finding of an item needs.
  */
-function redactedFieldValue(field: string, value: unknown): unknown {
-  const name = field.split('.').pop()!;
-  return (redactJsonValue({ [name]: value }) as Record<string, unknown>)[name];
+function redactFinding(finding: Finding, policy: PrivacyPolicy, carried: Carried | undefined): Finding {
+  const text = (value: string) => policy.redactText(value, carried);
+  const name = (value: string) => policy.redactName(value, carried);
+  switch (finding.kind) {
+    case 'unknown-field':
+      return { ...finding, field: name(finding.field), pointer: name(finding.pointer) };
+    case 'value-not-seen':
+      return { ...finding, field: name(finding.field), pointer: name(finding.pointer), value: String(policy.redactField(finding.field, finding.value, carried)) };
+    case 'unpublished-shape':
+      return { ...finding, shape: name(finding.shape) };
+    case 'refusal':
+      return { ...finding, message: text(finding.message) };
+    case 'accepted-probe':
+    case 'timestamp-skew':
+      return finding;
+    default:
+      return { ...finding, field: finding.field === undefined ? undefined : name(finding.field), pointer: name(finding.pointer), detail: text(finding.detail) };
+  }
+}
+
+/** What the policy changed of what an item shows of its first finding, if anything. */
+function maskedBy(raw: Finding, item: LearnedItem): LearnedItem['masked'] {
+  const changed = (yes: boolean) => (yes ? 'value' : undefined);
+  switch (raw.kind) {
+    case 'value-not-seen':
+      return item.field !== raw.field ? 'name' : changed(item.value !== raw.value);
+    case 'unknown-field':
+      return item.field !== raw.field ? 'name' : changed(JSON.stringify(item.example) !== JSON.stringify(raw.sample));
+    case 'unpublished-shape':
+      return changed(item.shape !== raw.shape || JSON.stringify(item.example) !== JSON.stringify(raw.sample));
+    case 'refusal':
+      return changed(item.message !== raw.message);
+    default:
+      return undefined;
+  }
 }
 
 /** Keeps the first few entries that showed an item, each once (an answer can show it in several records). */
@@ -122,7 +162,7 @@ function keyOf(finding: Finding): string {
 }
 
 /** Reads every exchange and groups what it shows. */
-export function buildReport(doc: OpenApiDocument, exchanges: readonly Exchange[]): TrafficReport {
+export function buildReport(doc: OpenApiDocument, exchanges: readonly ReportedExchange[], policy: PrivacyPolicy = defaultPolicy): TrafficReport {
   const analyser = new ExchangeAnalyser(doc);
   const unknowns = collectUnknowns(doc);
   const markerPointers = new Set(unknowns.map((u) => u.pointer));
@@ -139,7 +179,8 @@ export function buildReport(doc: OpenApiDocument, exchanges: readonly Exchange[]
       continue;
     }
     for (const [schema, count] of recordCounts) records.set(schema, (records.get(schema) ?? 0) + count);
-    for (const finding of findings) {
+    for (const raw of findings) {
+      const finding = redactFinding(raw, policy, exchange.carried);
       const key = keyOf(finding);
       if (finding.class === 'contradiction') {
         const item = contradictions.get(key) ?? { kind: finding.kind, operationId: finding.operationId, schema: finding.schema, field: finding.field, detail: finding.detail, count: 0, evidence: [] };
@@ -154,8 +195,10 @@ export function buildReport(doc: OpenApiDocument, exchanges: readonly Exchange[]
         if (finding.kind === 'timestamp-skew') item.window = { acceptedUpTo: undefined, refusedFrom: undefined };
         else if (finding.kind === 'refusal') Object.assign(item, { operationId: finding.operationId, status: finding.status, message: finding.message, probe: finding.probe });
         else if (finding.kind === 'accepted-probe') Object.assign(item, { operationId: finding.operationId, status: finding.status, probe: finding.probe });
-        else if (finding.kind === 'unpublished-shape') Object.assign(item, { schema: finding.schema, shape: finding.shape, operationId: finding.operationId, example: redactJsonValue(finding.sample) });
-        else Object.assign(item, { schema: finding.schema, field: finding.field, operationId: finding.operationId, ...(finding.kind === 'value-not-seen' ? { value: finding.value } : { types: {}, example: redactedFieldValue(finding.field, finding.sample) }) });
+        else if (finding.kind === 'unpublished-shape') Object.assign(item, { schema: finding.schema, shape: finding.shape, operationId: finding.operationId, example: policy.redactJson((raw as typeof finding).sample, exchange.carried) });
+        else Object.assign(item, { schema: finding.schema, field: finding.field, operationId: finding.operationId, ...(finding.kind === 'value-not-seen' ? { value: finding.value } : { types: {}, example: policy.redactField((raw as typeof finding).field, (raw as typeof finding).sample, exchange.carried) }) });
+        const masked = maskedBy(raw, item);
+        if (masked) item.masked = masked;
         entry = { marker: markerOf(finding, markerPointers, operationPointers), item };
         learned.set(key, entry);
       }

@@ -5,7 +5,7 @@
 // Exit code 1 when any check failed.
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { minimumSecretLength, redactor } from '../contract/dredd.ts';
+import { redactor } from '../contract/dredd.ts';
 import { confirmProductionFlag, envNames, resolveFromInvocation, targetName, targetNames, TargetRefused, type TargetName } from '../contract/targets.ts';
 import { probeInterval, probeRefusal } from '../probe/command.ts';
 import { parseFlags } from '../support/args.ts';
@@ -147,12 +147,12 @@ export function formatReport(options: PreflightOptions, results: StepResult[]): 
 }
 
 /**
- * The credentials masked in every check's output. One shorter than minimumSecretLength is
- * left out: masking it would corrupt the output and reveal it, and the contract check
- * refuses it before using it, so it is never printed.
+ * The credentials masked in every check's output by the privacy policy, at any length (a
+ * short one masks pieces of words too; the contract check refuses one under eight
+ * characters before using it).
  */
 export function valuesToRedact(env: NodeJS.ProcessEnv): string[] {
-  return [env[envNames.apiKey], env[envNames.signingSecret]].filter((s): s is string => typeof s === 'string' && s.length >= minimumSecretLength);
+  return [env[envNames.apiKey], env[envNames.signingSecret]].filter((s): s is string => typeof s === 'string' && s !== '');
 }
 
 export async function runPreflight(options: PreflightOptions, env: NodeJS.ProcessEnv, write: (text: string) => void): Promise<number> {

@@ -25,6 +25,7 @@ import { testHelperPrefix, testHelperRoutes } from './routes/test-helpers.ts';
 import { scenarioRoutes } from './routes/scenario-routes.ts';
 import { scenarioPlugin } from './behaviour/scenarios/plugin.ts';
 import { readableLogStream } from './readable-log.ts';
+import { defaultPolicy, redactedValue, secretHeaderNames } from '../privacy/index.ts';
 import { createRuntime } from './runtime.ts';
 import { SandboxStore } from './state.ts';
 import type { SandboxSettings } from './defaults.ts';
@@ -63,6 +64,32 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, 
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
+/** The request and error of a log line, through the privacy policy. */
+const sandboxLogSerializers = {
+  req: (request: { method?: string; url?: string; hostname?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+    method: request.method,
+    url: request.url === undefined ? undefined : defaultPolicy.redactUrl(request.url),
+    hostname: request.hostname,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  }),
+  err: (error: Error & { code?: unknown; statusCode?: unknown }) => ({
+    type: error.name,
+    message: defaultPolicy.redactText(String(error.message)),
+    stack: defaultPolicy.redactText(String(error.stack ?? '')),
+    ...(error.code === undefined ? {} : { code: error.code }),
+    ...(error.statusCode === undefined ? {} : { statusCode: error.statusCode }),
+  }),
+};
+
+/** Every text given to a log call (its message, a format's arguments) through the privacy policy. */
+function redactedLogMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void): void {
+  method.apply(this, args.map((arg) => (typeof arg === 'string' ? defaultPolicy.redactText(arg) : arg)));
+}
+
+/** How the sandbox's log goes through the privacy policy (what its tests check). */
+export const sandboxLogRedaction = { serializers: sandboxLogSerializers, message: (text: string) => defaultPolicy.redactText(text) };
+
 export async function buildSandboxApp(options: SandboxAppOptions): Promise<FastifyInstance> {
   if (Object.keys(options.apiKeys).length === 0) throw new Error('The sandbox needs at least one API key');
   if (!(options.timestampWindowSeconds > 0)) throw new Error('The timestamp window must be a positive number of seconds');
@@ -78,11 +105,14 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<Fasti
   const breaks: BreaksRecord | undefined = behaviour && options.validateResponses ? new WeakMap() : undefined;
 
   const app = Fastify({
-    // Request logs carry method, URL and status; the auth headers are redacted in case a
-    // serializer ever includes headers, so no key or signature reaches a log line.
+    // Request logs carry method, URL and status, and go through the privacy policy: the URL
+    // with its identifiers and protected parameters masked, every message and error too,
+    // and the policy's secret headers redacted in case a serializer ever includes headers.
     logger: options.logger
       ? {
-          redact: { paths: ['req.headers["x-api-key"]', 'req.headers["x-signature"]'], censor: '[redacted]' },
+          redact: { paths: secretHeaderNames.map((name) => `req.headers["${name}"]`), censor: redactedValue },
+          serializers: sandboxLogSerializers,
+          hooks: { logMethod: redactedLogMethod },
           // Written through process.stdout (synchronous for files and pipes) rather than pino's
           // own asynchronous destination, so log lines and what the command prints keep their
           // order: the start banner is always last.

@@ -1,5 +1,7 @@
-// A HAR 1.2 entry from an exchange that has already been redacted (see redact.ts, and
-// appendExchanges, which never writes one that was not). Dependency-free.
+// A HAR 1.2 entry from an exchange that has already been redacted by the privacy policy
+// (src/privacy): it takes only a `Redacted` exchange, which only the policy makes, so no
+// entry can be built from what was not. Dependency-free.
+import type { Redacted } from '../privacy/index.ts';
 import type { HeaderPairs, RecordedExchange } from './exchange.ts';
 import type { HarEntry, HarNameValue } from './har.ts';
 
@@ -13,7 +15,7 @@ const nameValues = (headers: HeaderPairs): HarNameValue[] => headers.map(([name,
 const headerValue = (headers: HeaderPairs, name: string) => headers.find(([n]) => n.toLowerCase() === name)?.[1];
 const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
-export function buildEntry(exchange: RecordedExchange): HarEntry {
+export function buildEntry(exchange: Redacted<RecordedExchange>): HarEntry {
   const { request, response } = exchange;
   const url = new URL(request.url);
   const requestType = headerValue(request.headers, 'content-type');

@@ -10,7 +10,7 @@ import { sdkVersion } from '../client/version.ts';
 import { buildEntry } from './entry.ts';
 import type { RecordedExchange } from './exchange.ts';
 import type { Har, HarEntry } from './har.ts';
-import { redactExchange } from './redact.ts';
+import { defaultPolicy, jsonParseFault, type PrivacyPolicy } from '../privacy/index.ts';
 
 export class NotHarError extends Error {
   override name = 'NotHarError';
@@ -35,7 +35,8 @@ export function parseHar(text: string, path: string): Har {
   try {
     document = JSON.parse(text);
   } catch (error) {
-    throw new NotHarError(`${path} is not a HAR file: it is not JSON (${(error as Error).message})`);
+    // Not the parser's message: Node's quotes the text around the fault, which may be a recorded value.
+    throw new NotHarError(`${path} is not a HAR file: it is not JSON (${jsonParseFault(error)})`);
   }
   const problem = harProblem(document);
   if (problem) throw new NotHarError(`${path} is not a HAR file: ${problem}`);
@@ -66,10 +67,14 @@ export async function checkHarTarget(path: string): Promise<void> {
 const queues = new Map<string, Promise<unknown>>();
 let temporaryCount = 0;
 
-/** Redacts each exchange, builds its entry and appends the entries to the HAR file at path (created when missing). */
-export function appendExchanges(path: string, exchanges: RecordedExchange[]): Promise<void> {
+/**
+ * Redacts each exchange by the privacy policy (the built-in one, or an integrator's
+ * extension of it), builds its entry and appends the entries to the HAR file at path
+ * (created when missing). buildEntry takes only what the policy returned.
+ */
+export function appendExchanges(path: string, exchanges: RecordedExchange[], policy: PrivacyPolicy = defaultPolicy): Promise<void> {
   const absolute = resolve(path);
-  const entries = exchanges.map((exchange) => buildEntry(redactExchange(exchange)));
+  const entries = exchanges.map((exchange) => buildEntry(policy.redactExchange(exchange)));
   const previous = queues.get(absolute) ?? Promise.resolve();
   const next = previous.catch(() => undefined).then(() => writeEntries(absolute, entries));
   queues.set(absolute, next);

@@ -14,7 +14,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import { createClient, hmacSha256, type DriftEvent } from '../../src/client/index.ts';
 import { recordTraffic, type HarEntry } from '../../src/client/record-traffic.ts';
-import { maskIdentifier } from '../../src/traffic/redact.ts';
+import { maskIdentifier } from '../../src/privacy/index.ts';
 
 const apiKey = 'CANARY-DRIFT-API-KEY-2f81';
 const secret = 'CANARY-DRIFT-SECRET-a9c3';

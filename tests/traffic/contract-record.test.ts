@@ -14,7 +14,7 @@ import { parsePreflightArgs, preflightSteps } from '../../src/preflight/run.ts';
 import { demoCredentials } from '../../src/sandbox/defaults.ts';
 import { loadBundledDocument } from '../../src/spec/document.ts';
 import { listOperations } from '../../src/spec/openapi.ts';
-import { identifierFields } from '../../src/traffic/redact.ts';
+import { defaultPolicy } from '../../src/privacy/index.ts';
 import { readHar } from '../../src/traffic/har-file.ts';
 import { hexSignatureShapes, leaks } from './support/leaks.ts';
 
@@ -23,7 +23,7 @@ function protectedValues(node: unknown, found = new Set<string>()): Set<string> 
   if (Array.isArray(node)) for (const item of node) protectedValues(item, found);
   else if (node !== null && typeof node === 'object') {
     for (const [key, value] of Object.entries(node)) {
-      if ((key === 'password' || identifierFields.has(key)) && typeof value === 'string') found.add(value);
+      if (defaultPolicy.classOf(key) !== undefined && typeof value === 'string') found.add(value);
       protectedValues(value, found);
     }
   }

@@ -1,8 +1,8 @@
-// One test per redaction rule of src/traffic/redact.ts, on the entry that is written.
+// One test per redaction rule of the privacy policy (src/privacy) on recorded exchanges, on the entry that is written.
 import { describe, expect, it } from 'vitest';
 import { buildEntry } from '../../src/traffic/entry.ts';
 import type { RecordedExchange } from '../../src/traffic/exchange.ts';
-import { maskIdentifier, redactExchange, unreadableBodyValue } from '../../src/traffic/redact.ts';
+import { defaultPolicy, maskIdentifier, unreadableBodyValue } from '../../src/privacy/index.ts';
 
 const apiKey = 'key-live-5e1f0a9c';
 const signature = 'a'.repeat(64);
@@ -24,7 +24,7 @@ function exchange(overrides: { request?: Partial<RecordedExchange['request']>; r
   };
 }
 
-const recorded = (e: RecordedExchange) => buildEntry(redactExchange(e));
+const recorded = (e: RecordedExchange) => buildEntry(defaultPolicy.redactExchange(e));
 const header = (headers: { name: string; value: string }[], name: string) => headers.find((h) => h.name.toLowerCase() === name)?.value;
 
 describe('redaction of recorded traffic', () => {

@@ -1,11 +1,11 @@
 // The drift watch's reading of one answer: the validators generated from the spec at build
 // time (generated/drift-validators.js, no validator library) run through the same reading
 // as `npm run learn` (src/spec/answer-reading.ts), and each departure becomes an event that
-// carries no value of the answer but a new state's.
+// carries no value of the answer but a new state's. The events are raw here: watch.ts puts
+// each through the privacy policy before anyone sees it.
 import { answers, type OperationAnswers, type Validator } from '../../../generated/drift-validators.js';
 import { jsonType, readAnswerBody, readEnvelope, shapeOf, type AnswerChecks, type Deviation, type SchemaCheck } from '../../spec/answer-reading.ts';
 import { responseKeyFor } from '../../spec/openapi.ts';
-import { redactField } from '../../traffic/redact.ts';
 import type { DriftEvent } from './types.ts';
 
 const noViolations: readonly never[] = [];
@@ -61,8 +61,8 @@ function eventOf(base: Pick<DriftEvent, 'operation' | 'operationId' | 'status'>,
       event.type = jsonType(deviation.value);
       break;
     case 'value-not-seen':
-      // A state or a type, as a rule; masked all the same when the field holds an identifier.
-      event.value = String(redactField(deviation.field.split('.').pop()!, deviation.value));
+      // A state or a type, as a rule; the policy masks it when the field holds an identifier (watch.ts).
+      event.value = String(deviation.value);
       break;
     case 'unpublished-shape':
       event.shape = shapeOf(deviation.value);

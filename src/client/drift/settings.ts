@@ -1,6 +1,7 @@
 // The drift watch's options, checked once where they are given (createClient, or a call),
 // and resolved into the settings a call reads: off, or which answers to check and where the
 // findings go.
+import { checkRedactionRules, RedactionRulesError, type PrivacyPolicy } from '../../privacy/index.ts';
 import { ConfigurationError } from '../errors.ts';
 import type { DriftEvent, DriftMode, DriftOptions } from './types.ts';
 
@@ -8,6 +9,8 @@ export type DriftSettings = {
   mode: DriftMode;
   sampleRate: number;
   onDrift: (event: DriftEvent) => void;
+  /** What every event goes through before onDrift sees it (the built-in policy, plus `redact`). */
+  policy: PrivacyPolicy;
 };
 
 const modes: readonly DriftMode[] = ['off', 'report', 'strict'];
@@ -19,12 +22,20 @@ export function driftSettings(given: DriftOptions | DriftMode | undefined, base:
     checkMode(given, name);
     return given === base.mode ? base : { ...base, mode: given };
   }
-  if (given === null || typeof given !== 'object') throw new ConfigurationError(`${name} must be one of ${quoted(modes)} or an object { mode, sampleRate?, onDrift? }`);
+  if (given === null || typeof given !== 'object') throw new ConfigurationError(`${name} must be one of ${quoted(modes)} or an object { mode, sampleRate?, onDrift?, redact? }`);
   checkMode(given.mode, `${name}.mode`);
   const { sampleRate = base.sampleRate, onDrift = base.onDrift } = given;
   if (typeof sampleRate !== 'number' || !(sampleRate >= 0 && sampleRate <= 1)) throw new ConfigurationError(`${name}.sampleRate must be a number from 0 to 1`);
   if (typeof onDrift !== 'function') throw new ConfigurationError(`${name}.onDrift must be a function receiving each drift event`);
-  return { mode: given.mode, sampleRate, onDrift };
+  let policy = base.policy;
+  try {
+    // Compiled on the first event, not here: a rule given is only checked.
+    policy = base.policy.extend(checkRedactionRules(given.redact, `${name}.redact`));
+  } catch (error) {
+    if (error instanceof RedactionRulesError) throw new ConfigurationError(error.message);
+    throw error;
+  }
+  return { mode: given.mode, sampleRate, onDrift, policy };
 }
 
 function checkMode(mode: unknown, name: string): asserts mode is DriftMode {

@@ -1,4 +1,5 @@
 // What the drift watch is told and what it tells: its options and its events.
+import type { RedactionRules } from '../../privacy/index.ts';
 
 /**
  * `off`: answers are not checked (the default; the call costs what it did without the watch).
@@ -17,6 +18,11 @@ export type DriftOptions = {
    * process warning (`WalletApiDriftWarning`) per distinct finding of the client, not per call.
    */
   onDrift?: (event: DriftEvent) => void;
+  /**
+   * Your own additions to the privacy policy every event goes through: more identifier
+   * `fields`, secret `headers`, `patterns` of personal values (as recordTraffic's `redact`).
+   */
+  redact?: RedactionRules;
 };
 
 /**
@@ -43,8 +49,10 @@ export type DriftKind =
 
 /**
  * One finding on one answer. It names where and what, never the answer's values: the one
- * value it carries is a `value-not-seen`'s (a state such as `"processing"`), masked when
- * the field holds a personal identifier. No secret, no request, no message of the provider.
+ * value it carries is a `value-not-seen`'s (a state such as `"processing"`). Every event
+ * went through the privacy policy: identifiers, secrets and the values the request carried
+ * in protected fields are masked in it, in field names and pointers too. No secret, no
+ * request, no message of the provider.
  */
 export type DriftEvent = {
   /** `METHOD /path/template`, as the client's errors name calls. */

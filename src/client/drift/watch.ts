@@ -1,5 +1,7 @@
-// The drift watch on one call's answer, once openapi-fetch has read it: the findings go to
-// onDrift, and under `strict` a contradiction becomes the call's error.
+// The drift watch on one call's answer, once openapi-fetch has read it: the findings go
+// through the privacy policy, then to onDrift, and under `strict` a contradiction becomes
+// the call's error.
+import type { Carried, PrivacyPolicy } from '../../privacy/index.ts';
 import { InvalidResponseError } from '../errors.ts';
 import { notJson } from '../../spec/answer-reading.ts';
 import type { DriftSettings } from './settings.ts';
@@ -29,10 +31,14 @@ let reading: Promise<Reading> | undefined;
  */
 const loadReading = () => (reading ??= import('./read-answer.ts'));
 
-/** Reads the answer, hands each finding to onDrift, and throws under `strict` when it contradicts the spec. */
-export async function watchAnswer(settings: DriftSettings, operation: string, status: number, body: unknown, keptBody: unknown = body): Promise<void> {
+/**
+ * Reads the answer, hands each finding to onDrift, and throws under `strict` when it
+ * contradicts the spec. `carried`: what the request carried in protected fields and secret
+ * headers, masked wherever the answer echoes it.
+ */
+export async function watchAnswer(settings: DriftSettings, operation: string, status: number, body: unknown, keptBody: unknown = body, carried?: Carried): Promise<void> {
   const { readDrift } = await loadReading();
-  const events = readDrift(operation, status, body);
+  const events = readDrift(operation, status, body).map((event) => redactEvent(settings.policy, event, carried));
   if (events.length === 0) return;
   for (const event of events) deliver(settings, event);
   if (settings.mode === 'strict') {
@@ -48,6 +54,18 @@ export function driftError(operation: string, status: number, contradictions: Dr
   const more = contradictions.length > 1 ? ` (and ${contradictions.length - 1} more)` : '';
   const reason = `that drifted from the spec (${first.kind}${of} at ${first.pointer || '/'}): ${first.detail}${more}`;
   return new InvalidResponseError({ operation, httpStatus: status, reason, body, drift: contradictions });
+}
+
+/** An event as it may leave: every text of the answer in it (a name, a pointer, a value, a shape, a detail) through the policy. */
+export function redactEvent(policy: PrivacyPolicy, event: DriftEvent, carried: Carried | undefined): DriftEvent {
+  const text = (value: string) => policy.redactText(value, carried);
+  const name = (value: string) => policy.redactName(value, carried);
+  const redacted: DriftEvent = { ...event, pointer: name(event.pointer) };
+  if (event.field !== undefined) redacted.field = name(event.field);
+  if (event.value !== undefined) redacted.value = String(policy.redactField(event.field ?? '', event.value, carried));
+  if (event.shape !== undefined) redacted.shape = name(event.shape);
+  if (event.detail !== undefined) redacted.detail = text(event.detail);
+  return redacted;
 }
 
 function deliver(settings: DriftSettings, event: DriftEvent): void {

@@ -4,9 +4,11 @@
 // examples of that record then show the value seen); values join the ones listed as seen
 // (never an enum); an unpublished shape gets the schema its records had, still open; a
 // refusal's status becomes a response of its operation; the timestamp window goes on its
-// security scheme. Markers are narrowed to what is still unknown (markers.ts).
+// security scheme. Markers are narrowed to what is still unknown (markers.ts). Every value it
+// writes comes from the traffic report, which holds only what the privacy policy let through
+// (src/learn/report.ts, redactFinding): examples keep their masks, and claims.ts withholds
+// what the policy masked from the values seen.
 import { isMap, isSeq, type Document, type YAMLMap } from 'yaml';
-import { redactJsonValue } from '../../traffic/redact.ts';
 import { listOperations, localRef, type OpenApiDocument, type OperationEntry } from '../../spec/openapi.ts';
 import { pointerSegment } from '../../spec/pointer.ts';
 import { recordLocations, visitRecords } from '../../spec/record-locations.ts';
@@ -126,13 +128,13 @@ export class ProposalWriter {
   private shape(claim: ShapeClaim): string {
     const place = this.sources.locate(schemaPointer(claim.schema));
     const map = this.mapAt(place);
-    const inferred = inferSchema(claim.examples.map(redactJsonValue));
+    const inferred = inferSchema(claim.examples);
     const description = String(map.get('description') ?? '').replace(/\s*Its shape is not published[^.]*\./, '').trim();
     map.set('description', `${description} Its shape is not published: this is the shape observed in traffic, open to members not seen yet.`.trim());
     for (const [key, value] of Object.entries(inferred)) map.set(key, this.doc(place).createNode(value));
     map.set(observedKey, this.doc(place).createNode(claim.evidence));
     // The named examples showed an empty placeholder; they now show a record seen.
-    const example = redactJsonValue(claim.examples[0]);
+    const example = claim.examples[0];
     this.showInExamples(claim.schema, () => example, true);
     this.notes.add(schemaPointer(claim.schema), 'shape', claim.schema);
     for (const operation of this.operationsShowing(claim.schema)) this.notes.add(this.operationPointer(operation), 'shape', claim.schema);
@@ -225,7 +227,7 @@ export class ProposalWriter {
             if (result === undefined) return;
             const doc = this.doc(place);
             if (replace) doc.setIn(path, doc.createNode(result));
-            else for (const [key, member] of Object.entries(redactJsonValue(result) as Record<string, unknown>)) doc.setIn([...path, key], doc.createNode(member));
+            else for (const [key, member] of Object.entries(result as Record<string, unknown>)) doc.setIn([...path, key], doc.createNode(member));
           });
         }
       }

@@ -6,7 +6,10 @@
 // A value of an open string is claimed from one record: the claim is only that it was seen
 // (x-values-seen), which one record carries whole. Everything below the threshold is listed
 // as not proposed, with the count that fell short; so is what a claim cannot say yet (a
-// field outside any named record).
+// field outside any named record). What the privacy policy masked is never claimed as a
+// value: a value seen, or a field name, that the policy masked is withheld (listed, with the
+// reason); an example or a refusal message keeps only its masked form.
+import { basename, isAbsolute } from 'node:path';
 import type { ObservedCondition, ObservedEvidence } from '../observed.ts';
 import type { LearnedItem, TrafficReport } from '../report.ts';
 
@@ -25,17 +28,22 @@ export type AcceptanceClaim = { kind: 'acceptance'; operationId: string; accepte
 /** The timestamp window as skewed requests bracketed it. */
 export type WindowClaim = { kind: 'window'; acceptedUpTo: number | undefined; refusedFrom: number | undefined; evidence: ObservedEvidence };
 
-export type Claim = FieldClaim | ValuesClaim | ShapeClaim | RefusalClaim | AcceptanceClaim | WindowClaim;
+/** `masked`: the claim's examples or messages went through the privacy policy changed (the summary says so). */
+export type Claim = (FieldClaim | ValuesClaim | ShapeClaim | RefusalClaim | AcceptanceClaim | WindowClaim) & { masked?: true };
 
-/** A learning the proposal leaves out, and why. */
-export type NotProposed = { summary: string; reason: string };
+/** A learning the proposal leaves out, and why; `withheld` when the privacy policy is why. */
+export type NotProposed = { summary: string; reason: string; withheld?: true };
+
+/** Why a masked value or name is not proposed. */
+export const withheldReason = 'withheld: the privacy policy masks it (a secret, a personal identifier, or a value a request carried), and a mask is not a value to document';
 
 function evidenceOf(items: readonly LearnedItem[], samples: number, of?: number): ObservedEvidence {
   const dates = items.flatMap((item) => [item.from, item.to]).filter((d): d is string => d !== undefined).sort();
   return {
     samples,
     ...(of === undefined ? {} : { of }),
-    sources: [...new Set(items.flatMap((item) => item.sources))].sort(),
+    // Never a path of the machine that recorded: a file outside the repository by its name alone.
+    sources: [...new Set(items.flatMap((item) => item.sources).map((source) => (isAbsolute(source) ? basename(source) : source)))].sort(),
     ...(dates.length ? { from: dates[0], to: dates[dates.length - 1] } : {}),
   };
 }
@@ -48,6 +56,7 @@ export function claimsOf(report: TrafficReport, minSamples: number = defaultMinS
   const claims: Claim[] = [];
   const notProposed: NotProposed[] = [];
   const skip = (item: LearnedItem, reason: string) => notProposed.push({ summary: item.summary, reason });
+  const withhold = (item: LearnedItem) => notProposed.push({ summary: item.summary, reason: withheldReason, withheld: true });
 
   const values = new Map<string, { schema: string; field: string; items: LearnedItem[] }>();
   const shapes = new Map<string, LearnedItem[]>();
@@ -56,12 +65,15 @@ export function claimsOf(report: TrafficReport, minSamples: number = defaultMinS
   for (const item of items) {
     switch (item.kind) {
       case 'unknown-field':
-        if (item.schema === undefined) skip(item, 'outside any named record of the spec: document it by hand');
+        // A field whose name the policy masked is a value used as a key (an address, say), not a field.
+        if (item.masked === 'name') withhold(item);
+        else if (item.schema === undefined) skip(item, 'outside any named record of the spec: document it by hand');
         else if (item.seen < minSamples) skip(item, shortOf(item.seen, minSamples));
-        else claims.push({ kind: 'field', schema: item.schema, field: item.field!, types: item.types ?? {}, required: item.of !== undefined && item.seen >= item.of, example: item.example, evidence: evidenceOf([item], item.seen, item.of) });
+        else claims.push({ kind: 'field', schema: item.schema, field: item.field!, types: item.types ?? {}, required: item.of !== undefined && item.seen >= item.of, example: item.example, evidence: evidenceOf([item], item.seen, item.of), ...(item.masked ? { masked: true as const } : {}) });
         break;
       case 'value-not-seen':
-        if (item.schema === undefined) skip(item, 'outside any named record of the spec: document it by hand');
+        if (item.masked) withhold(item);
+        else if (item.schema === undefined) skip(item, 'outside any named record of the spec: document it by hand');
         else {
           const key = `${item.schema}.${item.field}`;
           const entry = values.get(key) ?? { schema: item.schema, field: item.field!, items: [] };
@@ -102,7 +114,7 @@ export function claimsOf(report: TrafficReport, minSamples: number = defaultMinS
   for (const [schema, seen] of shapes) {
     const answers = seen.reduce((n, item) => n + item.seen, 0);
     if (answers < minSamples) seen.forEach((item) => skip(item, shortOf(answers, minSamples)));
-    else claims.push({ kind: 'shape', schema, examples: seen.map((item) => item.example), evidence: evidenceOf(seen, answers) });
+    else claims.push({ kind: 'shape', schema, examples: seen.map((item) => item.example), evidence: evidenceOf(seen, answers), ...(seen.some((item) => item.masked) ? { masked: true as const } : {}) });
   }
   for (const { operationId, status, items: seen } of refusals.values()) {
     // An answer without a probe label (ordinary traffic) with a probe's message is that probe's condition seen again.
@@ -112,7 +124,7 @@ export function claimsOf(report: TrafficReport, minSamples: number = defaultMinS
       if (same) same.samples += item.seen;
       else conditions.push({ ...(item.probe === undefined ? {} : { probe: item.probe }), message: item.message!, samples: item.seen });
     }
-    claims.push({ kind: 'refusal', operationId, status, conditions, evidence: evidenceOf(seen, seen.reduce((n, item) => n + item.seen, 0)) });
+    claims.push({ kind: 'refusal', operationId, status, conditions, evidence: evidenceOf(seen, seen.reduce((n, item) => n + item.seen, 0)), ...(seen.some((item) => item.masked) ? { masked: true as const } : {}) });
   }
   for (const [operationId, seen] of acceptances) {
     const accepted = seen.map((item) => ({ probe: item.probe!, status: item.status!, samples: item.seen }));

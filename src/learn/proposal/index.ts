@@ -20,6 +20,20 @@ export function propose(report: TrafficReport, bundled: OpenApiDocument, specRoo
   return { applied, notProposed, written: sources.save() };
 }
 
+/**
+ * What the proposal kept back and why, in a paragraph: values the policy masks are never
+ * proposed; examples and refusal messages keep only their masked form; evidence names files
+ * relative to the repository, or by their name alone.
+ */
+function privacyNote(proposal: Proposal, withheld: number): string {
+  const masked = proposal.applied.filter(({ claim }) => claim.masked).length;
+  return [
+    withheld === 0 ? 'No value or field name was withheld.' : `${withheld} learning${withheld === 1 ? '' : 's'} withheld (below): the privacy policy masks ${withheld === 1 ? 'its value or field name' : 'their values or field names'} (a secret, a personal identifier, or a value a request carried), and a mask is not a value to document.`,
+    masked === 0 ? '' : `${masked} claim${masked === 1 ? '' : 's'} written with examples or refusal messages masked by the policy (identifiers keep their shape, secrets read [redacted]).`,
+    'Evidence names the recorded files relative to the repository, or by their name alone: no path of the machine that recorded.',
+  ].filter(Boolean).join(' ');
+}
+
 /** The proposal for people: what changed where, what was left out and why, what to run next. */
 export function renderProposal(proposal: Proposal, report: TrafficReport, minSamples: number, cwd: string): string {
   const lines = ['# Proposed spec change', ''];
@@ -31,11 +45,17 @@ export function renderProposal(proposal: Proposal, report: TrafficReport, minSam
     for (const { change } of proposal.applied) lines.push(`- ${change}`);
     lines.push('');
   }
-  if (proposal.notProposed.length) {
+  const withheld = proposal.notProposed.filter((item) => item.withheld);
+  const short = proposal.notProposed.filter((item) => !item.withheld);
+  if (short.length) {
     lines.push('## Not proposed', '');
-    for (const item of proposal.notProposed) lines.push(`- ${item.summary}: ${item.reason}`);
+    for (const item of short) lines.push(`- ${item.summary}: ${item.reason}`);
     lines.push('');
   }
+  lines.push('## Withheld by the privacy policy', '');
+  lines.push(privacyNote(proposal, withheld.length), '');
+  for (const item of withheld) lines.push(`- ${item.summary}`);
+  if (withheld.length) lines.push('');
   if (report.contradictions.length) {
     lines.push(`## ${report.contradictions.length} contradiction${report.contradictions.length === 1 ? '' : 's'} of the interface, not proposed`, '');
     lines.push('What the interface documents is never changed from traffic: take these to the provider (`npm run learn` without --propose lists them).', '');

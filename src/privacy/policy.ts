@@ -1,0 +1,416 @@
+// The privacy policy's engine: the rules of rules.ts, plus an integrator's, applied to
+// exchanges, headers, URLs, JSON values and text. Built lazily: a policy compiles its
+// patterns on its first use, so that importing it, or making a client whose drift watch is
+// off, costs nothing. Dependency-free: the SDK ships it.
+import type { HeaderPairs, RecordedExchange } from '../traffic/exchange.ts';
+import { maskNumber, maskString } from './mask.ts';
+import { addressSources, base58Run, identifierFieldNames, keptAddedHeaderNames, normaliseName, redactedValue, secretFieldNames, secretHeaderNames, solanaShaped, unreadableBodyValue } from './rules.ts';
+
+declare const redactedBrand: unique symbol;
+/**
+ * A value that went through the policy. Only the policy makes one (its `redact…` methods
+ * return it); the writers of recordings take only this (see buildEntry, src/privacy/sinks.ts),
+ * so a writer that skips the policy does not compile.
+ */
+export type Redacted<T> = T & { readonly [redactedBrand]: true };
+
+/** What an integrator adds to the built-in rules. */
+export interface RedactionRules {
+  /** More field names to treat as identifiers (masked, shape kept), matched whatever their spelling. */
+  fields?: readonly string[];
+  /** More header names whose values are secret. */
+  headers?: readonly string[];
+  /** More patterns of personal values, masked wherever they appear inside text. */
+  patterns?: readonly (string | RegExp)[];
+}
+
+/**
+ * A value a request carried in a protected field (or a secret header), and what replaces it
+ * wherever it reappears: "[redacted]" for a secret, its mask for an identifier.
+ */
+export type CarriedValue = { value: string; replacement: string };
+/** Carried values as the policy's methods take them: a bare string or number is a secret. */
+export type Carried = readonly (string | number | CarriedValue)[];
+
+/** Where a request carries values: its URL, its body (text or parsed), its headers. */
+export type CarryingRequest = { url?: string; body?: unknown; headers?: HeaderPairs; addedHeaders?: readonly string[] };
+
+export interface PrivacyPolicy {
+  /** A recorded request and answer with everything protected masked, echoes included (`carried`: more values to find). */
+  redactExchange(exchange: RecordedExchange, carried?: Carried): Redacted<RecordedExchange>;
+  /** Header pairs with secret headers replaced by the redacted marker, and carried values and identifiers masked in the others. */
+  redactHeaders(headers: HeaderPairs, carried?: Carried): Redacted<HeaderPairs>;
+  /** A header name whose value is never written. */
+  isSecretHeader(name: string): boolean;
+  /** Free text (a message, a log line, a body) with identifiers, carried values and `name: value` pairs of protected names masked. */
+  redactText(text: string, carried?: Carried): Redacted<string>;
+  /**
+   * Names rather than prose (a field name, a JSON pointer, a shape such as `{address: string}`):
+   * identifiers, patterns and carried values masked, but no `name: value` pair read, so a
+   * protected field's type in a shape survives.
+   */
+  redactName(text: string, carried?: Carried): Redacted<string>;
+  /** A JSON value with protected fields, identifier-shaped strings and carried values masked at any depth, keys included. */
+  redactJson(value: unknown, carried?: Carried): unknown;
+  /** A JSON value through redactJson, as JSON text (`space` as JSON.stringify takes it): what a writer of JSON writes. */
+  redactJsonText(value: unknown, carried?: Carried, space?: number): Redacted<string>;
+  /** The policy with an integrator's rules added. */
+  extend(rules: RedactionRules | undefined): PrivacyPolicy;
+  /** The value of a field named `name` (dotted: its last name counts), masked as the field and its contents require. */
+  redactField(name: string, value: unknown, carried?: Carried): unknown;
+  /** A URL with protected query parameters, identifiers and carried values masked, in its path and query. */
+  redactUrl(url: string, carried?: Carried): Redacted<string>;
+  /** The values a request carries in protected fields and secret headers, each with what replaces it. */
+  carriedBy(request: CarryingRequest): CarriedValue[];
+  /** Whether a field of this name is protected: a secret, an identifier, or neither. */
+  classOf(name: string): 'secret' | 'identifier' | undefined;
+  /** The rules this policy adds to the built-in ones. */
+  readonly rules: Readonly<Required<RedactionRules>>;
+}
+
+/** How many policies compiled their patterns (tests check that a client with the watch off compiles none). */
+export const policyStats = { compiled: 0 };
+
+type FieldClass = 'secret' | 'identifier' | undefined;
+type Echoes = { find: RegExp; test: RegExp; replacements: Map<string, string> };
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const brand = <T>(value: T) => value as Redacted<T>;
+
+/** The forms a value takes where it reappears: as is, in a URL (either encoding of a space), escaped in JSON text. */
+function variantsOf(value: string): string[] {
+  const variants = new Set([value]);
+  try {
+    const encoded = encodeURIComponent(value);
+    variants.add(encoded);
+    variants.add(encoded.replace(/%20/g, '+'));
+  } catch {
+    /* a lone surrogate: it cannot be in a URL either */
+  }
+  variants.add(JSON.stringify(value).slice(1, -1));
+  return [...variants];
+}
+
+/** Names short enough to be common inside words: found in text only as whole words. */
+const shortName = (name: string) => name.length <= 3;
+
+class Engine {
+  private readonly secretNames: readonly string[];
+  private readonly identifierNames: readonly string[];
+  private readonly secretHeaders: Set<string>;
+  private readonly keptAdded = new Set(keptAddedHeaderNames);
+  private readonly addresses: RegExp;
+  private readonly base58 = new RegExp(`(?<![0-9A-Za-z])${base58Run}(?![0-9A-Za-z])`, 'g');
+  private readonly extraPatterns: RegExp[];
+  /** `name: value`, `name=value`, `"name": "value"` in text, the name up to four words. */
+  private readonly pair = /(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9]*(?:[-_ ][A-Za-z0-9]+){0,3})(["']?[ \t]*[:=][ \t]*)("(?:[^"\\\n]|\\.)*"?|'[^'\n]*'?|(?![{[("'])[^\s&,;]*[^\s&,;)}\]"'])/g;
+  /** The protected names as a text must show them for a body that is not JSON to be withheld whole. */
+  private readonly namedInText: RegExp;
+  private readonly classes = new Map<string, FieldClass>();
+  private readonly echoesCache = new WeakMap<Carried, Echoes | undefined>();
+
+  constructor(rules: Required<RedactionRules>) {
+    policyStats.compiled++;
+    this.secretNames = secretFieldNames;
+    this.identifierNames = [...identifierFieldNames, ...rules.fields.map(normaliseName).filter(Boolean)];
+    this.secretHeaders = new Set([...secretHeaderNames, ...rules.headers.map((name) => name.toLowerCase())]);
+    this.addresses = new RegExp(`(?<![0-9A-Za-z])(?:${addressSources.join('|')})(?![0-9A-Za-z])`, 'g');
+    this.extraPatterns = rules.patterns.map((pattern) => (typeof pattern === 'string' ? new RegExp(pattern, 'g') : new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`)));
+    const all = [...this.secretNames, ...this.identifierNames];
+    const long = all.filter((name) => !shortName(name)).map(escapeRegExp);
+    const short = all.filter(shortName).map(escapeRegExp);
+    this.namedInText = new RegExp([long.length ? long.join('|') : undefined, short.length ? `\\b(?:${short.join('|')})\\b` : undefined].filter(Boolean).join('|') || '(?!)', 'i');
+  }
+
+  isSecretHeader = (name: string) => this.secretHeaders.has(name.toLowerCase());
+
+  classOf(name: string): FieldClass {
+    let found = this.classes.get(name);
+    if (found !== undefined || this.classes.has(name)) return found;
+    const normal = normaliseName(name);
+    found = this.secretNames.some((s) => normal.endsWith(s)) ? 'secret' : this.identifierNames.some((s) => normal.endsWith(s)) ? 'identifier' : undefined;
+    if (this.classes.size > 10_000) this.classes.clear();
+    this.classes.set(name, found);
+    return found;
+  }
+
+  echoes(carried: Carried | undefined): Echoes | undefined {
+    if (carried === undefined || carried.length === 0) return undefined;
+    if (this.echoesCache.has(carried)) return this.echoesCache.get(carried);
+    const replacements = new Map<string, string>();
+    for (const item of carried) {
+      const { value, replacement } = typeof item === 'object' ? item : { value: String(item), replacement: redactedValue };
+      if (value === '') continue;
+      for (const variant of variantsOf(value)) if (!replacements.has(variant.toLowerCase())) replacements.set(variant.toLowerCase(), replacement);
+    }
+    // Longest first, so that a value inside another is not replaced before it.
+    const source = [...replacements.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
+    const echoes = source === '' ? undefined : { find: new RegExp(source, 'gi'), test: new RegExp(source, 'i'), replacements };
+    this.echoesCache.set(carried, echoes);
+    return echoes;
+  }
+
+  /** Text with carried values, addresses, the integrator's patterns and `name: value` pairs of protected names masked. */
+  text(text: string, echoes: Echoes | undefined, pairs = true): string {
+    let out = text;
+    // Pairs first: an address under a protected name keeps its shape, not the pattern's mask read again.
+    if (pairs && (out.includes(':') || out.includes('='))) out = this.pairs(out);
+    if (echoes) out = out.replace(echoes.find, (found) => echoes.replacements.get(found.toLowerCase()) ?? redactedValue);
+    // The shortest address (bech32) is 14 characters.
+    if (out.length >= 14) {
+      out = out.replace(this.addresses, maskString);
+      if (out.length >= 32) out = out.replace(this.base58, (run) => (solanaShaped(run) ? maskString(run) : run));
+    }
+    for (const pattern of this.extraPatterns) out = out.replace(pattern, maskString);
+    return out;
+  }
+
+  /**
+   * `name: value` pairs of protected names masked. A pair of another name moves the search
+   * on past its name only, so `Invalid request: password=…` still finds the password.
+   */
+  private pairs(text: string): string {
+    let out = '';
+    let from = 0;
+    const pair = this.pair;
+    pair.lastIndex = 0;
+    for (let match = pair.exec(text); match !== null; match = pair.exec(text)) {
+      const [whole, name, separator, given] = match as unknown as [string, string, string, string];
+      const found = this.classOf(name);
+      if (found === undefined) {
+        // The next name may start inside this one (`the password`) or after it.
+        pair.lastIndex = match.index + Math.max(1, name.indexOf(' ') + 1 || name.length);
+        continue;
+      }
+      // A quoted value is masked inside its quotes (to the closing one, or the end of the line).
+      const quote = given[0] === '"' || given[0] === "'" ? given[0] : '';
+      const closed = quote !== '' && given.length > 1 && given.endsWith(quote);
+      const value = quote === '' ? given : given.slice(1, closed ? -1 : undefined);
+      // A number stays a number; an identifier made only of mask characters is "[redacted]", like in JSON.
+      const masked = value === redactedValue ? value : found === 'secret' ? redactedValue : /^-?\d+(?:\.\d+)?$/.test(value) ? String(maskNumber(Number(value))) : this.identifierString(value);
+      if (masked === value) continue;
+      out += `${text.slice(from, match.index)}${name}${separator}${quote}${masked}${closed ? quote : ''}`;
+      from = match.index + whole.length;
+    }
+    return from === 0 ? text : out + text.slice(from);
+  }
+
+  /** A string identifier's mask; "[redacted]" when the mask would be the value itself (`000`, `x-0`). */
+  identifierString(value: string): string {
+    const masked = maskString(value);
+    return masked === value && value !== '' ? redactedValue : masked;
+  }
+
+  identifier(value: unknown, echoes: Echoes | undefined): unknown {
+    if (typeof value === 'string') return this.identifierString(value);
+    if (typeof value === 'number') return maskNumber(value);
+    if (Array.isArray(value)) return value.map((item) => this.identifier(item, echoes));
+    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, member]) => [this.text(key, echoes), this.identifier(member, echoes)]));
+    return value;
+  }
+
+  secret(value: unknown, echoes: Echoes | undefined): unknown {
+    if (typeof value === 'string') return redactedValue;
+    if (typeof value === 'number') return 0;
+    if (Array.isArray(value)) return value.map((item) => this.secret(item, echoes));
+    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, member]) => [this.text(key, echoes), this.secret(member, echoes)]));
+    return value;
+  }
+
+  field(name: string, value: unknown, echoes: Echoes | undefined): unknown {
+    const found = this.classOf(name);
+    return found === 'secret' ? this.secret(value, echoes) : found === 'identifier' ? this.identifier(value, echoes) : this.json(value, echoes);
+  }
+
+  json(value: unknown, echoes: Echoes | undefined): unknown {
+    if (typeof value === 'string') return this.text(value, echoes);
+    // A number whose digits hold a carried value is masked, and stays a number.
+    if (typeof value === 'number') return echoes && echoes.test.test(String(value)) ? maskNumber(value) : value;
+    if (Array.isArray(value)) return value.map((item) => this.json(item, echoes));
+    if (value === null || typeof value !== 'object') return value;
+    const out: Record<string, unknown> = {};
+    for (const [key, member] of Object.entries(value)) out[this.text(key, echoes, false)] = this.field(key, member, echoes);
+    return out;
+  }
+
+  /** Form or query parameters, by name and value; the same text when nothing changed. */
+  parameters(text: string, echoes: Echoes | undefined): string {
+    const pairs = [...new URLSearchParams(text)];
+    let changed = false;
+    const redacted = pairs.map(([name, value]): [string, string] => {
+      const found = this.classOf(name);
+      const masked: [string, string] = [this.text(name, echoes), found === 'secret' ? redactedValue : found === 'identifier' ? this.identifierString(value) : this.text(value, echoes)];
+      changed ||= masked[0] !== name || masked[1] !== value;
+      return masked;
+    });
+    return changed ? new URLSearchParams(redacted).toString() : text;
+  }
+
+  url(url: string, echoes: Echoes | undefined): string {
+    const query = url.indexOf('?');
+    const hash = url.indexOf('#');
+    const end = hash < 0 ? url.length : hash;
+    const base = url.slice(0, query < 0 ? end : Math.min(query, end));
+    const search = query < 0 || query > end ? '' : url.slice(query + 1, end);
+    const fragment = hash < 0 ? '' : url.slice(hash);
+    const maskedSearch = search === '' ? '' : this.parameters(search, echoes);
+    return `${this.text(base, echoes)}${query < 0 || query > end ? '' : `?${maskedSearch}`}${fragment === '' ? '' : this.text(fragment, echoes)}`;
+  }
+
+  /** A body: JSON first, then a form, else text (withheld whole when it names a protected field). */
+  body(text: string, contentType: string | undefined, echoes: Echoes | undefined): string {
+    if (text === '') return text;
+    const first = text.trimStart()[0];
+    if (first === '{' || first === '[' || first === '"') {
+      try {
+        const parsed: unknown = JSON.parse(text);
+        const redacted = this.json(parsed, echoes);
+        const written = JSON.stringify(redacted);
+        return written === JSON.stringify(parsed) ? text : written;
+      } catch {
+        /* not JSON */
+      }
+    }
+    if (/^application\/x-www-form-urlencoded\b/i.test(contentType ?? '')) return this.parameters(text, echoes);
+    if (this.namedInText.test(text) || this.namedInText.test(text.replace(/[-_\s]/g, ''))) return unreadableBodyValue;
+    return this.text(text, echoes);
+  }
+
+  carriedBy(request: CarryingRequest): CarriedValue[] {
+    const found: CarriedValue[] = [];
+    const add = (value: unknown, kind: FieldClass) => {
+      if (value === null || value === undefined || typeof value === 'boolean') return;
+      if (typeof value === 'object') {
+        for (const member of Object.values(value)) add(member, kind);
+        return;
+      }
+      const text = String(value);
+      if (text !== '') found.push({ value: text, replacement: kind === 'secret' ? redactedValue : this.identifierString(text) });
+    };
+    const visit = (value: unknown): void => {
+      if (Array.isArray(value)) return value.forEach(visit);
+      if (value === null || typeof value !== 'object') return;
+      for (const [key, member] of Object.entries(value)) {
+        const kind = this.classOf(key);
+        if (kind) add(member, kind);
+        else visit(member);
+      }
+    };
+    const fromParameters = (text: string) => {
+      for (const [name, value] of new URLSearchParams(text)) {
+        const kind = this.classOf(name);
+        if (kind) add(value, kind);
+      }
+    };
+    if (request.url !== undefined) {
+      const query = request.url.indexOf('?');
+      if (query >= 0) fromParameters(request.url.slice(query + 1).split('#')[0]!);
+    }
+    if (typeof request.body === 'string' && request.body !== '') {
+      let parsed: unknown;
+      let json = false;
+      try {
+        parsed = JSON.parse(request.body);
+        json = true;
+      } catch {
+        fromParameters(request.body);
+      }
+      if (json) visit(parsed);
+    } else if (request.body !== undefined) visit(request.body);
+    const added = new Set((request.addedHeaders ?? []).map((name) => name.toLowerCase()));
+    for (const [name, value] of request.headers ?? []) {
+      const lower = name.toLowerCase();
+      if (!this.secretHeaders.has(lower) && !(added.has(lower) && !this.keptAdded.has(lower))) continue;
+      if (value === '' || value === redactedValue) continue;
+      found.push({ value, replacement: redactedValue });
+      // The credential inside `Bearer …` or `sid=…; …`, found alone too.
+      for (const piece of value.split(/[\s;,=]+/)) if (piece.length >= 6 && piece !== value) found.push({ value: piece, replacement: redactedValue });
+    }
+    return found;
+  }
+
+  headers(headers: HeaderPairs, added: Set<string>, echoes: Echoes | undefined): HeaderPairs {
+    return headers.map(([name, value]) => {
+      const lower = name.toLowerCase();
+      if (this.secretHeaders.has(lower) || (added.has(lower) && !this.keptAdded.has(lower))) return [name, redactedValue];
+      return [name, this.text(value, echoes)];
+    });
+  }
+
+  exchange(exchange: RecordedExchange, carried: Carried | undefined): RecordedExchange {
+    const { request, response } = exchange;
+    const added = new Set((exchange.addedHeaders ?? []).map((name) => name.toLowerCase()));
+    const fromRequest = this.carriedBy({ url: request.url, body: request.body, headers: request.headers, addedHeaders: exchange.addedHeaders });
+    const all = carried && carried.length > 0 ? [...fromRequest, ...carried] : fromRequest;
+    const echoes = this.echoes(all);
+    const requestBody = request.body === undefined ? undefined : this.body(request.body, headerValue(request.headers, 'content-type'), echoes);
+    const responseBody = this.body(response.body, headerValue(response.headers, 'content-type'), echoes);
+    return {
+      ...exchange,
+      request: {
+        ...request,
+        url: this.url(request.url, echoes),
+        headers: withContentLength(this.headers(request.headers, added, echoes), request.body, requestBody),
+        ...(requestBody === undefined ? {} : { body: requestBody }),
+      },
+      response: {
+        ...response,
+        ...(response.statusText === undefined ? {} : { statusText: this.text(response.statusText, echoes) }),
+        headers: withContentLength(this.headers(response.headers, added, echoes), response.body, responseBody),
+        body: responseBody,
+      },
+    };
+  }
+}
+
+const headerValue = (headers: HeaderPairs, name: string) => headers.find(([n]) => n.toLowerCase() === name)?.[1];
+
+/** Content-Length follows the body it describes, once that body was redacted (an original length would tell how long a password is). */
+function withContentLength(headers: HeaderPairs, original: string | undefined, body: string | undefined): HeaderPairs {
+  if (original === body) return headers;
+  const length = String(new TextEncoder().encode(body ?? '').length);
+  return headers.map(([name, value]) => (name.toLowerCase() === 'content-length' ? [name, length] : [name, value]));
+}
+
+export function buildPolicy(rules: RedactionRules): PrivacyPolicy {
+  const merged: Required<RedactionRules> = { fields: [...(rules.fields ?? [])], headers: [...(rules.headers ?? [])], patterns: [...(rules.patterns ?? [])] };
+  let compiled: Engine | undefined;
+  const engine = () => (compiled ??= new Engine(merged));
+  const policy: PrivacyPolicy = {
+    rules: merged,
+    redactExchange: (exchange, carried) => brand(engine().exchange(exchange, carried)),
+    redactHeaders: (headers, carried) => {
+      const e = engine();
+      return brand(e.headers(headers, new Set(), e.echoes(carried)));
+    },
+    isSecretHeader: (name) => engine().isSecretHeader(name),
+    redactText: (text, carried) => {
+      const e = engine();
+      return brand(e.text(String(text), e.echoes(carried)));
+    },
+    redactName: (text, carried) => {
+      const e = engine();
+      return brand(e.text(String(text), e.echoes(carried), false));
+    },
+    redactJson: (value, carried) => {
+      const e = engine();
+      return e.json(value, e.echoes(carried));
+    },
+    redactJsonText: (value, carried, space) => {
+      const e = engine();
+      return brand(JSON.stringify(e.json(value, e.echoes(carried)), null, space) ?? 'undefined');
+    },
+    redactField: (name, value, carried) => {
+      const e = engine();
+      return e.field(name.split('.').pop()!, value, e.echoes(carried));
+    },
+    redactUrl: (url, carried) => {
+      const e = engine();
+      return brand(e.url(url, e.echoes(carried)));
+    },
+    carriedBy: (request) => engine().carriedBy(request),
+    classOf: (name) => engine().classOf(name),
+    extend: (more) => (more === undefined || ((more.fields?.length ?? 0) + (more.headers?.length ?? 0) + (more.patterns?.length ?? 0) === 0) ? policy : buildPolicy({ fields: [...merged.fields, ...(more.fields ?? [])], headers: [...merged.headers, ...(more.headers ?? [])], patterns: [...merged.patterns, ...(more.patterns ?? [])] })),
+  };
+  return policy;
+}
