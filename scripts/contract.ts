@@ -3,17 +3,19 @@
 // Default target: sandbox, started and stopped here on a free port. Staging and production
 // read their address and credentials from the environment (see README). --strict checks
 // answers against the strict reading of the spec (src/spec/strict-reading.ts).
+import { environmentSecrets, redactingWriter } from '../src/privacy/index.ts';
 import { runContract } from '../src/contract/run.ts';
 import { parseContractArgs, TargetRefused } from '../src/contract/targets.ts';
 
 try {
   const options = parseContractArgs(process.argv.slice(2));
   process.exitCode = await runContract(options, process.env, {
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(text),
+    // Through the privacy policy, with the environment's credentials: whatever a run read.
+    out: redactingWriter((text) => process.stdout.write(text), environmentSecrets(process.env)),
+    err: redactingWriter((text) => process.stderr.write(text), environmentSecrets(process.env)),
     color: process.stdout.isTTY === true,
   });
 } catch (error) {
-  process.stderr.write(`contract: ${(error as Error).message}\n`);
+  redactingWriter((text) => process.stderr.write(text), environmentSecrets(process.env))(`contract: ${(error as Error).message}\n`);
   process.exitCode = error instanceof TargetRefused ? 2 : 1;
 }

@@ -10,7 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { checkRedactionRules, defaultPolicy, type PrivacyPolicy } from '../src/privacy/index.ts';
+import { checkRedactionRules, defaultPolicy, redactingWriter, type PrivacyPolicy } from '../src/privacy/index.ts';
 import { readHarExchanges } from '../src/learn/har-input.ts';
 import { defaultMinSamples, propose, renderProposal } from '../src/learn/proposal/index.ts';
 import { buildReport, renderMarkdown } from '../src/learn/report.ts';
@@ -71,6 +71,6 @@ try {
   process.exitCode = report.contradictions.length > 0 ? 1 : 0;
 } catch (error) {
   // A message may quote a file's content (a YAML parser's, say): through the policy.
-  process.stderr.write(`learn: ${defaultPolicy.redactText(error instanceof Error ? error.message : String(error))}\n`);
+  redactingWriter((text) => process.stderr.write(text))(`learn: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 2;
 }

@@ -6,11 +6,13 @@
 // 250 ms apart by default, recorded to --record or to probe-<target>-<UTC date-time>.har;
 // refused for production and the mock, exit 2), prints a one-screen report and exits 1
 // when any check failed. The probe: docs/learning-the-provider.md.
+import { environmentSecrets, redactingWriter } from '../src/privacy/index.ts';
 import { parsePreflightArgs, runPreflight } from '../src/preflight/run.ts';
 
 try {
-  process.exitCode = await runPreflight(parsePreflightArgs(process.argv.slice(2)), process.env, (text) => process.stdout.write(text));
+  // Through the privacy policy, with the environment's credentials: whatever a check read.
+  process.exitCode = await runPreflight(parsePreflightArgs(process.argv.slice(2)), process.env, redactingWriter((text) => process.stdout.write(text), environmentSecrets(process.env)));
 } catch (error) {
-  process.stderr.write(`preflight: ${(error as Error).message}\n`);
+  redactingWriter((text) => process.stderr.write(text), environmentSecrets(process.env))(`preflight: ${(error as Error).message}\n`);
   process.exitCode = 2;
 }

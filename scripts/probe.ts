@@ -5,16 +5,18 @@
 // FILE.har (default: probe-<target>-<UTC date-time>.har where npm was run). Production and
 // the mock are refused (exit 2) before anything is sent. docs/learning-the-provider.md lists
 // the requests.
+import { environmentSecrets, redactingWriter } from '../src/privacy/index.ts';
 import { parseProbeArgs, runProbeCommand } from '../src/probe/command.ts';
 import { TargetRefused } from '../src/contract/targets.ts';
 import { ProbeRefused } from '../src/probe/request.ts';
 
 try {
   process.exitCode = await runProbeCommand(parseProbeArgs(process.argv.slice(2)), process.env, {
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(text),
+    // Through the privacy policy, with the environment's credentials: whatever a run read.
+    out: redactingWriter((text) => process.stdout.write(text), environmentSecrets(process.env)),
+    err: redactingWriter((text) => process.stderr.write(text), environmentSecrets(process.env)),
   });
 } catch (error) {
-  process.stderr.write(`probe: ${(error as Error).message}\n`);
+  redactingWriter((text) => process.stderr.write(text), environmentSecrets(process.env))(`probe: ${(error as Error).message}\n`);
   process.exitCode = error instanceof TargetRefused || error instanceof ProbeRefused ? 2 : 1;
 }

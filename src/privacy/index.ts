@@ -13,6 +13,19 @@ export { normaliseName, redactedValue, secretHeaderNames, unreadableBodyValue } 
 export const defaultPolicy: PrivacyPolicy = buildPolicy({});
 export const privacyPolicy = (rules?: RedactionRules): PrivacyPolicy => defaultPolicy.extend(rules);
 
+/**
+ * A writer of text (a stream's write, a callback) that puts everything it is given through
+ * the policy first, with `carried` (credentials, say) masked at any length: the one way the
+ * commands write what a run may have read (see the Privacy section of the README).
+ */
+export function redactingWriter(write: (text: string) => unknown, carried: readonly (string | undefined)[] = [], policy: PrivacyPolicy = defaultPolicy): (text: string) => void {
+  const values = carried.filter((value): value is string => typeof value === 'string' && value !== '');
+  return (text) => void write(policy.redactText(text, values));
+}
+
+/** The credentials of the environment (src/cli/target.ts names them), as carried values of a command's writer. */
+export const environmentSecrets = (env: NodeJS.ProcessEnv): (string | undefined)[] => [env.WALLET_API_KEY, env.WALLET_API_SIGNING_SECRET];
+
 /** A problem with an integrator's rules, naming where they came from and what is wrong. */
 export class RedactionRulesError extends Error {
   override name = 'RedactionRulesError';

@@ -91,6 +91,9 @@ function variantsOf(value: string): string[] {
   return [...variants];
 }
 
+/** Headers whose value is a URL: masked as one, so that it stays one. */
+const urlHeaders = new Set(['location', 'content-location', 'referer', 'link']);
+
 /** Names short enough to be common inside words: found in text only as whole words. */
 const shortName = (name: string) => name.length <= 3;
 
@@ -246,15 +249,23 @@ class Engine {
     return changed ? new URLSearchParams(redacted).toString() : text;
   }
 
+  /**
+   * A URL with its path, query and fragment masked. Its origin is kept (the provider's own
+   * address, which the integrator configured: masking in it would make it no URL at all),
+   * less any user and password in it.
+   */
   url(url: string, echoes: Echoes | undefined): string {
-    const query = url.indexOf('?');
-    const hash = url.indexOf('#');
-    const end = hash < 0 ? url.length : hash;
-    const base = url.slice(0, query < 0 ? end : Math.min(query, end));
-    const search = query < 0 || query > end ? '' : url.slice(query + 1, end);
-    const fragment = hash < 0 ? '' : url.slice(hash);
-    const maskedSearch = search === '' ? '' : this.parameters(search, echoes);
-    return `${this.text(base, echoes)}${query < 0 || query > end ? '' : `?${maskedSearch}`}${fragment === '' ? '' : this.text(fragment, echoes)}`;
+    const origin = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/(?:[^/?#@]*@)?[^/?#]*/.exec(url)?.[0] ?? '';
+    const kept = origin.replace(/\/\/[^/?#@]*@/, '//');
+    const rest = url.slice(origin.length);
+    const query = rest.indexOf('?');
+    const hash = rest.indexOf('#');
+    const end = hash < 0 ? rest.length : hash;
+    const hasQuery = query >= 0 && query < end;
+    const path = rest.slice(0, hasQuery ? query : end);
+    const search = hasQuery ? rest.slice(query + 1, end) : '';
+    const fragment = hash < 0 ? '' : rest.slice(hash);
+    return `${kept}${this.text(path, echoes, false)}${hasQuery ? `?${search === '' ? '' : this.parameters(search, echoes)}` : ''}${fragment === '' ? '' : this.text(fragment, echoes)}`;
   }
 
   /** A body: JSON first, then a form, else text (withheld whole when it names a protected field). */
@@ -333,7 +344,7 @@ class Engine {
     return headers.map(([name, value]) => {
       const lower = name.toLowerCase();
       if (this.secretHeaders.has(lower) || (added.has(lower) && !this.keptAdded.has(lower))) return [name, redactedValue];
-      return [name, this.text(value, echoes)];
+      return [name, urlHeaders.has(lower) ? this.url(value, echoes) : this.text(value, echoes)];
     });
   }
 
@@ -341,7 +352,9 @@ class Engine {
     const { request, response } = exchange;
     const added = new Set((exchange.addedHeaders ?? []).map((name) => name.toLowerCase()));
     const fromRequest = this.carriedBy({ url: request.url, body: request.body, headers: request.headers, addedHeaders: exchange.addedHeaders });
-    const all = carried && carried.length > 0 ? [...fromRequest, ...carried] : fromRequest;
+    // A secret the answer's own headers hold (a set-cookie, say) is masked wherever the answer repeats it.
+    const fromAnswer = this.carriedBy({ headers: response.headers });
+    const all = [...fromRequest, ...fromAnswer, ...(carried ?? [])];
     const echoes = this.echoes(all);
     const requestBody = request.body === undefined ? undefined : this.body(request.body, headerValue(request.headers, 'content-type'), echoes);
     const responseBody = this.body(response.body, headerValue(response.headers, 'content-type'), echoes);

@@ -219,7 +219,8 @@ describe('every writer with a careless provider', () => {
         // An answer these writers can read: values under protected names, addresses anywhere, credentials quoted.
         const protectedFields = Object.fromEntries(carried.map((c) => [c.name, inContext(c)]));
         const answer = { status: 'error', message: `no route to ${address}; signed ${signature} by ${apiKey}`, data: { ...protectedFields, nested: [protectedFields], payTo: addresses } };
-        const pairs = carried.map((c) => `${c.name}=${inContext(c)}`).join(' ');
+        // In free text a value is quoted, as loggers quote a value that may hold spaces: unquoted, a value ends at the first space, `&`, `,` or `;`.
+        const pairs = carried.map((c) => `${c.name}=${JSON.stringify(inContext(c))}`).join(' ');
         // Dredd prints the request it sent (the spec's example, signed) and the answer it got, headers and bodies.
         const transcript = [
           'fail: POST (200) /api/v1/swaps duration: 12ms',

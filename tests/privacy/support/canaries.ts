@@ -1,6 +1,6 @@
 // Canaries for the privacy policy's property tests, and the oracle that looks for them. The
 // oracle is plain substring search: it knows nothing of the policy. Each canary is embedded
-// in a provider's answer inside a context of its own (`<3|`…`|3>`), so a canary of one
+// in a provider's answer inside a context of its own (`<~~|`…`|~~>`), so a canary of one
 // character can be looked for where it was put without matching every letter of the
 // output; a canary long enough not to occur by chance is also looked for alone.
 import fc from 'fast-check';
@@ -51,8 +51,12 @@ export const numberEmbedding = (canary: Canary): number | undefined => (/^\d{1,7
 
 export type Canary = { name: string; value: string | number; text: string; index: number };
 
-/** The canary in its own context: what the answer embeds and the oracle looks for. */
-export const inContext = (canary: Canary) => `<${canary.index}|${canary.text}|${canary.index}>`;
+/**
+ * The canary in its own context: what the answer embeds and the oracle looks for. The
+ * context is made of characters a mask keeps (no letter, no digit), distinct per canary:
+ * the mask of one canary's context can never read as another's.
+ */
+export const inContext = (canary: Canary) => `<${'~'.repeat(canary.index + 1)}|${canary.text}|${'~'.repeat(canary.index + 1)}>`;
 
 /** The forms a text takes in an output: as is, escaped in JSON, in a URL (both encodings of a space), in a single-quoted YAML scalar. */
 function forms(text: string): string[] {

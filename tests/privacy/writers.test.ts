@@ -1,0 +1,75 @@
+// How a new writer is kept from forgetting the privacy policy: every module that writes out
+// of the process (a file, stdout or stderr, a console, a process warning) is listed here,
+// with how what it writes goes through src/privacy, or why it writes nothing a run read. A
+// module that starts writing and is not listed fails this test; a listed writer of traffic
+// must reach the policy. (Recordings are held by the types too: buildEntry takes only a
+// `Redacted` exchange, which only the policy makes.)
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../support/run.ts';
+
+const writes = /writeFileSync|writeFile\(|appendFile|createWriteStream|process\.(?:stdout|stderr)\.write|console\.(?:log|error|warn|info)|emitWarning|\bio\.(?:stdout|stderr)\(/;
+
+/**
+ * Writers of what a run read (traffic, answers, messages of the provider, credentials), with
+ * how, and the module that calls the policy for them.
+ */
+const throughThePolicy: Record<string, { how: string; via: string }> = {
+  'src/traffic/har-file.ts': { how: 'appendExchanges: policy.redactExchange, then buildEntry (Redacted only)', via: 'src/traffic/har-file.ts' },
+  'src/client/record-traffic.ts': { how: 'policy.redactExchange with the redact rules; its warning names an error class only', via: 'src/client/record-traffic.ts' },
+  'src/client/drift/watch.ts': { how: 'every event through redactEvent before onDrift; strict errors are built from those events', via: 'src/client/drift/watch.ts' },
+  'src/client/drift/warnings.ts': { how: 'warns with the events watch.ts redacted', via: 'src/client/drift/watch.ts' },
+  'src/cli/main.ts': { how: 'out, err, outJson and outSpec, with the credentials and what the request carried', via: 'src/cli/main.ts' },
+  'src/cli/bin.ts': { how: "main's io; its own line names an error class only", via: 'src/cli/main.ts' },
+  'src/learn/proposal/source-files.ts': { how: 'writes the claims of a report that holds only redacted findings', via: 'src/learn/report.ts' },
+  'src/contract/hooks.ts': { how: "verdicts (names, operations, outcomes), never a body; Dredd's output goes through redactor", via: 'src/contract/dredd.ts' },
+  'scripts/learn.ts': { how: 'the report and proposal hold only redacted findings; errors through redactingWriter', via: 'scripts/learn.ts' },
+  'scripts/contract.ts': { how: 'redactingWriter with the environment credentials', via: 'scripts/contract.ts' },
+  'scripts/probe.ts': { how: 'redactingWriter with the environment credentials', via: 'scripts/probe.ts' },
+  'scripts/preflight.ts': { how: 'redactingWriter with the environment credentials', via: 'scripts/preflight.ts' },
+};
+
+/** Writers of the project's own files and messages: nothing a run read. */
+const noTraffic: Record<string, string> = {
+  'src/contract/description.ts': "the spec's description for Dredd",
+  'src/dev/rebuild.ts': 'the dev loop: bundle and docs of the spec',
+  'src/diff/optic.ts': "Optic's comparison of two specs",
+  'src/docs/build.ts': 'the docs page',
+  'src/drift/check.ts': 'generated files',
+  'src/sandbox/command.ts': "the sandbox's banner; its request log goes through sandboxLogRedaction (src/sandbox/app.ts)",
+  'src/support/shutdown.ts': 'signal names',
+  'scripts/build.ts': 'packages',
+  'scripts/changelog.ts': 'the changelog of spec changes',
+  'scripts/commonjs-declarations.ts': 'type declarations',
+  'scripts/dev.ts': 'the dev loop',
+  'scripts/diff.ts': 'spec changes',
+  'scripts/docs.ts': 'the docs page',
+  'scripts/drift.ts': 'generated files',
+  'scripts/generate.ts': 'generated files',
+  'scripts/mock.ts': 'the mock banner',
+  'scripts/pack.ts': 'packages',
+  'scripts/sdk-version.ts': 'the version',
+  'scripts/start.ts': 'the start banner',
+  'scripts/unknowns.ts': "the spec's unknowns",
+};
+
+function sources(dir: string): string[] {
+  return readdirSync(join(repoRoot, dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts'))
+    .map((entry) => relative(repoRoot, join(entry.parentPath, entry.name)))
+    .filter((file) => !file.startsWith('scripts/bench/'));
+}
+
+describe('the writers of the project', () => {
+  it('are all known, and each writer of what a run read reaches the privacy policy', () => {
+    const writers = [...sources('src'), ...sources('scripts')].filter((file) => writes.test(readFileSync(join(repoRoot, file), 'utf8'))).sort();
+    const unknown = writers.filter((file) => !(file in throughThePolicy) && !(file in noTraffic));
+    expect(unknown, 'a new writer: route what it writes through src/privacy (see the Privacy section of the README) and list it here').toEqual([]);
+    expect(Object.keys({ ...throughThePolicy, ...noTraffic }).filter((file) => !writers.includes(file)), 'listed but no longer writing').toEqual([]);
+    const callsThePolicy = /\.redact(?:Exchange|Text|Json|JsonText|Name|Field)\(|redactingWriter\(|defaultPolicy|policy\./;
+    for (const [file, { via }] of Object.entries(throughThePolicy)) {
+      expect(callsThePolicy.test(readFileSync(join(repoRoot, via), 'utf8')), `${file} writes what a run read, but ${via} does not call the policy`).toBe(true);
+    }
+  });
+});
