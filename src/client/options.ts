@@ -6,7 +6,7 @@ import type { DriftMode, DriftOptions } from './drift/types.ts';
 import { warnOncePerFinding } from './drift/warnings.ts';
 import { ConfigurationError } from './errors.ts';
 import { headerValueRule, isHeaderValue } from './header-value.ts';
-import { sdkVersion } from './version.ts';
+import { sdkVersion } from '../version.ts';
 
 /**
  * Which environment the client talks to. Staging and production addresses are issued at

@@ -12,12 +12,11 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import { parse } from 'yaml';
-import { detectionReading } from '../learn/detection-reading.ts';
+import { detectionReading, editSchemas } from '../spec/strict-reading.ts';
 import { createSpecAjv, openApiSchemaKeywords } from '../spec/ajv.ts';
 import { bundledSpecPath } from '../spec/document.ts';
 import { listOperations, type OpenApiDocument } from '../spec/openapi.ts';
 import { answerRecords } from '../spec/record-locations.ts';
-import { editSchemas } from '../spec/strict-reading.ts';
 import { openApiRootKeywords, responseSchemaPointerFor } from '../spec/validator.ts';
 
 // ajv/dist/standalone is published as CommonJS with a default export.

@@ -1,7 +1,7 @@
 // The loop a release engineer runs, end to end, on a copy of the project, against the sandbox
 // playing each fixture provider as staging: preflight with --record and --probe, the report
 // on that recording (every deviation of the profile and nothing else), the proposal,
-// regeneration, lint, drift, a strict contract run, the gate, and the report again. A
+// regeneration, lint, the generated-file check, a strict contract run, the gate, and the report again. A
 // provider that contradicts the interface fails the report and the proposal, and the
 // proposal changes nothing the interface documents.
 import { readFileSync } from 'node:fs';
@@ -118,16 +118,16 @@ describe.concurrent('the learning loop against a provider double', () => {
       for (const script of ['bundle', 'generate']) expect((await runNpmScript(copy, script)).exitCode).toBe(0);
       // The checks that follow only read the copy (each writes in a temporary directory of its
       // own), so they run side by side, as CI jobs would.
-      const [lint, drift, contract, gate, changelog] = await Promise.all([
+      const [lint, generated, contract, gate, changelog] = await Promise.all([
         runNpmScript(copy, 'lint'),
-        copy.script('drift', []),
+        copy.script('check:generated', []),
         copy.script('contract', ['--target', 'staging', '--strict'], env),
         copy.script('diff', ['--base', 'HEAD']),
         copy.script('changelog', ['--base', 'HEAD']),
       ]);
       expect(lint.output).toMatch(/Your API description is valid/);
       expect(lint.output).not.toMatch(/\d+ warnings?/);
-      expect(drift.output).toMatch(/drift: \d+ generated file\(s\) fresh/);
+      expect(generated.output).toMatch(/check:generated: \d+ generated file\(s\) fresh/);
 
       // The double against the proposed spec read strictly; the gate calls the change additive.
       expect(contract.output).toMatch(/complete: \d+ passing, 0 failing, 0 errors/);

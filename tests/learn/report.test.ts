@@ -48,7 +48,7 @@ describe('the traffic report', () => {
   it('counts each field over the records of its schema, names its evidence, and groups it under its marker', async () => {
     const report = await reportOf(join(repoRoot, 'tests/fixtures/providers/fills-unknowns.json'));
     const swap = report.markers.find((m) => m.pointer === '#/components/schemas/Swap')!;
-    const rate = swap.items.find((i) => i.field === 'rate')!;
+    const rate = swap.items.find((i) => i.field === '/rate')!;
     // The walk creates two swaps; each create answers one Swap record.
     expect(rate.summary).toBe('Swap.rate: string, 2/2 Swap records');
     expect(rate.evidence[0]).toMatchObject({ file: 'profile-walk' });

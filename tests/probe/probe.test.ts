@@ -253,7 +253,7 @@ describe('flags', () => {
     const options = parsePreflightArgs(['--target', 'staging', '--probe', '--probe-interval-ms', '40', '--record', 'staging.har'], { INIT_CWD: '/home/release' }, '/repo');
     expect(options).toEqual({ target: 'staging', confirmProduction: false, record: '/home/release/staging.har', probe: { intervalMs: 40 } });
     const steps = preflightSteps(options);
-    expect(steps.map((s) => s.name)).toEqual(['lint', 'drift', 'breaking changes', 'contract (staging)', 'probe (staging)']);
+    expect(steps.map((s) => s.name)).toEqual(['lint', 'generated files', 'breaking changes', 'contract (staging)', 'probe (staging)']);
     expect(steps[4]!.command.slice(-7)).toEqual([join(repoRoot, 'scripts', 'probe.ts'), '--target', 'staging', '--record', '/home/release/staging.har', '--interval-ms', '40']);
     expect(preflightSteps(parsePreflightArgs(['--target', 'staging'])).map((s) => s.name)).not.toContain('probe (staging)');
     expect(steps[4]!.summarize('probe:  1/46  baseline  GET /api/v1/wallets → 200\nprobe: 38 requests sent (at most 46), recorded in /x.har\n')).toBe('probe: 38 requests sent (at most 46), recorded in /x.har');

@@ -1,7 +1,7 @@
 // The drift watch on one call's answer, once openapi-fetch has read it: the findings go to
 // onDrift, and under `strict` a contradiction becomes the call's error.
 import { InvalidResponseError } from '../errors.ts';
-import { notJson } from '../../spec/answer-reading.ts';
+import { displayField, notJson } from '../../spec/answer-reading.ts';
 import type { DriftSettings } from './settings.ts';
 import type { DriftEvent } from './types.ts';
 
@@ -30,9 +30,9 @@ let reading: Promise<Reading> | undefined;
 const loadReading = () => (reading ??= import('./read-answer.ts'));
 
 /** Reads the answer, hands each finding to onDrift, and throws under `strict` when it contradicts the spec. */
-export async function watchAnswer(settings: DriftSettings, operation: string, status: number, body: unknown, keptBody: unknown = body): Promise<void> {
+export async function watchAnswer(settings: DriftSettings, operation: string, status: number, body: unknown, keptBody: unknown = body, retryAfter?: string): Promise<void> {
   const { readDrift } = await loadReading();
-  const events = readDrift(operation, status, body);
+  const events = readDrift(operation, status, body, retryAfter);
   if (events.length === 0) return;
   for (const event of events) deliver(settings, event);
   if (settings.mode === 'strict') {
@@ -44,7 +44,8 @@ export async function watchAnswer(settings: DriftSettings, operation: string, st
 /** The error of a `strict` call whose answer contradicts the spec: the reason names the first contradiction. */
 export function driftError(operation: string, status: number, contradictions: DriftEvent[], body: unknown): InvalidResponseError {
   const first = contradictions[0]!;
-  const of = first.field !== undefined ? ` of ${first.schema === undefined ? '' : `${first.schema}.`}${first.field}` : '';
+  const field = first.field === undefined ? undefined : displayField(first.field);
+  const of = field !== undefined ? ` of ${first.schema === undefined ? '' : `${first.schema}${field.startsWith('[') ? '' : '.'}`}${field}` : '';
   const more = contradictions.length > 1 ? ` (and ${contradictions.length - 1} more)` : '';
   const reason = `that drifted from the spec (${first.kind}${of} at ${first.pointer || '/'}): ${first.detail}${more}`;
   return new InvalidResponseError({ operation, httpStatus: status, reason, body, drift: contradictions });
