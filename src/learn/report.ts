@@ -139,7 +139,8 @@ function keyOf(finding: Finding): string {
     case 'accepted-probe':
       return `accepted ${finding.operationId} ${finding.probe} ${finding.status}`;
     default:
-      if (finding.class === 'inconclusive') return `inconclusive ${finding.kind} ${finding.operationId} ${finding.probe ?? ''}`;
+      // Every skewed request asks of the one window: their inconclusive answers are one item of each kind.
+      if (finding.class === 'inconclusive') return `inconclusive ${finding.kind} ${finding.operationId} ${finding.skewSeconds === undefined ? (finding.probe ?? '') : 'timestampSkew'}`;
       return `contradiction ${finding.kind} ${finding.operationId} ${finding.schema ?? ''} ${finding.field ?? ''} ${finding.detail}`;
   }
 }
@@ -167,7 +168,8 @@ export function buildReport(doc: OpenApiDocument, exchanges: readonly Exchange[]
     for (const finding of findings) {
       const key = keyOf(finding);
       if (finding.class === 'inconclusive') {
-        const item = inconclusive.get(key) ?? { kind: finding.kind, operationId: finding.operationId, ...(finding.probe === undefined ? {} : { probe: finding.probe }), statuses: [], summary: '', count: 0, evidence: [] };
+        const probe = finding.skewSeconds === undefined ? finding.probe : 'timestampSkew';
+        const item = inconclusive.get(key) ?? { kind: finding.kind, operationId: finding.operationId, ...(probe === undefined ? {} : { probe }), statuses: [], summary: '', count: 0, evidence: [] };
         item.count++;
         if (!item.statuses.includes(finding.status)) item.statuses.push(finding.status);
         if (finding.skewSeconds !== undefined) (item.skews ??= []).push(finding.skewSeconds);

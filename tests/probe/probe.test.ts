@@ -124,7 +124,7 @@ describe('the provider probe against a provider double', () => {
     const { exitCode, out, entries } = run;
     expect(exitCode).toBe(0);
     expect(entries.map((e) => e._probe)).toEqual(documentedSet);
-    expect(out).toContain(`probe: ${documentedSet.length} requests sent (at most ${maximumProbeRequests})`);
+    expect(out).toContain(`probe: ${documentedSet.length} requests sent (at most ${maximumProbeRequests}, and those asked again after backing off)`);
     expect(maximumProbeRequests).toBe(46);
 
     expect(new Set(entries.map(requestLine))).toEqual(
