@@ -14,16 +14,16 @@ export class SpecAnswerChecks {
   private readonly byOperation = new Map<string, OperationChecks>();
 
   /**
-   * `document`: the published spec the answers are held to; `published`: what is read as
-   * the published spec, when it is another reading of it (the strict reading, under
-   * `contract --strict`).
+   * `document`: the published spec the answers are held to, read for learnings against its
+   * detection reading, or against `detection` when another (`contract --strict` reads for
+   * the fields of closed records only, against the strict reading).
    */
   constructor(
     readonly document: OpenApiDocument,
-    published: OpenApiDocument = document,
+    detection: OpenApiDocument = detectionReading(document),
   ) {
-    this.published = new SpecValidator(published);
-    this.detection = new SpecValidator(detectionReading(document));
+    this.published = new SpecValidator(document);
+    this.detection = new SpecValidator(detection);
   }
 
   /** One operation's checks, built on first use: success answers against both readings, error answers against the published one only. */

@@ -14,6 +14,9 @@ import { buildReport, type LearnedItem, type TrafficReport } from '../../src/lea
 import { loadBundledDocument } from '../../src/spec/document.ts';
 import type { OpenApiDocument } from '../../src/spec/openapi.ts';
 import { copySpecSource, type SpecCopy } from '../support/spec-copy.ts';
+import { readAnswer } from '../../src/spec/answer-reading.ts';
+import { SpecAnswerChecks } from '../../src/spec/answer-checks.ts';
+import { strictReading } from '../../src/spec/strict-reading.ts';
 
 const doc = loadBundledDocument();
 const base = 'https://provider.test';
@@ -71,6 +74,16 @@ describe('one reading of error answers', () => {
     const numbered = { status: 'error', message: 'Invalid', data: 5 };
     expect(learnKeys(exchange('/api/v1/wallets', 400, JSON.stringify(numbered)))).toEqual(['contradiction wrong-type /data']);
     expect(driftKeys(400, numbered)).toEqual(['contradiction wrong-type /data']);
+  });
+
+  it('is what contract --strict reads with: an extra field fails in a closed record, not in an open one', () => {
+    const strict = new SpecAnswerChecks(doc, strictReading(doc));
+    const extraOn = (operationId: string, status: number, body: unknown) => readAnswer({ status, body }, strict.ofOperation(operationId)).findings.map((f) => `${f.kind} ${f.pointer}`);
+    // Wallet lists its fields and says nothing of others: closed under --strict.
+    expect(extraOn('listWallets', 200, JSON.parse(walletList([wallet(1, { balance: '1' })])))).toEqual(['unknown-field /data/0/balance']);
+    // Swap says it has more fields than it shows (additionalProperties: true): open.
+    const swap = { status: 'success', message: 'Created', data: { id: 's1', from: 'usdt', to: 'ngn', status: 'pending', reference: 'r', rate: '1', expiresAt: '2026-01-01T00:00:00.000Z', extra: 1 } };
+    expect(extraOn('createSwap', 200, swap).filter((f) => f.startsWith('unknown-field'))).toEqual([]);
   });
 
   it('checks the status before the envelope: a 201 that is not JSON is undocumented-status in both', () => {
