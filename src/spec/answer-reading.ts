@@ -24,7 +24,8 @@ import { visitRecords, type RecordLocation } from './record-locations.ts';
 
 /**
  * One schema violation, as Ajv reports it (`message` only where the validator kept
- * messages). Declared here rather than imported, so that this module needs no Ajv types.
+ * messages). Written out rather than taken from Ajv's types, so that the answer reading
+ * and the generated validators need no validator library.
  */
 export type SchemaViolation = { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> };
 
