@@ -84,7 +84,16 @@ export class ExchangeAnalyser {
   constructor(readonly document: OpenApiDocument) {
     this.checks = new SpecAnswerChecks(document);
     this.knownWindow = observedWindow(document);
-    this.operationOf = operationMatcher(document);
+    // Recorded traffic asks for the same few addresses over and over: each is matched once.
+    const match = operationMatcher(document);
+    const matched = new Map<string, OperationEntry | undefined>();
+    this.operationOf = (method, url) => {
+      const key = `${method} ${url}`;
+      if (matched.has(key)) return matched.get(key);
+      const entry = match(method, url);
+      if (matched.size < 10_000) matched.set(key, entry);
+      return entry;
+    };
   }
 
   /**
