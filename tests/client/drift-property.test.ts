@@ -16,44 +16,24 @@ import { ExchangeAnalyser } from '../../src/learn/findings.ts';
 import { loadBundledDocument } from '../../src/spec/document.ts';
 import { notJson } from '../../src/spec/answer-reading.ts';
 import { exampleRequest, modelOperations, type OperationModel } from '../support/operations.ts';
+import { followRefs, pointerEscape, successSchema, walkAnswer, type FoundRecord } from '../support/spec-records.ts';
 
 const doc = loadBundledDocument();
 
-// The test's own reading of the spec: JSON pointers into the document, `$ref`s followed.
-type SpecSchema = { $ref?: string; type?: string | string[]; properties?: Record<string, SpecSchema>; required?: string[]; items?: SpecSchema; additionalProperties?: boolean | SpecSchema; 'x-values-seen'?: string[] };
-const at = (ref: string): SpecSchema => ref.slice(2).split('/').reduce((node: any, segment) => node[segment.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
-const follow = (schema: SpecSchema): SpecSchema => (schema.$ref === undefined ? schema : follow(at(schema.$ref)));
-const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+// The test's own reading of the spec (tests/support/spec-records.ts): records found by walking its schemas beside each example.
+const escape = pointerEscape;
 /** A JSON value's type, by JSON Schema's names. */
 const jsonType = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value);
 
-type Record_ = { schema: SpecSchema; pointer: string; value: Record<string, unknown> };
+type Record_ = FoundRecord;
 type Case = { model: OperationModel; operation: string; example: unknown; records: Record_[]; unpublished: number };
 
-/** Every record of an object schema with listed fields in `value`, and how many values are of a schema without a type (an unpublished shape). */
-function walk(schema: SpecSchema, value: unknown, pointer: string, out: { records: Record_[]; unpublished: number }): void {
-  const named = schema.$ref?.startsWith('#/components/schemas/') === true;
-  const target = follow(schema);
-  if (named && target.type === undefined && target.properties === undefined) out.unpublished++;
-  if (value === null || typeof value !== 'object') return;
-  if (target.properties !== undefined && !Array.isArray(value)) {
-    if (named) out.records.push({ schema: target, pointer, value: value as Record<string, unknown> });
-    for (const [name, sub] of Object.entries(target.properties)) if (Object.hasOwn(value, name)) walk(sub, (value as Record<string, unknown>)[name], `${pointer}/${escape(name)}`, out);
-  }
-  if (target.items !== undefined && Array.isArray(value)) value.forEach((item, index) => walk(target.items!, item, `${pointer}/${index}`, out));
-  if (typeof target.additionalProperties === 'object' && !Array.isArray(value)) {
-    for (const [name, member] of Object.entries(value)) walk(target.additionalProperties, member, `${pointer}/${escape(name)}`, out);
-  }
-}
-
 const cases: Case[] = modelOperations(doc).map((model) => {
-  const response = follow((doc.paths[model.pathTemplate]![model.method.toLowerCase()]!.responses as Record<string, SpecSchema>)['200']!) as { content: Record<string, { schema: SpecSchema }> };
-  const out = { records: [] as Record_[], unpublished: 0 };
-  walk(response.content['application/json']!.schema, model.successExample, '', out);
-  return { model, operation: `${model.method} ${model.pathTemplate}`, example: model.successExample, ...out };
+  const { records, unpublished } = walkAnswer(doc, successSchema(doc, model.method, model.pathTemplate), model.successExample);
+  return { model, operation: `${model.method} ${model.pathTemplate}`, example: model.successExample, records, unpublished };
 });
 const withRecords = cases.filter((c) => c.records.length > 0);
-const propertyOf = (record: Record_, field: string) => follow(record.schema.properties![field]!);
+const propertyOf = (record: Record_, field: string) => followRefs(doc, record.schema.properties![field]!);
 
 type Mutation = { case: Case; status: number; text: string; expected: { class: 'learning' | 'contradiction' | 'inconclusive'; kind: DriftKind; pointer: string; value?: string } };
 
