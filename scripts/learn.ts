@@ -2,9 +2,12 @@
 // about the provider, against the bundled spec (src/learn). Exit 0 when it only fills or adds
 // to what the interface leaves open, 1 when anything contradicts the interface, 2 on a usage
 // or input problem.
-// `npm run learn -- TRAFFIC.har… --propose [--min-samples N]`: writes what the traffic
-// carries into the spec's source under openapi/ for review (src/learn/proposal); the same
-// exit codes.
+// `npm run learn -- TRAFFIC.har… --propose [--min-samples N] [--required-records N]
+// [--required-answers N] [--required-recordings N]`: writes what the traffic carries into the
+// spec's source under openapi/ for review (src/learn/proposal); the same exit codes. A field
+// is proposed required only when every record of at least --required-records (20), in at
+// least --required-answers (2) answers on at least --required-recordings (2) recorded
+// files, had it.
 // `--redact FILE`: a JSON or YAML file `{ fields, headers, patterns }` of your own additions
 // to the privacy policy every value of the report and the proposal goes through.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,13 +15,13 @@ import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { checkRedactionRules, defaultPolicy, redactingWriter, type PrivacyPolicy } from '../src/privacy/index.ts';
 import { readHarExchanges } from '../src/learn/har-input.ts';
-import { defaultMinSamples, propose, renderProposal } from '../src/learn/proposal/index.ts';
+import { defaultMinSamples, defaultRequiredEvidence, propose, renderProposal, type RequiredEvidence } from '../src/learn/proposal/index.ts';
 import { buildReport, renderMarkdown } from '../src/learn/report.ts';
 import { loadBundledDocument } from '../src/spec/document.ts';
 import { parseCommandLine } from '../src/support/args.ts';
 import { repoRoot } from '../src/support/repo.ts';
 
-const usage = 'npm run learn -- TRAFFIC.har… [--format md|json] [--out FILE] [--redact RULES.yaml] [--propose [--min-samples N]]';
+const usage = 'npm run learn -- TRAFFIC.har… [--format md|json] [--out FILE] [--redact RULES.yaml] [--propose [--min-samples N] [--required-records N] [--required-answers N] [--required-recordings N]]';
 const invocationDir = process.env.INIT_CWD ?? process.cwd();
 const userPath = (path: string) => resolve(invocationDir, path);
 
@@ -48,23 +51,34 @@ function policyOf(file: string | undefined): PrivacyPolicy {
 }
 
 try {
-  const spec = { format: { type: 'string' }, out: { type: 'string' }, propose: { type: 'boolean' }, 'min-samples': { type: 'string' }, redact: { type: 'string' } } as const;
+  const spec = { format: { type: 'string' }, out: { type: 'string' }, propose: { type: 'boolean' }, 'min-samples': { type: 'string' }, 'required-records': { type: 'string' }, 'required-answers': { type: 'string' }, 'required-recordings': { type: 'string' }, redact: { type: 'string' } } as const;
   const { flags, positionals } = parseCommandLine(process.argv.slice(2), spec, usage, { positionals: true });
   const format = flags.format ?? 'md';
   if (format !== 'md' && format !== 'json') throw new Error(`--format must be md or json, not ${JSON.stringify(format)} (usage: ${usage})`);
   if (positionals.length === 0) throw new Error(`name at least one recorded traffic file (usage: ${usage})`);
-  if (flags['min-samples'] !== undefined && !flags.propose) throw new Error(`--min-samples goes with --propose (usage: ${usage})`);
-  const minSamples = flags['min-samples'] === undefined ? defaultMinSamples : Number(flags['min-samples']);
-  if (!Number.isInteger(minSamples) || minSamples < 1) throw new Error(`--min-samples must be a whole number from 1, not ${JSON.stringify(flags['min-samples'])}`);
+  const wholeNumber = (flag: 'min-samples' | 'required-records' | 'required-answers' | 'required-recordings', fallback: number) => {
+    const given = flags[flag];
+    if (given === undefined) return fallback;
+    if (!flags.propose) throw new Error(`--${flag} goes with --propose (usage: ${usage})`);
+    const value = Number(given);
+    if (!/^\d+$/.test(given) || !Number.isSafeInteger(value) || value < 1) throw new Error(`--${flag} must be a whole number from 1, not ${JSON.stringify(given)}`);
+    return value;
+  };
+  const minSamples = wholeNumber('min-samples', defaultMinSamples);
+  const requiredEvidence: RequiredEvidence = {
+    records: wholeNumber('required-records', defaultRequiredEvidence.records),
+    answers: wholeNumber('required-answers', defaultRequiredEvidence.answers),
+    recordings: wholeNumber('required-recordings', defaultRequiredEvidence.recordings),
+  };
   const policy = policyOf(flags.redact);
   const exchanges = positionals.flatMap((file) => readHarExchanges(userPath(file), undefined, policy).map((exchange) => ({ ...exchange, source: { ...exchange.source, file: sourceLabel(file) } })));
   const document = loadBundledDocument();
   const report = buildReport(document, exchanges, policy);
   let text: string;
   if (flags.propose) {
-    const proposal = propose(report, document, join(repoRoot, 'openapi', 'openapi.yaml'), minSamples);
+    const proposal = propose(report, document, join(repoRoot, 'openapi', 'openapi.yaml'), minSamples, requiredEvidence);
     // Written files relative to the repository, as the Markdown names them.
-    text = format === 'json' ? `${JSON.stringify({ ...proposal, written: proposal.written.map((file) => relative(repoRoot, file)) }, null, 2)}\n` : renderProposal(proposal, report, minSamples, repoRoot);
+    text = format === 'json' ? `${JSON.stringify({ ...proposal, written: proposal.written.map((file) => relative(repoRoot, file)) }, null, 2)}\n` : renderProposal(proposal, report, minSamples, repoRoot, requiredEvidence);
   } else text = format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : renderMarkdown(report);
   if (flags.out) writeFileSync(userPath(flags.out), text);
   else process.stdout.write(text);

@@ -1,4 +1,4 @@
-// `npm run version:sdk`: writes src/client/version.ts from the SDK's package.json, the one
+// `npm run version:sdk`: writes src/version.ts from the SDK's package.json, the one
 // place its version is set (npm runs it after `npm version` through the "version" script).
 import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';

@@ -151,7 +151,8 @@ export function createClient(options: ClientOptions): WalletApiClient {
       operationOfResponse.set(result.response, ctx.operation);
       if (watched) {
         const { response } = result;
-        await watchAnswer(drift, ctx.operation, response.status, answerBody(response.ok, result.data, result.error), undefined, carriedOf(drift, openapiInit, ctx, resolved.apiKey));
+        const body = answerBody(response.ok, result.data, result.error);
+        await watchAnswer(drift, ctx.operation, response.status, body, body, carriedOf(drift, openapiInit, ctx, resolved.apiKey), response.headers.get('retry-after') ?? undefined);
       }
       return result;
     } catch (error) {

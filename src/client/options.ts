@@ -7,7 +7,7 @@ import { warnOncePerFinding } from './drift/warnings.ts';
 import { defaultPolicy } from '../privacy/index.ts';
 import { ConfigurationError } from './errors.ts';
 import { headerValueRule, isHeaderValue } from './header-value.ts';
-import { sdkVersion } from './version.ts';
+import { sdkVersion } from '../version.ts';
 
 /**
  * Which environment the client talks to. Staging and production addresses are issued at

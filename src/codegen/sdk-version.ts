@@ -1,10 +1,10 @@
 // The SDK's version lives in one place, the version field of its package.json.
-// src/client/version.ts is rendered from it so the client needs no package.json at run
+// src/version.ts is rendered from it so the client needs no package.json at run
 // time (the relative path to it differs between src/ and the built package).
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const versionModulePath = fileURLToPath(new URL('../client/version.ts', import.meta.url));
+export const versionModulePath = fileURLToPath(new URL('../version.ts', import.meta.url));
 
 /** The SDK's package.json: its own folder once the repository holds several packages. */
 export function sdkPackageJsonPath(): string {

@@ -13,11 +13,18 @@
 // - keep secrets out of what Dredd prints.
 import { formatTimestamp, type Signer } from '../signing/index.ts';
 import { SpecValidator } from '../spec/validator.ts';
+import { displayField, readAnswer } from '../spec/answer-reading.ts';
+import type { SpecAnswerChecks } from '../spec/answer-checks.ts';
 import { setHeader, removeHeader, type DreddTransaction } from './dredd-transaction.ts';
 import type { NegativeCase } from './negative-cases.ts';
 
 export type SessionOptions = {
   validator: SpecValidator;
+  /**
+   * --strict: the answer reading's checks against the strict reading (objects closed where
+   * the interface lists their fields); an answer with a field the spec does not list fails.
+   */
+  strict?: SpecAnswerChecks;
   signer: Signer;
   apiKey: string;
   /** Skip every non-GET transaction (production). */
@@ -126,6 +133,7 @@ export class ContractSession {
     }
     const result = this.options.validator.validateResponse(transaction.request.method, kind.pathTemplate, real.statusCode, body);
     let verdict = result.valid ? null : `${real.statusCode} response does not match the spec: ${result.message}`;
+    if (verdict === null && this.options.strict) verdict = this.strictVerdict(kind.operationId, real.statusCode, body);
     if (verdict === null && kind.negative) {
       const message = (body as { message?: unknown }).message;
       if (typeof message !== 'string' || !kind.negative.messagePattern.test(message)) {
@@ -134,6 +142,18 @@ export class ContractSession {
     }
     this.schemaVerdicts.set(transaction, verdict);
     if (verdict === null && real.statusCode >= 200 && real.statusCode < 300) this.collectIds(kind.operationId, body);
+  }
+
+  /**
+   * Under --strict, what the answer reading finds that the strict reading refuses: a field
+   * the spec does not list in a record whose fields it lists, or any contradiction.
+   */
+  private strictVerdict(operationId: string, status: number, body: unknown): string | null {
+    const { findings } = readAnswer({ status, body }, this.options.strict!.ofOperation(operationId));
+    const refused = findings.filter((finding) => finding.class === 'contradiction' || finding.kind === 'unknown-field');
+    if (refused.length === 0) return null;
+    const words = refused.map((finding) => (finding.kind === 'unknown-field' ? `${finding.schema ?? 'a record'} has ${displayField(finding.field)}, a field the spec does not list (at ${finding.pointer})` : `${finding.kind} at ${finding.pointer || '/'}`));
+    return `${status} response does not match the strict reading of the spec: ${words.join('; ')}`;
   }
 
   /** After validation: fail on a schema mismatch, hide secrets, record the outcome. */

@@ -1,12 +1,13 @@
-// What one recorded exchange tells about the provider, against the spec. Each finding is a
-// learning (it fills something the interface leaves open, or adds to it) or a contradiction
-// (the published spec itself refuses the answer: a documented field missing, a wrong type,
-// a body that is not an envelope, a 2xx with `status: "error"`).
-import { deref, listOperations, type OpenApiDocument, type OperationEntry } from '../spec/openapi.ts';
-import { jsonType, notJson, readEnvelope, readAnswerBody, shapeOf, type AnswerChecks, type ContradictionKind } from '../spec/answer-reading.ts';
-import { answerRecords, visitRecords, type AnswerRecords } from '../spec/record-locations.ts';
-import { SpecValidator } from '../spec/validator.ts';
-import { detectionReading } from './detection-reading.ts';
+// What one recorded exchange tells about the provider, against the spec: the answer reading
+// (src/spec/answer-reading.ts) on its answer, the one the drift watch and the contract run
+// use, and what the verdict teaches about the request. Each finding is a learning (it fills
+// something the interface leaves open, or adds to it), a contradiction (the published spec
+// itself refuses the answer) or inconclusive (the provider did not decide on the request:
+// throttled, a server error, a redirect, a timeout), which teaches nothing.
+import { deref, operationMatcher, type OpenApiDocument, type OperationEntry } from '../spec/openapi.ts';
+import { jsonType, notJson, readAnswer, shapeOf, type ContradictionKind, type InconclusiveKind } from '../spec/answer-reading.ts';
+import { SpecAnswerChecks } from '../spec/answer-checks.ts';
+import { answerRecords, visitRecords } from '../spec/record-locations.ts';
 import { controlProbe, observedKey, observedWindow, type ObservedAcceptance, type ObservedRefusals, type ObservedWindow } from './observed.ts';
 
 /** One request and its answer, as recorded. */
@@ -15,7 +16,10 @@ export type Exchange = {
   source: { file: string; entry: number };
   method: string;
   url: string;
+  /** The HTTP status; 0 when no answer came (a timeout, as HAR writes it). */
   status: number;
+  /** The answer's Retry-After header, when it has one. */
+  retryAfter?: string;
   /** The answer's body as text; undefined when none was recorded. */
   responseText: string | undefined;
   /** When the request was sent (ISO 8601), when the recording says. */
@@ -30,7 +34,7 @@ export type Exchange = {
 
 const skewProbe = /^timestampSkew:(-?\d+(?:\.\d+)?)$/;
 
-export type { ContradictionKind };
+export type { ContradictionKind, InconclusiveKind };
 export { jsonType, shapeOf } from '../spec/answer-reading.ts';
 
 type FindingBase = { operationId: string; status: number; evidence: Exchange['source']; at: string | undefined };
@@ -41,13 +45,15 @@ export type Finding = FindingBase &
     | { class: 'learning'; kind: 'unknown-field'; schema: string | undefined; field: string; type: string; pointer: string; sample: unknown }
     | { class: 'learning'; kind: 'value-not-seen'; schema: string | undefined; field: string; value: string; pointer: string }
     /** `sample`: the record itself, as recorded (what a proposal infers the schema from). */
-    | { class: 'learning'; kind: 'unpublished-shape'; schema: string; shape: string; sample: unknown }
+    | { class: 'learning'; kind: 'unpublished-shape'; schema: string; shape: string; pointer: string; sample: unknown }
     | { class: 'learning'; kind: 'refusal'; message: string; probe: string | undefined }
     /** A deliberately wrong request (a probe other than the control) answered with success. */
     | { class: 'learning'; kind: 'accepted-probe'; probe: string }
     /** A request whose x-timestamp was this far from the clock, and whether it was accepted. */
     | { class: 'learning'; kind: 'timestamp-skew'; skewSeconds: number; accepted: boolean }
     | { class: 'contradiction'; kind: ContradictionKind; schema: string | undefined; field: string | undefined; pointer: string; detail: string }
+    /** An answer the provider did not decide on; `skewSeconds` when it answered a skewed timestamp. */
+    | { class: 'inconclusive'; kind: InconclusiveKind; detail: string; probe: string | undefined; skewSeconds: number | undefined; pointer: '' }
   );
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -69,38 +75,25 @@ export type ExchangeReading = { matched: boolean; findings: Finding[]; recordCou
 
 /** Reads exchanges against one document: the published spec, and its detection reading. */
 export class ExchangeAnalyser {
-  private readonly published: SpecValidator;
-  private readonly detection: SpecValidator;
-  private readonly operations: { entry: OperationEntry; pattern: RegExp }[];
-  private readonly locations = new Map<string, AnswerRecords>();
+  private readonly checks: SpecAnswerChecks;
+  /** The operation a request was for (the spec's templates, literal segments before parameters). */
+  readonly operationOf: (method: string, url: string) => OperationEntry | undefined;
   /** The timestamp window a reviewed proposal documented: skews it already explains teach nothing. */
   private readonly knownWindow: ObservedWindow | undefined;
 
   constructor(readonly document: OpenApiDocument) {
-    this.published = new SpecValidator(document);
-    this.detection = new SpecValidator(detectionReading(document));
+    this.checks = new SpecAnswerChecks(document);
     this.knownWindow = observedWindow(document);
-    this.operations = listOperations(document).map((entry) => ({
-      entry,
-      // A template's parameters match one path segment; the base address may add a prefix.
-      pattern: new RegExp(`${entry.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
-    }));
-  }
-
-  /** The operation a request was for, from its method and path; undefined for none of the spec's. */
-  operationOf(method: string, url: string): OperationEntry | undefined {
-    const path = new URL(url, 'http://recorded.invalid').pathname;
-    return this.operations.find(({ entry, pattern }) => entry.method === method.toLowerCase() && pattern.test(path))?.entry;
-  }
-
-  /** Where an operation's answer holds records, read once per operation. */
-  private locationsOf(operationId: string): AnswerRecords {
-    let found = this.locations.get(operationId);
-    if (!found) {
-      found = answerRecords(this.document, operationId);
-      this.locations.set(operationId, found);
-    }
-    return found;
+    // Recorded traffic asks for the same few addresses over and over: each is matched once.
+    const match = operationMatcher(document);
+    const matched = new Map<string, OperationEntry | undefined>();
+    this.operationOf = (method, url) => {
+      const key = `${method} ${url}`;
+      if (matched.has(key)) return matched.get(key);
+      const entry = match(method, url);
+      if (matched.size < 10_000) matched.set(key, entry);
+      return entry;
+    };
   }
 
   /**
@@ -112,32 +105,50 @@ export class ExchangeAnalyser {
     const entry = this.operationOf(exchange.method, exchange.url);
     if (!entry) return { matched: false, findings: [], recordCounts };
     const base: FindingBase = { operationId: entry.operationId, status: exchange.status, evidence: exchange.source, at: exchange.startedDateTime };
-    const ok = exchange.status >= 200 && exchange.status < 300;
-    const skew = exchange.probe === undefined ? null : skewProbe.exec(exchange.probe);
-    // A skewed timestamp asks one thing: was it let in. What the answer holds is the walk's business elsewhere.
-    if (skew) {
-      const skewSeconds = Number(skew[1]);
-      const known = this.knownWindow !== undefined && (ok ? Math.abs(skewSeconds) <= (this.knownWindow.acceptedUpToSeconds ?? -1) : Math.abs(skewSeconds) >= (this.knownWindow.refusedFromSeconds ?? Infinity));
-      return { matched: true, findings: known ? [] : [findingOn(base, { class: 'learning', kind: 'timestamp-skew', skewSeconds, accepted: ok })], recordCounts };
-    }
-    const contradiction = (kind: ContradictionKind, detail: string, pointer = '', schema?: string, field?: string): Finding => findingOn(base, { class: 'contradiction', kind, schema, field, pointer, detail });
     let body: unknown;
     try {
       body = exchange.responseText === undefined || exchange.responseText === '' ? undefined : JSON.parse(exchange.responseText);
     } catch {
       body = notJson;
     }
-    const read = readEnvelope(ok, body);
-    if (!('envelope' in read)) {
-      // A recording may quote the provider's message; the drift watch never does.
-      const detail = read.kind === 'error-status-on-2xx' ? `HTTP ${exchange.status} with status "error": ${String((body as { message: unknown }).message)}` : read.detail;
-      return { matched: true, findings: [contradiction(read.kind, detail)], recordCounts };
+    const checks = this.checks.of(entry);
+    const reading = readAnswer({ status: exchange.status === 0 ? undefined : exchange.status, body, retryAfter: exchange.retryAfter }, checks);
+    const skew = exchange.probe === undefined ? null : skewProbe.exec(exchange.probe);
+    const skewSeconds = skew ? Number(skew[1]) : undefined;
+    const findings: Finding[] = [];
+    for (const deviation of reading.findings) {
+      switch (deviation.class) {
+        case 'inconclusive':
+          findings.push(findingOn(base, { class: 'inconclusive', kind: deviation.kind, detail: deviation.detail, probe: exchange.probe, skewSeconds, pointer: '' }));
+          break;
+        case 'contradiction':
+          // A recording may quote the provider's message; the drift watch never does.
+          findings.push(findingOn(base, { class: 'contradiction', kind: deviation.kind, schema: deviation.schema, field: deviation.field, pointer: deviation.pointer, detail: deviation.kind === 'error-status-on-2xx' ? `HTTP ${exchange.status} with status "error": ${String((body as { message: unknown }).message)}` : deviation.detail }));
+          break;
+        default:
+          // A skewed timestamp asks one thing: was it let in. What the answer holds is the walk's business elsewhere.
+          if (skew) break;
+          if (deviation.kind === 'unknown-field') findings.push(findingOn(base, { class: 'learning', kind: 'unknown-field', schema: deviation.schema, field: deviation.field, type: jsonType(deviation.value), pointer: deviation.pointer, sample: deviation.value }));
+          else if (deviation.kind === 'value-not-seen') findings.push(findingOn(base, { class: 'learning', kind: 'value-not-seen', schema: deviation.schema, field: deviation.field, value: String(deviation.value), pointer: deviation.pointer }));
+          else findings.push(findingOn(base, { class: 'learning', kind: 'unpublished-shape', schema: deviation.schema, shape: shapeOf(deviation.value), pointer: deviation.pointer, sample: deviation.value }));
+      }
     }
-    if (!ok) return { matched: true, findings: this.refusal(entry, base, exchange, read.envelope, contradiction), recordCounts };
-    for (const location of this.locationsOf(entry.operationId).all) {
+    // Only a decided answer is evidence of a rule: a refusal, or a request let in.
+    if (reading.verdict === 'inconclusive') return { matched: true, findings, recordCounts };
+    const accepted = reading.verdict === 'accepted';
+    if (skewSeconds !== undefined) {
+      const known = this.knownWindow !== undefined && (accepted ? Math.abs(skewSeconds) <= (this.knownWindow.acceptedUpToSeconds ?? -1) : Math.abs(skewSeconds) >= (this.knownWindow.refusedFromSeconds ?? Infinity));
+      if (!known) findings.push(findingOn(base, { class: 'learning', kind: 'timestamp-skew', skewSeconds, accepted }));
+      return { matched: true, findings, recordCounts };
+    }
+    if (!accepted) {
+      const message = String((body as { message: unknown }).message);
+      if (!this.documentsRefusal(entry, exchange.status, message, exchange.probe)) findings.push(findingOn(base, { class: 'learning', kind: 'refusal', message, probe: exchange.probe }));
+      return { matched: true, findings, recordCounts };
+    }
+    for (const location of this.allLocations(entry)) {
       visitRecords(body, location.path, () => recordCounts.set(location.schema, (recordCounts.get(location.schema) ?? 0) + 1));
     }
-    const findings = this.success(entry, base, body, contradiction);
     // A deliberately wrong request let in is a rule learned too (no maximum amount, an empty page past the end).
     if (exchange.probe !== undefined && exchange.probe !== controlProbe && !this.documentsAcceptance(entry, exchange.probe)) {
       findings.push(findingOn(base, { class: 'learning', kind: 'accepted-probe', probe: exchange.probe }));
@@ -145,13 +156,16 @@ export class ExchangeAnalyser {
     return { matched: true, findings, recordCounts };
   }
 
-  private refusal(entry: OperationEntry, base: FindingBase, exchange: Exchange, body: { message?: unknown }, contradiction: (kind: ContradictionKind, detail: string) => Finding): Finding[] {
-    const pointer = this.published.responseSchemaPointer(entry.method, entry.path, exchange.status);
-    const violations = pointer ? this.published.errorsAt(pointer, body) : [];
-    if (violations.length > 0) return violations.map((error) => contradiction('other-violation', `${error.instancePath || '(body)'} ${error.message ?? error.keyword}`));
-    const message = String(body.message);
-    if (this.documentsRefusal(entry, exchange.status, message, exchange.probe)) return [];
-    return [findingOn(base, { class: 'learning', kind: 'refusal', message, probe: exchange.probe })];
+  private readonly locations = new Map<string, ReturnType<typeof answerRecords>['all']>();
+
+  /** Every component schema's place in the operation's success answer, read once per operation. */
+  private allLocations(entry: OperationEntry): ReturnType<typeof answerRecords>['all'] {
+    let found = this.locations.get(entry.operationId);
+    if (!found) {
+      found = answerRecords(this.document, entry.operationId).all;
+      this.locations.set(entry.operationId, found);
+    }
+    return found;
   }
 
   /** True when a reviewed proposal documented that the operation lets this probe in. */
@@ -167,27 +181,21 @@ export class ExchangeAnalyser {
    */
   private documentsRefusal(entry: OperationEntry, status: number, message: string, probe: string | undefined): boolean {
     const response = deref(this.document, entry.operation.responses[String(status)]) as Record<string, unknown> | undefined;
-    if (response === undefined) return false;
+    if (response === undefined) return this.documentsSharedRefusal(status, message, probe);
     const observed = response[observedKey] as ObservedRefusals | undefined;
     if (observed === undefined) return true;
     return observed.conditions.some((condition) => condition.message === message && (probe === undefined || condition.probe === probe));
   }
 
-  private success(entry: OperationEntry, base: FindingBase, body: unknown, contradiction: (kind: ContradictionKind, detail: string, pointer?: string, schema?: string, field?: string) => Finding): Finding[] {
-    const pointer = this.published.responseSchemaPointer(entry.method, entry.path, base.status);
-    if (!pointer) return [contradiction('undocumented-status', `the operation describes no HTTP ${base.status} answer`)];
-    const checks: AnswerChecks = { published: (value) => this.published.errorsAt(pointer, value), detection: (value) => this.detection.errorsAt(pointer, value) };
-    return readAnswerBody(body, checks, this.locationsOf(entry.operationId)).map((deviation) => {
-      switch (deviation.kind) {
-        case 'unknown-field':
-          return findingOn(base, { class: 'learning', kind: 'unknown-field', schema: deviation.schema, field: deviation.field, type: jsonType(deviation.value), pointer: deviation.pointer, sample: deviation.value });
-        case 'value-not-seen':
-          return findingOn(base, { class: 'learning', kind: 'value-not-seen', schema: deviation.schema, field: deviation.field, value: String(deviation.value), pointer: deviation.pointer });
-        case 'unpublished-shape':
-          return findingOn(base, { class: 'learning', kind: 'unpublished-shape', schema: deviation.schema, shape: shapeOf(deviation.value), sample: deviation.value });
-        default:
-          return contradiction(deviation.kind, deviation.detail, deviation.pointer, deviation.schema, deviation.field);
-      }
-    });
+  /** True when a reviewed proposal put this refusal on the shared error response (the authentication layer's, for every operation). */
+  private documentsSharedRefusal(status: number, message: string, probe: string | undefined): boolean {
+    const shared = (this.document.components?.responses as Record<string, unknown> | undefined)?.[sharedRefusalResponse(status)] as Record<string, unknown> | undefined;
+    const observed = shared?.[observedKey] as ObservedRefusals | undefined;
+    return observed?.conditions.some((condition) => condition.status === status && condition.message === message && (probe === undefined || condition.probe === probe)) ?? false;
   }
+}
+
+/** The shared response (components/responses) every operation's answers of this status refer to. */
+export function sharedRefusalResponse(status: number): string {
+  return status >= 500 ? 'ServerError' : 'ClientError';
 }

@@ -19,17 +19,19 @@ export function readHarExchanges(file: string, text: string = readFileSync(file,
   const redactedWhenWritten = har.log.creator?.name === kitRecorder;
   return (har.log.entries as ProbedEntry[]).map((entry, index) => {
     const { method, url } = entry.request;
-    const { status, content } = entry.response;
+    const { status, content, headers } = entry.response;
     if (typeof method !== 'string' || typeof url !== 'string' || typeof status !== 'number') {
       throw new Error(`${file} entry ${index} has no request method and URL or no response status`);
     }
     const raw = typeof content?.text === 'string' ? content.text : undefined;
     const responseText = raw !== undefined && content.encoding === 'base64' ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+    const retryAfter = Array.isArray(headers) ? (headers as { name?: unknown; value?: unknown }[]).find((header) => typeof header.name === 'string' && header.name.toLowerCase() === 'retry-after')?.value : undefined;
     return {
       source: { file, entry: index },
       method,
       url,
       status,
+      ...(typeof retryAfter === 'string' ? { retryAfter } : {}),
       responseText,
       ...(typeof entry.startedDateTime === 'string' ? { startedDateTime: entry.startedDateTime } : {}),
       ...(typeof entry._probe === 'string' ? { probe: entry._probe } : {}),

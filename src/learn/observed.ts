@@ -18,8 +18,11 @@ export type ObservedEvidence = {
   to?: string;
 };
 
-/** One refusal condition an operation answered with the response's status. */
-export type ObservedCondition = { probe?: string; message: string; samples: number };
+/**
+ * One refusal condition an operation answered with the response's status; on a shared
+ * response (the authentication layer's refusals, for every operation), with its `status`.
+ */
+export type ObservedCondition = { probe?: string; status?: number; message: string; samples: number };
 
 /** On a response the proposal added for an HTTP status the interface does not name. */
 export type ObservedRefusals = ObservedEvidence & { conditions: ObservedCondition[] };

@@ -8,6 +8,7 @@ import { defaultPolicy, type Carried, type PrivacyPolicy } from '../privacy/inde
 import type { OpenApiDocument } from '../spec/openapi.ts';
 import { listOperations } from '../spec/openapi.ts';
 import { pointerSegment } from '../spec/pointer.ts';
+import { displayField, pointerKeys, type InconclusiveKind } from '../spec/answer-reading.ts';
 import { collectUnknowns } from '../spec/unknowns.ts';
 import { ExchangeAnalyser, type Exchange, type Finding } from './findings.ts';
 
@@ -19,6 +20,7 @@ export type LearnedItem = {
   /** What it is, in a line: `rate: string, 14/14 Swap records`. */
   summary: string;
   schema?: string;
+  /** A field: where it is in its record, as a JSON pointer (`/network/fee`, `/meta.version`). */
   field?: string;
   value?: string;
   types?: Record<string, number>;
@@ -31,6 +33,8 @@ export type LearnedItem = {
   window?: { acceptedUpTo: number | undefined; refusedFrom: number | undefined };
   /** Records or answers that showed it, and out of how many of their kind. */
   seen: number;
+  /** The answers (exchanges) it was seen in: several records of one answer are one answer. */
+  answers: number;
   of?: number;
   evidence: Evidence[];
   /** Every recorded file that showed it (evidence keeps only the first few entries). */
@@ -48,6 +52,22 @@ export type MarkerSection = { pointer: string; location: string; missing: string
 
 export type ContradictionItem = { kind: string; operationId: string; schema?: string; field?: string; detail: string; count: number; evidence: Evidence[] };
 
+/**
+ * Answers the provider did not decide on, counted by what they were, the operation and the
+ * probe: they are neither learnings nor contradictions, and no claim is made from them.
+ */
+export type InconclusiveItem = {
+  kind: InconclusiveKind;
+  operationId: string;
+  probe?: string;
+  /** The skews (seconds) of the skewed-timestamp requests among them, in the order read. */
+  skews?: number[];
+  statuses: number[];
+  summary: string;
+  count: number;
+  evidence: Evidence[];
+};
+
 export type TrafficReport = {
   exchanges: number;
   /** Requests of no operation of the spec, left out. */
@@ -56,6 +76,8 @@ export type TrafficReport = {
   /** Learnings no marker covers, by operation. */
   unmarked: Record<string, LearnedItem[]>;
   contradictions: ContradictionItem[];
+  /** Answers that teach nothing: throttled, server errors, redirects, timeouts. */
+  inconclusive: InconclusiveItem[];
 };
 
 const evidenceLimit = 5;
@@ -74,11 +96,12 @@ export type ReportedExchange = Exchange & { carried?: Carried };
 function redactFinding(finding: Finding, policy: PrivacyPolicy, carried: Carried | undefined): Finding {
   const text = (value: string) => policy.redactText(value, carried);
   const name = (value: string) => policy.redactName(value, carried);
+  const pointer = (value: string) => policy.redactPointer(value, carried);
   switch (finding.kind) {
     case 'unknown-field':
-      return { ...finding, field: name(finding.field), pointer: name(finding.pointer) };
+      return { ...finding, field: pointer(finding.field), pointer: pointer(finding.pointer) };
     case 'value-not-seen':
-      return { ...finding, field: name(finding.field), pointer: name(finding.pointer), value: String(policy.redactField(finding.field, finding.value, carried)) };
+      return { ...finding, field: pointer(finding.field), pointer: pointer(finding.pointer), value: String(policy.redactField(pointerKeys(finding.field).pop() ?? '', finding.value, carried)) };
     case 'unpublished-shape':
       return { ...finding, shape: name(finding.shape) };
     case 'refusal':
@@ -87,7 +110,8 @@ function redactFinding(finding: Finding, policy: PrivacyPolicy, carried: Carried
     case 'timestamp-skew':
       return finding;
     default:
-      return { ...finding, field: finding.field === undefined ? undefined : name(finding.field), pointer: name(finding.pointer), detail: text(finding.detail) };
+      if (finding.class === 'inconclusive') return { ...finding, detail: text(finding.detail) };
+      return { ...finding, field: finding.field === undefined ? undefined : pointer(finding.field), pointer: pointer(finding.pointer), detail: text(finding.detail) };
   }
 }
 
@@ -135,7 +159,7 @@ function markerOf(finding: Finding, markers: Set<string>, operationPointers: Map
   const schemaPointer = `#/components/schemas/${finding.schema}`;
   if (markers.has(schemaPointer)) return schemaPointer;
   if ('field' in finding && finding.field !== undefined) {
-    const fieldPointer = `${schemaPointer}/properties/${finding.field}`;
+    const fieldPointer = `${schemaPointer}${pointerKeys(finding.field).map((key) => `/properties/${pointerSegment(key)}`).join('')}`;
     if (markers.has(fieldPointer)) return fieldPointer;
   }
   return ofOperation();
@@ -157,6 +181,8 @@ function keyOf(finding: Finding): string {
     case 'accepted-probe':
       return `accepted ${finding.operationId} ${finding.probe} ${finding.status}`;
     default:
+      // Every skewed request asks of the one window: their inconclusive answers are one item of each kind.
+      if (finding.class === 'inconclusive') return `inconclusive ${finding.kind} ${finding.operationId} ${finding.skewSeconds === undefined ? (finding.probe ?? '') : 'timestampSkew'}`;
       return `contradiction ${finding.kind} ${finding.operationId} ${finding.schema ?? ''} ${finding.field ?? ''} ${finding.detail}`;
   }
 }
@@ -169,7 +195,9 @@ export function buildReport(doc: OpenApiDocument, exchanges: readonly ReportedEx
   const operationPointers = new Map(listOperations(doc).map((o) => [o.operationId, `#/paths/${pointerSegment(o.path)}/${o.method}`]));
   const records = new Map<string, number>();
   const learned = new Map<string, { marker: string | undefined; item: LearnedItem }>();
+  const lastAnswer = new Map<LearnedItem, Exchange>();
   const contradictions = new Map<string, ContradictionItem>();
+  const inconclusive = new Map<string, InconclusiveItem>();
   let unmatched = 0;
 
   for (const exchange of exchanges) {
@@ -182,6 +210,16 @@ export function buildReport(doc: OpenApiDocument, exchanges: readonly ReportedEx
     for (const raw of findings) {
       const finding = redactFinding(raw, policy, exchange.carried);
       const key = keyOf(finding);
+      if (finding.class === 'inconclusive') {
+        const probe = finding.skewSeconds === undefined ? finding.probe : 'timestampSkew';
+        const item = inconclusive.get(key) ?? { kind: finding.kind, operationId: finding.operationId, ...(probe === undefined ? {} : { probe }), statuses: [], summary: '', count: 0, evidence: [] };
+        item.count++;
+        if (!item.statuses.includes(finding.status)) item.statuses.push(finding.status);
+        if (finding.skewSeconds !== undefined) (item.skews ??= []).push(finding.skewSeconds);
+        addEvidence(item.evidence, finding.evidence);
+        inconclusive.set(key, item);
+        continue;
+      }
       if (finding.class === 'contradiction') {
         const item = contradictions.get(key) ?? { kind: finding.kind, operationId: finding.operationId, schema: finding.schema, field: finding.field, detail: finding.detail, count: 0, evidence: [] };
         item.count++;
@@ -191,7 +229,7 @@ export function buildReport(doc: OpenApiDocument, exchanges: readonly ReportedEx
       }
       let entry = learned.get(key);
       if (!entry) {
-        const item: LearnedItem = { kind: finding.kind === 'timestamp-skew' ? 'timestamp-window' : finding.kind, summary: '', seen: 0, evidence: [], sources: [] };
+        const item: LearnedItem = { kind: finding.kind === 'timestamp-skew' ? 'timestamp-window' : finding.kind, summary: '', seen: 0, answers: 0, evidence: [], sources: [] };
         if (finding.kind === 'timestamp-skew') item.window = { acceptedUpTo: undefined, refusedFrom: undefined };
         else if (finding.kind === 'refusal') Object.assign(item, { operationId: finding.operationId, status: finding.status, message: finding.message, probe: finding.probe });
         else if (finding.kind === 'accepted-probe') Object.assign(item, { operationId: finding.operationId, status: finding.status, probe: finding.probe });
@@ -204,6 +242,11 @@ export function buildReport(doc: OpenApiDocument, exchanges: readonly ReportedEx
       }
       const { item } = entry;
       item.seen++;
+      // Several records of one answer are one answer: the last answer counted is remembered per item.
+      if (lastAnswer.get(item) !== exchange) {
+        lastAnswer.set(item, exchange);
+        item.answers++;
+      }
       if (finding.kind === 'unknown-field') item.types![finding.type] = (item.types![finding.type] ?? 0) + 1;
       if (finding.kind === 'timestamp-skew') {
         const distance = Math.abs(finding.skewSeconds);
@@ -243,16 +286,35 @@ export function buildReport(doc: OpenApiDocument, exchanges: readonly ReportedEx
   // Markers in the order `npm run unknowns` lists them.
   const order = unknowns.map((u) => u.pointer);
   markers.sort((a, b) => order.indexOf(a.pointer) - order.indexOf(b.pointer));
-  return { exchanges: exchanges.length, unmatched, markers, unmarked, contradictions: [...contradictions.values()] };
+  for (const item of inconclusive.values()) item.summary = summariseInconclusive(item);
+  return { exchanges: exchanges.length, unmatched, markers, unmarked, contradictions: [...contradictions.values()], inconclusive: [...inconclusive.values()] };
+}
+
+const inconclusiveWords: Record<InconclusiveKind, string> = { throttled: 'throttled', 'server-error': 'a server error', redirect: 'redirected', timeout: 'timed out' };
+
+/** A skew as people read it: `−200 s`, `+45 s`. */
+const signedSeconds = (seconds: number) => `${seconds < 0 ? '\u2212' : '+'}${Math.abs(seconds)} s`;
+
+/** `inconclusive: throttled at −200 s, +450 s (listWallets, HTTP 429, 2 answers)`. */
+function summariseInconclusive(item: InconclusiveItem): string {
+  const at = item.skews?.length ? ` at ${item.skews.map(signedSeconds).join(', ')}` : '';
+  const statuses = item.statuses.map((status) => (status === 0 ? 'no answer' : `HTTP ${status}`)).join(', ');
+  return `inconclusive: ${inconclusiveWords[item.kind]}${at} (${item.operationId}${item.probe && !item.skews?.length ? `, ${item.probe}` : ''}, ${statuses}, ${item.count} answer${item.count === 1 ? '' : 's'})`;
+}
+
+/** `Swap.rate`, `Swap.network.fee`, `Swap["meta.version"]`: the field pointer as people read it. */
+function fieldName(item: { schema?: string | undefined; field?: string | undefined }): string {
+  const field = displayField(item.field ?? '');
+  return item.schema === undefined ? field : `${item.schema}${field.startsWith('[') ? '' : '.'}${field}`;
 }
 
 function summarise(item: LearnedItem): string {
   const outOf = item.of === undefined ? `${item.seen}` : `${item.seen}/${item.of} ${item.schema} records`;
   switch (item.kind) {
     case 'unknown-field':
-      return `${item.schema ? `${item.schema}.` : ''}${item.field}: ${Object.entries(item.types ?? {}).map(([type, n]) => (Object.keys(item.types!).length > 1 ? `${type} ×${n}` : type)).join(' | ')}, ${outOf}`;
+      return `${fieldName(item)}: ${Object.entries(item.types ?? {}).map(([type, n]) => (Object.keys(item.types!).length > 1 ? `${type} ×${n}` : type)).join(' | ')}, ${outOf}`;
     case 'value-not-seen':
-      return `${item.schema ? `${item.schema}.` : ''}${item.field} = ${JSON.stringify(item.value)}, ${outOf}`;
+      return `${fieldName(item)} = ${JSON.stringify(item.value)}, ${outOf}`;
     case 'unpublished-shape':
       return `${item.schema} (${item.operationId}): ${item.shape}, ${item.seen} answer${item.seen === 1 ? '' : 's'}`;
     case 'refusal':
@@ -274,10 +336,16 @@ export function renderMarkdown(report: TrafficReport): string {
   const lines = ['# What the traffic shows', ''];
   lines.push(`${report.exchanges} exchanges read${report.unmatched ? `, ${report.unmatched} of no operation of the spec left out` : ''}.`);
   const learnings = report.markers.reduce((n, m) => n + m.items.length, 0) + Object.values(report.unmarked).reduce((n, items) => n + items.length, 0);
-  lines.push(`${learnings} learning${learnings === 1 ? '' : 's'} (they fill or add to what the interface leaves open) and ${report.contradictions.length} contradiction${report.contradictions.length === 1 ? '' : 's'} (the published spec refuses them).`, '');
+  const inconclusive = report.inconclusive.reduce((n, item) => n + item.count, 0);
+  lines.push(`${learnings} learning${learnings === 1 ? '' : 's'} (they fill or add to what the interface leaves open) and ${report.contradictions.length} contradiction${report.contradictions.length === 1 ? '' : 's'} (the published spec refuses them)${inconclusive ? `; ${inconclusive} inconclusive answer${inconclusive === 1 ? '' : 's'}` : ''}.`, '');
   if (report.contradictions.length) {
     lines.push('## Contradictions of the interface', '');
-    for (const c of report.contradictions) lines.push(`- **${c.kind}** in ${c.operationId}${c.schema ? ` (${c.schema}${c.field ? `.${c.field}` : ''})` : ''}: ${c.detail}, ${c.count}× — ${evidenceText(c.evidence)}`);
+    for (const c of report.contradictions) lines.push(`- **${c.kind}** in ${c.operationId}${c.schema ? ` (${c.field ? fieldName(c) : c.schema})` : ''}: ${c.detail}, ${c.count}× — ${evidenceText(c.evidence)}`);
+    lines.push('');
+  }
+  if (report.inconclusive.length) {
+    lines.push('## Inconclusive answers (the provider did not decide: nothing is learned from them)', '');
+    for (const item of report.inconclusive) lines.push(`- ${item.summary} — ${evidenceText(item.evidence)}`);
     lines.push('');
   }
   lines.push('## Learnings, by unknown', '');

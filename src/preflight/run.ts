@@ -1,5 +1,5 @@
 // `npm run preflight`: the checks a release engineer runs before switching an integration
-// to production — spec lint, generated-file drift, the breaking-change gate and the
+// to production — spec lint, generated-file staleness, the breaking-change gate and the
 // contract tests against the target, and with --probe the provider probe (src/probe) —
 // each as its own process, all of them even when one fails, then a one-screen report.
 // Exit code 1 when any check failed.
@@ -81,7 +81,7 @@ export function preflightSteps(options: PreflightOptions): Step[] {
       command: [redoclyBin, 'lint', '--format=stylish'],
       summarize: lastLine(/valid|failed|error|warning/i),
     },
-    { name: 'drift', command: tsx('drift.ts'), summarize: lastLine(/^drift: \d/) },
+    { name: 'generated files', command: tsx('check-generated.ts'), summarize: lastLine(/^check:generated: \d/) },
     { name: 'breaking changes', command: tsx('diff.ts', ...(options.base ? ['--base', options.base] : [])), summarize: lastLine(/^diff: /) },
     {
       name: `contract (${options.target})`,

@@ -3,6 +3,7 @@
 // patterns on its first use, so that importing it, or making a client whose drift watch is
 // off, costs nothing. Dependency-free: the SDK ships it.
 import type { HeaderPairs, RecordedExchange } from '../traffic/exchange.ts';
+import { pointerKey, pointerSegment } from '../spec/pointer.ts';
 import { maskNumber, maskString } from './mask.ts';
 import { addressSources, base58Run, identifierFieldNames, keptAddedHeaderNames, normaliseName, redactedValue, secretFieldNames, secretHeaderNames, solanaShaped, unreadableBodyValue } from './rules.ts';
 
@@ -50,13 +51,15 @@ export interface PrivacyPolicy {
    * protected field's type in a shape survives.
    */
   redactName(text: string, carried?: Carried): Redacted<string>;
+  /** An RFC 6901 JSON pointer with each key through redactName: an echo is found in a key as sent, not in its escaped form. */
+  redactPointer(pointer: string, carried?: Carried): Redacted<string>;
   /** A JSON value with protected fields, identifier-shaped strings and carried values masked at any depth, keys included. */
   redactJson(value: unknown, carried?: Carried): unknown;
   /** A JSON value through redactJson, as JSON text (`space` as JSON.stringify takes it): what a writer of JSON writes. */
   redactJsonText(value: unknown, carried?: Carried, space?: number): Redacted<string>;
   /** The policy with an integrator's rules added. */
   extend(rules: RedactionRules | undefined): PrivacyPolicy;
-  /** The value of a field named `name` (dotted: its last name counts), masked as the field and its contents require. */
+  /** The value of a field (`name`: its key, a JSON pointer to it, or a `Schema.field` label; the last segment counts), masked as the field and its contents require. */
   redactField(name: string, value: unknown, carried?: Carried): unknown;
   /** A URL with protected query parameters, identifiers and carried values masked, in its path and query. */
   redactUrl(url: string, carried?: Carried): Redacted<string>;
@@ -385,6 +388,15 @@ function withContentLength(headers: HeaderPairs, original: string | undefined, b
   return headers.map(([name, value]) => (name.toLowerCase() === 'content-length' ? [name, length] : [name, value]));
 }
 
+/**
+ * The key a field is judged by: the last segment of a JSON pointer (`/meta.version` is the
+ * key `meta.version`, `~1` and `~0` decoded), else the last segment of a `Schema.field` label.
+ */
+function fieldKey(name: string): string {
+  if (name.startsWith('/')) return name.slice(name.lastIndexOf('/') + 1).replace(/~1/g, '/').replace(/~0/g, '~');
+  return name.split('.').pop()!;
+}
+
 export function buildPolicy(rules: RedactionRules): PrivacyPolicy {
   const merged: Required<RedactionRules> = { fields: [...(rules.fields ?? [])], headers: [...(rules.headers ?? [])], patterns: [...(rules.patterns ?? [])] };
   let compiled: Engine | undefined;
@@ -405,6 +417,12 @@ export function buildPolicy(rules: RedactionRules): PrivacyPolicy {
       const e = engine();
       return brand(e.text(String(text), e.echoes(carried), false));
     },
+    redactPointer: (pointer, carried) => {
+      const e = engine();
+      const echoes = e.echoes(carried);
+      if (!pointer.startsWith('/')) return brand(e.text(pointer, echoes, false));
+      return brand(pointer.split('/').slice(1).map((segment) => `/${pointerSegment(e.text(pointerKey(segment), echoes, false))}`).join(''));
+    },
     redactJson: (value, carried) => {
       const e = engine();
       return e.json(value, e.echoes(carried));
@@ -415,7 +433,7 @@ export function buildPolicy(rules: RedactionRules): PrivacyPolicy {
     },
     redactField: (name, value, carried) => {
       const e = engine();
-      return e.field(name.split('.').pop()!, value, e.echoes(carried));
+      return e.field(fieldKey(name), value, e.echoes(carried));
     },
     redactUrl: (url, carried) => {
       const e = engine();

@@ -12,7 +12,7 @@ import { parseFlags } from '../support/args.ts';
 import { appendExchanges, checkHarTarget } from '../traffic/har-file.ts';
 import { defaultProbeIntervalMs, maximumProbeRequests } from './plan.ts';
 import type { ProbeTarget } from './request.ts';
-import { runProbe } from './run.ts';
+import { runProbe, type ProbeBackoff } from './run.ts';
 
 /** The targets the probe sends to: the local sandbox it starts, and staging. */
 export type ProbeTargetName = 'sandbox' | 'staging';
@@ -22,6 +22,8 @@ export type ProbeOptions = {
   /** Absolute path of the HAR file the exchanges are appended to. */
   record: string;
   intervalMs: number;
+  /** How it backs off on inconclusive answers (run.ts's defaults otherwise). */
+  backoff?: Partial<ProbeBackoff>;
 };
 
 /** The longest pause between two requests a user may ask for: a minute. */
@@ -108,9 +110,9 @@ export async function runProbeCommand(options: ProbeOptions, env: NodeJS.Process
   const target = await openTarget(options.target, env, cwd);
   try {
     io.out(`probe: ${target.label} at ${target.baseUrl}: at most ${maximumProbeRequests} requests, ${options.intervalMs} ms apart, reads and previews only\n`);
-    const outcome = await runProbe(target, { intervalMs: options.intervalMs, report: (line) => io.out(`probe: ${line}\n`) });
+    const outcome = await runProbe(target, { intervalMs: options.intervalMs, report: (line) => io.out(`probe: ${line}\n`), ...(options.backoff ? { backoff: options.backoff } : {}) });
     await appendExchanges(options.record, outcome.exchanges);
-    io.out(`probe: ${outcome.exchanges.length} requests sent (at most ${maximumProbeRequests}), recorded in ${options.record}\n`);
+    io.out(`probe: ${outcome.exchanges.length} requests sent (at most ${maximumProbeRequests}, and those asked again after backing off), recorded in ${options.record}\n`);
     if (outcome.stopped) {
       io.err(`probe: stopped early: ${outcome.stopped}\n`);
       return 1;

@@ -180,3 +180,44 @@ export function responseKeyFor(responses: Record<string, unknown>, status: numbe
   const code = String(status);
   return [code, `${code[0]}XX`, 'default'].find((key) => key in responses);
 }
+
+/**
+ * Finds the operation a request was for by the spec's own path templates: a template
+ * matches a path with as many segments (after any prefix the base address adds), each
+ * literal segment equal and each `{parameter}` one non-empty segment. Where several
+ * match, the one whose literal segments come first wins, segment by segment
+ * (`/swaps/quotes` before `/swaps/{id}`), whatever their order in the document.
+ */
+export function operationMatcher(doc: OpenApiDocument): (method: string, url: string) => OperationEntry | undefined {
+  const templates = listOperations(doc).map((entry) => ({ entry, segments: entry.path.split('/').slice(1) }));
+  const isParameter = (segment: string) => /^\{[^}]+\}$/.test(segment);
+  return (method, url) => {
+    const wanted = method.toLowerCase();
+    const segments = new URL(url, 'http://recorded.invalid').pathname.split('/').slice(1).map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    });
+    let best: { entry: OperationEntry; segments: string[] } | undefined;
+    for (const template of templates) {
+      if (template.entry.method !== wanted || template.segments.length > segments.length) continue;
+      const tail = segments.slice(segments.length - template.segments.length);
+      if (!template.segments.every((segment, index) => (isParameter(segment) ? tail[index] !== '' : segment === tail[index]))) continue;
+      if (best === undefined || moreLiteral(template.segments, best.segments, isParameter)) best = template;
+    }
+    return best?.entry;
+  };
+}
+
+/** True when `a` has a literal segment where `b` first has a parameter (or is longer, all else equal: less of the path is a prefix). */
+function moreLiteral(a: readonly string[], b: readonly string[], isParameter: (segment: string) => boolean): boolean {
+  if (a.length !== b.length) return a.length > b.length;
+  for (let index = 0; index < a.length; index++) {
+    const pa = isParameter(a[index]!);
+    const pb = isParameter(b[index]!);
+    if (pa !== pb) return !pa;
+  }
+  return false;
+}

@@ -44,3 +44,20 @@ export function strictReading(doc: OpenApiDocument): OpenApiDocument {
     if (listsItsFieldsOnly(original)) copy.additionalProperties = false;
   }) as OpenApiDocument;
 }
+
+const valuesSeenKey = 'x-values-seen';
+
+/**
+ * What answers are checked against to find everything the interface does not show (the
+ * traffic report, the drift watch's generated validators, the SDK's build): the strict
+ * reading with the open records closed too, and every open string whose values the
+ * interface lists (x-values-seen) held to those values. A departure from it is not yet a
+ * verdict: the answer reading (answer-reading.ts) checks the same answer against the
+ * published spec, and what that refuses is a contradiction, not a learning.
+ */
+export function detectionReading(doc: OpenApiDocument): OpenApiDocument {
+  return editSchemas(strictReading(doc), (copy, original) => {
+    if (original.additionalProperties === true && typeof original.properties === 'object') copy.additionalProperties = false;
+    if (Array.isArray(original[valuesSeenKey]) && original.type === 'string' && !('enum' in original)) copy.enum = original[valuesSeenKey];
+  }) as OpenApiDocument;
+}

@@ -6,7 +6,7 @@
 // are not coordinated (the later rename wins). Dependency-free: node builtins only.
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { sdkVersion } from '../client/version.ts';
+import { sdkVersion } from '../version.ts';
 import { buildEntry } from './entry.ts';
 import type { RecordedExchange } from './exchange.ts';
 import type { Har, HarEntry } from './har.ts';

@@ -70,12 +70,13 @@ describe('npm run learn', () => {
     const { code } = await learn(har.contradicts!, '--format', 'json', '--out', out);
     expect(code).toBe(1);
     const report = JSON.parse(readFileSync(out, 'utf8')) as TrafficReport;
-    expect(report.contradictions.map((c) => `${c.kind} ${c.schema ?? c.operationId}${c.field ? `.${c.field}` : ''}`).sort()).toEqual([
+    // Fields are JSON pointers into their record.
+    expect(report.contradictions.map((c) => `${c.kind} ${c.schema ?? c.operationId}${c.field ?? ''}`).sort()).toEqual([
       'error-status-on-2xx cancelSwap',
-      'missing-field Transaction.payoutStatus',
+      'missing-field Transaction/payoutStatus',
       'not-envelope getSwapQuote',
-      'wrong-type MarketTicker.at',
-      'wrong-type Transaction.amount',
+      'wrong-type MarketTicker/at',
+      'wrong-type Transaction/amount',
     ]);
     expect(report.contradictions.every((c) => c.evidence.length > 0)).toBe(true);
   });

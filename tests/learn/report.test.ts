@@ -14,6 +14,9 @@ import { itemKeys, overriddenBy, profileKeys } from '../support/profile-keys.ts'
 import { providerProfiles } from '../support/profiles.ts';
 import { timestampSkews, walkProvider } from '../support/provider-walk.ts';
 import { repoRoot } from '../support/run.ts';
+import { propose } from '../../src/learn/proposal/index.ts';
+import type { Exchange } from '../../src/learn/findings.ts';
+import { copySpecSource } from '../support/spec-copy.ts';
 
 const doc = loadBundledDocument();
 
@@ -21,6 +24,15 @@ async function reportOf(profile?: string | ProviderProfile, rounds = 1): Promise
   const sandbox = await startSandbox({ deterministic: true, logger: false, ...(profile ? { profile } : {}) });
   try {
     return buildReport(doc, await walkProvider(sandbox.url, demoCredentials, profile ? 'profile-walk' : 'plain-walk', rounds));
+  } finally {
+    await sandbox.close();
+  }
+}
+
+async function reportAgainst(spec: typeof doc, profile: ProviderProfile): Promise<TrafficReport> {
+  const sandbox = await startSandbox({ deterministic: true, logger: false, profile });
+  try {
+    return buildReport(spec, await walkProvider(sandbox.url, demoCredentials, 'profile-walk'));
   } finally {
     await sandbox.close();
   }
@@ -45,10 +57,44 @@ describe('the traffic report', () => {
     expect(report.contradictions.length > 0).toBe((profile.contradictions ?? []).length > 0);
   });
 
+  it.each(['fills-unknowns.json', 'contradicts.json'])('names every deviation of %s and nothing else, against a spec whose reading of the plain sandbox is empty by construction', async (fixture) => {
+    // The spec with everything the plain sandbox shows proposed into it (every claim taken,
+    // however few its samples): the plain sandbox's traffic then teaches nothing at all.
+    const sandbox = await startSandbox({ deterministic: true, logger: false });
+    let plainTraffic: Exchange[];
+    try {
+      plainTraffic = [...(await walkProvider(sandbox.url, demoCredentials, 'plain-1')), ...(await walkProvider(sandbox.url, demoCredentials, 'plain-2'))];
+    } finally {
+      await sandbox.close();
+    }
+    const copy = copySpecSource();
+    try {
+      const plainReport = buildReport(doc, plainTraffic);
+      propose(plainReport, doc, copy.root, 1, { records: 1, answers: 1, recordings: 1 });
+      const documented = await copy.bundle();
+      const empty = buildReport(documented, plainTraffic);
+      expect([...itemKeys(empty)]).toEqual([]);
+      expect(empty.contradictions).toEqual([]);
+      // Against it, the profile's traffic shows what the profile does and nothing else. (Its
+      // unpublished shapes are left out: the spec now documents the plain sandbox's shapes, so
+      // another shape reads as fields, not as a shape.)
+      const { shapes: _shapes, ...profile } = JSON.parse(readFileSync(join(repoRoot, 'tests/fixtures/providers', fixture), 'utf8')) as ProviderProfile;
+      const played = itemKeys(await reportAgainst(documented, profile));
+      const expected = profileKeys(doc, profile, { skews: timestampSkews });
+      // The window is bracketed anew only where the documented one does not already explain a skew.
+      expect([...played].filter((key) => !expected.has(key) && !overriddenBy(profile, key))).toEqual([]);
+      // And every deviation it makes that the plain sandbox did not already show (now documented) is there.
+      const documentedKeys = itemKeys(plainReport);
+      expect([...expected].filter((key) => !played.has(key) && !documentedKeys.has(key) && !key.startsWith('window '))).toEqual([]);
+    } finally {
+      copy.remove();
+    }
+  }, 60_000);
+
   it('counts each field over the records of its schema, names its evidence, and groups it under its marker', async () => {
     const report = await reportOf(join(repoRoot, 'tests/fixtures/providers/fills-unknowns.json'));
     const swap = report.markers.find((m) => m.pointer === '#/components/schemas/Swap')!;
-    const rate = swap.items.find((i) => i.field === 'rate')!;
+    const rate = swap.items.find((i) => i.field === '/rate')!;
     // The walk creates two swaps; each create answers one Swap record.
     expect(rate.summary).toBe('Swap.rate: string, 2/2 Swap records');
     expect(rate.evidence[0]).toMatchObject({ file: 'profile-walk' });

@@ -30,7 +30,7 @@ describe('preflight', () => {
     const { exitCode, output } = await preflight({ WALLET_API_STAGING_URL: service.url, WALLET_API_KEY: apiKey, WALLET_API_SIGNING_SECRET: secret });
     expect(exitCode).toBe(1);
     const report = output.slice(output.indexOf('Preflight against'));
-    expect(report).toMatch(/PASS {2}lint .*\n {2}PASS {2}drift .*\n {2}PASS {2}breaking changes .*\n {2}FAIL {2}contract \(staging\) .*complete: 16 passing, 1 failing/);
+    expect(report).toMatch(/PASS {2}lint .*\n {2}PASS {2}generated files .*\n {2}PASS {2}breaking changes .*\n {2}FAIL {2}contract \(staging\) .*complete: 16 passing, 1 failing/);
     expect(report).toContain('body/status must be equal to constant');
     expect(report.split('\n').length).toBeLessThan(25);
     expect(output).toContain('Preflight FAILED: contract (staging).');
@@ -57,19 +57,19 @@ describe('preflight', () => {
   it('formats failed checks with their last lines', () => {
     const report = formatReport({ target: 'staging', confirmProduction: false }, [
       { name: 'lint', passed: true, seconds: 0.4, summary: 'valid', tail: [] },
-      { name: 'drift', passed: false, seconds: 0.5, summary: 'drift: 1 of 1 generated file(s) stale', tail: ['drift: STALE  generated/openapi.yaml (run `npm run bundle` and commit it)'] },
+      { name: 'generated files', passed: false, seconds: 0.5, summary: 'check:generated: 1 of 1 generated file(s) stale', tail: ['check:generated: STALE  generated/openapi.yaml (run `npm run bundle` and commit it)'] },
     ]);
     expect(report).toBe(
       [
         'Preflight against staging',
         '',
-        '  PASS  lint     0.4s  valid',
-        '  FAIL  drift    0.5s  drift: 1 of 1 generated file(s) stale',
+        '  PASS  lint               0.4s  valid',
+        '  FAIL  generated files    0.5s  check:generated: 1 of 1 generated file(s) stale',
         '',
-        'drift (last lines):',
-        '  drift: STALE  generated/openapi.yaml (run `npm run bundle` and commit it)',
+        'generated files (last lines):',
+        '  check:generated: STALE  generated/openapi.yaml (run `npm run bundle` and commit it)',
         '',
-        'Preflight FAILED: drift.',
+        'Preflight FAILED: generated files.',
         '',
       ].join('\n'),
     );

@@ -22,6 +22,8 @@ import { readHar } from '../../src/traffic/har-file.ts';
 import type { HarEntry } from '../../src/traffic/har.ts';
 import { answerJson, startCaptureServer, successEnvelope, type CaptureServer } from '../support/capture-server.ts';
 import { runTool } from '../../src/support/tool.ts';
+import { claimsOf } from '../../src/learn/proposal/claims.ts';
+import type { ProbeBackoff } from '../../src/probe/run.ts';
 import { repoRoot } from '../support/run.ts';
 import { hexSignatureShapes, leaks } from '../traffic/support/leaks.ts';
 
@@ -99,11 +101,11 @@ async function capture(handler: Parameters<typeof startCaptureServer>[0]): Promi
 const stagingEnv = (url: string, signing: Record<string, string> = { WALLET_API_SIGNING_SECRET: credentials.secret }) => ({ WALLET_API_STAGING_URL: url, WALLET_API_KEY: credentials.apiKey, ...signing });
 
 /** Runs the probe command against staging at `url`; the recording lands in a fresh folder. */
-async function probe(url: string, env: NodeJS.ProcessEnv, intervalMs = 1) {
+async function probe(url: string, env: NodeJS.ProcessEnv, intervalMs = 1, backoff?: Partial<ProbeBackoff>) {
   const file = join(mkdtempSync(join(tmpdir(), 'probe-')), 'staging.har');
   let out = '';
   let err = '';
-  const options = parseProbeArgs(['--target', 'staging', '--record', file, '--interval-ms', String(intervalMs)], env);
+  const options = { ...parseProbeArgs(['--target', 'staging', '--record', file, '--interval-ms', String(intervalMs)], env), ...(backoff ? { backoff } : {}) };
   const exitCode = await runProbeCommand(options, env, { out: (t) => void (out += t), err: (t) => void (err += t) });
   return { exitCode, out, err, file, entries: existsSync(file) ? (await readHar(file)).log.entries : [] };
 }
@@ -124,7 +126,7 @@ describe('the provider probe against a provider double', () => {
     const { exitCode, out, entries } = run;
     expect(exitCode).toBe(0);
     expect(entries.map((e) => e._probe)).toEqual(documentedSet);
-    expect(out).toContain(`probe: ${documentedSet.length} requests sent (at most ${maximumProbeRequests})`);
+    expect(out).toContain(`probe: ${documentedSet.length} requests sent (at most ${maximumProbeRequests}, and those asked again after backing off)`);
     expect(maximumProbeRequests).toBe(46);
 
     expect(new Set(entries.map(requestLine))).toEqual(
@@ -205,13 +207,59 @@ describe('the provider probe stops early', () => {
     expect(err).toContain('probe: stopped early: the baseline, a correctly signed GET, was refused with HTTP 401');
   });
 
-  it('on a 429, the sign of a rate limit', async () => {
+  it('on a 429 that lasts through backing off, the sign of a rate limit, and says so', async () => {
     const service = await capture((_req, res) => (service.requests.length === 1 ? answerJson(res, 200, successEnvelope) : answerJson(res, 429, { status: 'error', message: 'Too many requests', data: null })));
-    const { exitCode, err, entries } = await probe(service.url, stagingEnv(service.url));
+    const { exitCode, out, err, entries } = await probe(service.url, stagingEnv(service.url), 1, { retries: 2, baseMs: 5 });
     expect(exitCode).toBe(1);
-    expect(service.requests).toHaveLength(2);
-    expect(entries.map((e) => e._probe)).toEqual(['baseline', 'replayedRequest']);
-    expect(err).toContain('replayedRequest was answered 429 (a rate limit): nothing more was sent');
+    // The baseline, then replayedRequest asked three times: once, and again after each of two back-offs.
+    expect(service.requests).toHaveLength(4);
+    expect(entries.map((e) => e._probe)).toEqual(['baseline', 'replayedRequest', 'replayedRequest', 'replayedRequest']);
+    expect(out).toContain('probe: backing off 5 ms: replayedRequest was inconclusive, throttled (HTTP 429); asking again (1 of 2)');
+    expect(out).toContain('probe: backing off 10 ms: replayedRequest was inconclusive, throttled (HTTP 429); asking again (2 of 2)');
+    expect(err).toContain('probe: stopped early: replayedRequest was still throttled after backing off 2 times (throttled (HTTP 429)): nothing more was sent');
+  });
+});
+
+describe('the provider probe against doubles that decide nothing', () => {
+  /** A double that lets in correctly signed reads whose x-timestamp is within 2 s of its clock. */
+  const onTime = (headers: Record<string, unknown>) => Math.abs(Date.parse(String(headers['x-timestamp'])) - Date.now()) < 2000;
+  const wallets = { status: 'success', message: 'Wallets retrieved', data: [] };
+
+  it('a double answering 429 to skewed requests, waiting as Retry-After asks, gets no window proposed', async () => {
+    const service = await capture((req, res) => {
+      if (req.headers['x-timestamp'] === undefined) return answerJson(res, 401, { status: 'error', message: 'Missing timestamp', data: null });
+      if (onTime(req.headers)) return answerJson(res, 200, wallets);
+      res.setHeader('retry-after', '0');
+      answerJson(res, 429, { status: 'error', message: 'Too many requests', data: null });
+    });
+    const { out, file } = await probe(service.url, stagingEnv(service.url), 1, { retries: 1, baseMs: 5 });
+    // Retry-After: 0 is waited as asked, not the probe's own back-off.
+    expect(out).toContain('probe: backing off 0 ms: timestampSkew:-5 was inconclusive, throttled (HTTP 429, retry after 0 s); asking again (1 of 1)');
+    const report = buildReport(loadBundledDocument(), readHarExchanges(file));
+    const items: LearnedItem[] = [...report.markers.flatMap((m) => m.items), ...Object.values(report.unmarked).flat()];
+    expect(items.filter((i) => i.kind === 'timestamp-window')).toEqual([]);
+    expect(report.inconclusive.map((i) => i.summary)).toContain('inconclusive: throttled at \u22125 s, \u22125 s (listWallets, HTTP 429, 2 answers)');
+    expect(claimsOf(report, 1).claims.filter((c) => c.kind === 'window')).toEqual([]);
+  });
+
+  it('a double that redirects every wrong request gets no refusal proposed, and the redirect is not followed', async () => {
+    const service = await capture((req, res) => {
+      const spoiled = !onTime(req.headers) || req.headers['x-api-key'] !== credentials.apiKey || req.headers['x-signature'] === undefined || req.url !== '/api/v1/wallets';
+      if (!spoiled && service.requests.filter((r) => r.headers['x-timestamp'] === req.headers['x-timestamp']).length === 1) return answerJson(res, 200, wallets);
+      res.setHeader('location', 'https://elsewhere.invalid/login');
+      answerJson(res, 301, { status: 'error', message: 'Moved', data: null });
+    });
+    const { exitCode, file, entries } = await probe(service.url, stagingEnv(service.url), 1, { retries: 3, baseMs: 5 });
+    expect(exitCode).toBe(0);
+    // Every request of the plan once: a redirect is never asked again, and no skew step ends a direction.
+    expect(entries).toHaveLength(maximumProbeRequests);
+    expect(service.requests.every((r) => !r.url.includes('elsewhere'))).toBe(true);
+    const report = buildReport(loadBundledDocument(), readHarExchanges(file));
+    const items: LearnedItem[] = [...report.markers.flatMap((m) => m.items), ...Object.values(report.unmarked).flat()];
+    expect(items.filter((i) => i.kind === 'refusal')).toEqual([]);
+    expect(report.inconclusive.every((i) => i.kind === 'redirect')).toBe(true);
+    expect(report.inconclusive.length).toBeGreaterThan(0);
+    expect(claimsOf(report, 1).claims.filter((c) => c.kind === 'refusal' || c.kind === 'authentication-refusal')).toEqual([]);
   });
 });
 
@@ -253,7 +301,7 @@ describe('flags', () => {
     const options = parsePreflightArgs(['--target', 'staging', '--probe', '--probe-interval-ms', '40', '--record', 'staging.har'], { INIT_CWD: '/home/release' }, '/repo');
     expect(options).toEqual({ target: 'staging', confirmProduction: false, record: '/home/release/staging.har', probe: { intervalMs: 40 } });
     const steps = preflightSteps(options);
-    expect(steps.map((s) => s.name)).toEqual(['lint', 'drift', 'breaking changes', 'contract (staging)', 'probe (staging)']);
+    expect(steps.map((s) => s.name)).toEqual(['lint', 'generated files', 'breaking changes', 'contract (staging)', 'probe (staging)']);
     expect(steps[4]!.command.slice(-7)).toEqual([join(repoRoot, 'scripts', 'probe.ts'), '--target', 'staging', '--record', '/home/release/staging.har', '--interval-ms', '40']);
     expect(preflightSteps(parsePreflightArgs(['--target', 'staging'])).map((s) => s.name)).not.toContain('probe (staging)');
     expect(steps[4]!.summarize('probe:  1/46  baseline  GET /api/v1/wallets → 200\nprobe: 38 requests sent (at most 46), recorded in /x.har\n')).toBe('probe: 38 requests sent (at most 46), recorded in /x.har');

@@ -1,9 +1,9 @@
-// The provider walk (scripts/bench/support/provider-walk.ts) made through the SDK client:
+// The provider walk (src/sandbox/walk/provider-walk.ts) made through the SDK client:
 // each request of the spec's operations goes through `client.GET`/`client.POST` by its path
 // template, as an integrator's backend calls; the sandbox's own lists (/sandbox/…) go over
 // the tests' signed caller; the walk's deliberately wrong requests are not sent (a client
 // cannot send them). Each call's outcome is kept, to hold the drift watch to what it did.
-import { walkProvider } from '../../scripts/bench/support/provider-walk.ts';
+import { walkProvider } from '../../src/sandbox/walk/provider-walk.ts';
 import type { WalletApiClient } from '../../src/client/index.ts';
 import { loadBundledDocument } from '../../src/spec/document.ts';
 import { listOperations } from '../../src/spec/openapi.ts';

@@ -8,6 +8,22 @@ import type { ProviderProfile } from '../../src/sandbox/profile/types.ts';
 import { deref, listOperations, resolvePointer, type OpenApiDocument } from '../../src/spec/openapi.ts';
 import { recordLocations } from '../../src/spec/record-locations.ts';
 
+/**
+ * The statuses on which a provider decides nothing (written here, not read from the code
+ * under test): throttling (429, 503), timeouts (408), other server errors, redirects. A
+ * refusal a profile gives with one of them is inconclusive, never a refusal learned.
+ */
+export function inconclusiveStatus(status: number): string | undefined {
+  if (status === 429 || status === 503) return 'throttled';
+  if (status === 408) return 'timeout';
+  if (status >= 500) return 'server-error';
+  if (status >= 300 && status < 400) return 'redirect';
+  return undefined;
+}
+
+/** A record's field as its JSON pointer segment (RFC 6901), written here rather than imported. */
+const fieldKey = (field: string) => `/${field.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+
 /** A probe label's refusal class: `invalidInput:zeroAmount` is an invalidInput refusal. */
 export const refusalClassOf = (label: string) => label.split(':')[0]!;
 
@@ -15,14 +31,15 @@ export const refusalClassOf = (label: string) => label.split(':')[0]!;
 export function itemKeys(report: TrafficReport): Set<string> {
   const keys = new Set<string>();
   for (const item of [...report.markers.flatMap((m) => m.items), ...Object.values(report.unmarked).flat()]) {
-    if (item.kind === 'unknown-field') keys.add(`field ${item.schema}.${item.field}`);
-    else if (item.kind === 'value-not-seen') keys.add(`value ${item.schema}.${item.field}=${item.value}`);
+    if (item.kind === 'unknown-field') keys.add(`field ${item.schema}${item.field}`);
+    else if (item.kind === 'value-not-seen') keys.add(`value ${item.schema}${item.field}=${item.value}`);
     else if (item.kind === 'unpublished-shape') keys.add(`shape ${item.operationId} ${item.shape}`);
     else if (item.kind === 'timestamp-window') keys.add(`window ${item.window!.acceptedUpTo} ${item.window!.refusedFrom}`);
     else if (item.kind === 'accepted-probe') keys.add(`accepted ${item.operationId} ${item.probe}`);
     else keys.add(`refusal ${item.probe === undefined ? item.operationId : refusalClassOf(item.probe)} ${item.status} ${item.message}`);
   }
-  for (const c of report.contradictions) keys.add(c.kind === 'missing-field' || c.kind === 'wrong-type' ? `${c.kind} ${c.schema}.${c.field}` : `${c.kind} ${c.operationId}`);
+  for (const c of report.contradictions) keys.add(c.kind === 'missing-field' || c.kind === 'wrong-type' ? `${c.kind} ${c.schema}${c.field}` : `${c.kind} ${c.operationId}`);
+  for (const item of report.inconclusive) keys.add(`inconclusive ${item.probe === undefined ? item.operationId : refusalClassOf(item.probe)} ${item.kind}`);
   return keys;
 }
 
@@ -47,25 +64,33 @@ export function profileKeys(doc: OpenApiDocument, profile: ProviderProfile, show
   const hidden = shown.hidden ?? new Set<string>();
   const shownBy = shown.schema ?? ((schema: string) => listOperations(doc).some((o) => !hidden.has(o.operationId) && recordLocations(doc, o.operationId).some((l) => l.schema === schema)));
   const dropped = new Set((profile.contradictions ?? []).flatMap((c) => (c.kind === 'dropField' ? [`${c.schema}.${c.field}`] : [])));
-  for (const [schema, fields] of Object.entries(profile.extraFields ?? {})) if (shownBy(schema)) for (const field of Object.keys(fields)) keys.add(`field ${schema}.${field}`);
+  for (const [schema, fields] of Object.entries(profile.extraFields ?? {})) if (shownBy(schema)) for (const field of Object.keys(fields)) keys.add(`field ${schema}${fieldKey(field)}`);
   for (const [target, weights] of Object.entries(profile.values ?? {})) {
     if (dropped.has(target) || !shownBy(target.split('.')[0]!)) continue;
     const [schema, field] = target.split('.') as [string, string];
     // The report counts values of the strings whose values the interface lists (x-values-seen); an id or a free text has none to add to.
     const seen = (deref(doc, resolvePointer(doc, `#/components/schemas/${schema}/properties/${field}`)) as { 'x-values-seen'?: string[] })['x-values-seen'];
     if (seen === undefined) continue;
-    for (const [value, weight] of Object.entries(weights)) if (weight > 0 && !seen.includes(value) && (shown.value?.(target, value, weights) ?? true)) keys.add(`value ${target}=${value}`);
+    for (const [value, weight] of Object.entries(weights)) if (weight > 0 && !seen.includes(value) && (shown.value?.(target, value, weights) ?? true)) keys.add(`value ${schema}${fieldKey(field)}=${value}`);
   }
   for (const [operationId, shape] of Object.entries(profile.shapes ?? {})) if (!hidden.has(operationId) && (shown.operation?.(operationId) ?? true)) keys.add(`shape ${operationId} ${shapeOf(shape)}`);
+  // A window refused with a status on which nothing is decided has no outer bound: those skews are inconclusive.
+  const outsideStatus = profile.refusals?.timestampOutsideWindow?.status;
+  const outsideInconclusive = outsideStatus === undefined ? undefined : inconclusiveStatus(outsideStatus);
   const bracket = profile.timestampWindowSeconds === undefined || shown.skews === undefined ? undefined : windowBracket(profile.timestampWindowSeconds, shown.skews);
-  if (bracket !== undefined) keys.add(`window ${bracket}`);
+  if (bracket !== undefined) keys.add(`window ${outsideInconclusive === undefined ? bracket : `${bracket.split(' ')[0]} undefined`}`);
+  if (outsideInconclusive !== undefined && bracket !== undefined && bracket.split(' ')[1] !== 'undefined') keys.add(`inconclusive timestampSkew ${outsideInconclusive}`);
   const provoked = shown.refusal ?? ((refusalClass: string) => refusalClass !== 'replayedRequest');
-  for (const [refusal, answer] of Object.entries(profile.refusals ?? {})) if (provoked(refusal)) keys.add(`refusal ${refusal} ${answer!.status} ${answer!.message}`);
+  for (const [refusal, answer] of Object.entries(profile.refusals ?? {})) {
+    if (!provoked(refusal)) continue;
+    const inconclusive = inconclusiveStatus(answer!.status);
+    keys.add(inconclusive === undefined ? `refusal ${refusal} ${answer!.status} ${answer!.message}` : `inconclusive ${refusal} ${inconclusive}`);
+  }
   for (const c of profile.contradictions ?? []) {
     if (c.kind === 'dropField') {
-      if (shownBy(c.schema)) keys.add(`missing-field ${c.schema}.${c.field}`);
+      if (shownBy(c.schema)) keys.add(`missing-field ${c.schema}${fieldKey(c.field)}`);
     } else if (c.kind === 'wrongType') {
-      if (shownBy(c.schema)) keys.add(`wrong-type ${c.schema}.${c.field}`);
+      if (shownBy(c.schema)) keys.add(`wrong-type ${c.schema}${fieldKey(c.field)}`);
     } else keys.add(`${c.kind === 'notEnvelope' ? 'not-envelope' : 'error-status-on-2xx'} ${c.operationId}`);
   }
   return keys;
@@ -81,7 +106,10 @@ export function overriddenBy(profile: ProviderProfile, key: string): boolean {
   if ((kind === 'window' || (kind === 'refusal' && what === 'timestampOutsideWindow')) && profile.timestampWindowSeconds !== undefined) return true;
   if (kind === 'refusal') return what in (profile.refusals ?? {});
   if (kind === 'shape') return what in (profile.shapes ?? {});
-  if (kind === 'value') return what.split('=')[0]! in (profile.values ?? {});
+  if (kind === 'value') {
+    const [schema, ...field] = what.split('=')[0]!.split('/');
+    return `${schema}.${field.join('/')}` in (profile.values ?? {});
+  }
   return false;
 }
 
@@ -102,10 +130,10 @@ export function windowBracket(windowSeconds: number, skews: readonly number[]): 
 export function driftKeys(events: readonly DriftEvent[]): Set<string> {
   const keys = new Set<string>();
   for (const e of events) {
-    if (e.kind === 'unknown-field') keys.add(`field ${e.schema}.${e.field}`);
-    else if (e.kind === 'value-not-seen') keys.add(`value ${e.schema}.${e.field}=${e.value}`);
+    if (e.kind === 'unknown-field') keys.add(`field ${e.schema}${e.field}`);
+    else if (e.kind === 'value-not-seen') keys.add(`value ${e.schema}${e.field}=${e.value}`);
     else if (e.kind === 'unpublished-shape') keys.add(`shape ${e.operationId} ${e.shape}`);
-    else if (e.kind === 'missing-field' || e.kind === 'wrong-type') keys.add(`${e.kind} ${e.schema}.${e.field}`);
+    else if (e.kind === 'missing-field' || e.kind === 'wrong-type') keys.add(`${e.kind} ${e.schema}${e.field}`);
     else keys.add(`${e.kind} ${e.operationId}`);
   }
   return keys;

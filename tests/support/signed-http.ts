@@ -2,12 +2,12 @@
 // (`hmacSha256` over the exact bytes sent), with every part of it (headers, body bytes,
 // content type, what is signed) under the test's control, sent over a keep-alive
 // connection from node:http so that thousands of requests stay cheap. The signing itself is
-// scripts/bench/support/signed-request.ts, which `bench:learn` sends through the recorder.
+// src/sandbox/walk/signed-request.ts, which `bench:learn` sends through the recorder.
 import { Agent, request as httpRequest } from 'node:http';
-import { signedHeaders, type Credentials, type SignedRequest } from '../../scripts/bench/support/signed-request.ts';
+import { signedHeaders, type Credentials, type SignedRequest } from '../../src/sandbox/walk/signed-request.ts';
 import { defaultSandboxTimeouts } from '../../src/sandbox/timeouts.ts';
 
-export { signedHeaders, type AuthChanges, type Credentials, type SignedRequest } from '../../scripts/bench/support/signed-request.ts';
+export { signedHeaders, type AuthChanges, type Credentials, type SignedRequest } from '../../src/sandbox/walk/signed-request.ts';
 
 export type SignedResponse = {
   status: number;

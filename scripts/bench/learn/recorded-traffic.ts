@@ -1,5 +1,5 @@
 // The traffic `bench:learn` times, recorded for real: the sandbox, in this process on
-// loopback, plays a provider profile; the provider walk (support/provider-walk.ts) sends every
+// loopback, plays a provider profile; the provider walk (src/sandbox/walk/provider-walk.ts) sends every
 // operation and one deliberately wrong request per refusal class and timestamp skew through
 // the kit's recording fetch, each labelled with its probe; the kit's HAR writer redacts and
 // writes them. A walk of a few rounds is recorded and its exchanges are repeated, in order,
@@ -14,8 +14,8 @@ import { demoCredentials, startSandbox } from '../../../src/sandbox/index.ts';
 import { signingHeaderNames, type RecordedExchange } from '../../../src/traffic/exchange.ts';
 import { appendExchanges } from '../../../src/traffic/har-file.ts';
 import { recordingFetch } from '../../../src/traffic/recording-fetch.ts';
-import { walkProvider, type WalkSend } from '../support/provider-walk.ts';
-import { signedHeaders } from '../support/signed-request.ts';
+import { walkProvider, type WalkSend } from '../../../src/sandbox/walk/provider-walk.ts';
+import { signedHeaders } from '../../../src/sandbox/walk/signed-request.ts';
 
 export type RecordedTraffic = {
   /** Exchanges the walk made and the recorder kept. */

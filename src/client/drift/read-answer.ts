@@ -3,9 +3,8 @@
 // as `npm run learn` (src/spec/answer-reading.ts), and each departure becomes an event that
 // carries no value of the answer but a new state's. The events are raw here: watch.ts puts
 // each through the privacy policy before anyone sees it.
-import { answers, type OperationAnswers, type Validator } from '../../../generated/drift-validators.js';
-import { jsonType, readAnswerBody, readEnvelope, shapeOf, type AnswerChecks, type Deviation, type SchemaCheck } from '../../spec/answer-reading.ts';
-import { responseKeyFor } from '../../spec/openapi.ts';
+import { answers, type Validator } from '../../../generated/drift-validators.js';
+import { jsonType, readAnswer, shapeOf, type AnswerChecks, type Deviation, type OperationChecks, type SchemaCheck } from '../../spec/answer-reading.ts';
 import type { DriftEvent } from './types.ts';
 
 const noViolations: readonly never[] = [];
@@ -14,7 +13,7 @@ function checkOf(validator: Validator): SchemaCheck {
   return (body) => (validator(body) ? noViolations : (validator.errors ?? noViolations));
 }
 
-type OperationReading = { operationId: string; responses: Record<string, AnswerChecks>; layout: OperationAnswers };
+type OperationReading = { operationId: string; checks: OperationChecks };
 
 /** Per operation, its checks, built on first use. */
 const readings = new Map<string, OperationReading>();
@@ -25,7 +24,7 @@ function readingOf(operation: string): OperationReading | undefined {
     const generated = answers[operation];
     if (generated === undefined) return undefined;
     const responses = Object.fromEntries(Object.entries(generated.responses).map(([key, { published, detection }]) => [key, { published: checkOf(published), detection: checkOf(detection) }]));
-    reading = { operationId: generated.operationId, responses, layout: generated };
+    reading = { operationId: generated.operationId, checks: { responses, layout: generated } };
     readings.set(operation, reading);
   }
   return reading;
@@ -33,27 +32,24 @@ function readingOf(operation: string): OperationReading | undefined {
 
 /**
  * The findings on one answer of `operation` (`METHOD /path/template`): `body` is its parsed
- * JSON, `notJson`, or undefined when empty. Error answers are held to their published
- * schema only: what a refusal teaches is read by `npm run learn`, from recorded traffic.
+ * JSON, `notJson`, or undefined when empty; `retryAfter` its Retry-After header. The one
+ * answer reading (src/spec/answer-reading.ts) decides, as it does for `npm run learn`:
+ * error answers are held to their published schema, and answers the provider did not
+ * decide on (throttled, a server error, a redirect) are inconclusive, never contradictions.
  */
-export function readDrift(operation: string, status: number, body: unknown): DriftEvent[] {
+export function readDrift(operation: string, status: number, body: unknown, retryAfter?: string): DriftEvent[] {
   const reading = readingOf(operation);
   if (reading === undefined) return [];
   const base = { operation, operationId: reading.operationId, status };
-  const key = responseKeyFor(reading.responses, status);
-  if (key === undefined) return [{ ...base, class: 'contradiction', kind: 'undocumented-status', pointer: '', detail: `the operation describes no HTTP ${status} answer` }];
-  const ok = status >= 200 && status < 300;
-  const envelope = readEnvelope(ok, body);
-  if (!('envelope' in envelope)) return [{ ...base, class: 'contradiction', kind: envelope.kind, pointer: '', detail: envelope.detail }];
-  const checks = reading.responses[key]!;
-  const layout = ok ? reading.layout : noRecords;
-  return readAnswerBody(body, checks, layout).map((deviation) => eventOf(base, deviation));
+  return readAnswer({ status, body, retryAfter }, reading.checks).findings.map((deviation) => eventOf(base, deviation));
 }
-
-const noRecords = { objects: [], unpublished: [] };
 
 function eventOf(base: Pick<DriftEvent, 'operation' | 'operationId' | 'status'>, deviation: Deviation): DriftEvent {
   const event: DriftEvent = { ...base, class: deviation.class, kind: deviation.kind, pointer: deviation.pointer };
+  if (deviation.class === 'inconclusive') {
+    event.detail = deviation.detail;
+    return event;
+  }
   if (deviation.schema !== undefined) event.schema = deviation.schema;
   if (deviation.kind !== 'unpublished-shape' && deviation.field !== undefined) event.field = deviation.field;
   switch (deviation.kind) {

@@ -34,7 +34,10 @@ export type DriftOptions = {
  * - contradictions break what it says: `missing-field`, `wrong-type`, `not-envelope` (not
  *   JSON, empty, or not `{status, message, data}`), `error-status-on-2xx`,
  *   `undocumented-status` (an HTTP status the operation describes no answer for),
- *   `other-violation` (any other rule of the published schema).
+ *   `other-violation` (any other rule of the published schema);
+ * - inconclusive answers are ones the provider did not decide on: `throttled` (429, 503),
+ *   `server-error` (another 5xx), `redirect` (3xx), `timeout` (408). They contradict
+ *   nothing and never throw under `strict`.
  */
 export type DriftKind =
   | 'unknown-field'
@@ -45,7 +48,11 @@ export type DriftKind =
   | 'not-envelope'
   | 'error-status-on-2xx'
   | 'undocumented-status'
-  | 'other-violation';
+  | 'other-violation'
+  | 'throttled'
+  | 'server-error'
+  | 'redirect'
+  | 'timeout';
 
 /**
  * One finding on one answer. It names where and what, never the answer's values: the one
@@ -60,14 +67,14 @@ export type DriftEvent = {
   operationId: string;
   /** The HTTP status of the answer. */
   status: number;
-  /** Whether it fills a marked unknown of the interface or contradicts the interface. */
-  class: 'learning' | 'contradiction';
+  /** Whether it fills a marked unknown of the interface, contradicts the interface, or says nothing either way. */
+  class: 'learning' | 'contradiction' | 'inconclusive';
   kind: DriftKind;
   /** Where in the body (RFC 6901 JSON pointer; `""` for the whole body). */
   pointer: string;
   /** The component schema of the record it is in, when it is in one. */
   schema?: string;
-  /** The field, dotted inside the record (`network.fee`). */
+  /** The field inside its record, as an RFC 6901 JSON pointer (`/network/fee`; a field named `meta.version` is `/meta.version`). */
   field?: string;
   /** `unknown-field`: the JSON type of its value (`string`, `integer`, `null`, …). */
   type?: string;
@@ -75,6 +82,6 @@ export type DriftEvent = {
   shape?: string;
   /** `value-not-seen`: the value. */
   value?: string;
-  /** Contradictions: what is wrong, in words (`must be number`, `payoutStatus is missing`). */
+  /** Contradictions: what is wrong, in words (`must be number`, `payoutStatus is missing`); inconclusive answers: what they were (`throttled (HTTP 429, retry after 30 s)`). */
   detail?: string;
 };

@@ -3,6 +3,7 @@
 // line in the log and not one per request. Node prints warnings to stderr once per process
 // listener (`node --no-warnings` silences them; `process.on('warning')` sees them typed
 // `WalletApiDriftWarning`).
+import { displayField } from '../../spec/answer-reading.ts';
 import type { DriftEvent } from './types.ts';
 
 export const driftWarningType = 'WalletApiDriftWarning';
@@ -21,11 +22,14 @@ export function findingKey(event: DriftEvent): string {
 
 /** A finding in one line, naming no value of the answer but a new state's. */
 export function describeDrift(event: DriftEvent): string {
-  const where = event.schema !== undefined && event.field !== undefined ? `${event.schema}.${event.field}` : event.field ?? event.schema ?? 'the body';
-  const what = event.kind === 'unknown-field' ? `a field the spec does not list (${event.type})`
+  const field = event.field === undefined ? undefined : displayField(event.field);
+  const where = event.schema !== undefined && field !== undefined ? `${event.schema}${field.startsWith('[') ? '' : '.'}${field}` : field ?? event.schema ?? 'the body';
+  const what = event.class === 'inconclusive' ? `an inconclusive answer: ${event.detail}`
+    : event.kind === 'unknown-field' ? `a field the spec does not list (${event.type})`
     : event.kind === 'value-not-seen' ? `a value not seen before: "${event.value}"`
     : event.kind === 'unpublished-shape' ? `an unpublished shape: ${event.shape}`
     : `${event.kind}: ${event.detail}`;
+  if (event.class === 'inconclusive') return `${event.operation} answered HTTP ${event.status}: ${what}`;
   return `${event.operation} answered HTTP ${event.status} with ${event.class === 'learning' ? 'a learning' : 'a contradiction'} at ${where} (${event.pointer || '/'}): ${what}`;
 }
 

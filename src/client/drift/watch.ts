@@ -3,7 +3,7 @@
 // the call's error.
 import type { Carried, PrivacyPolicy } from '../../privacy/index.ts';
 import { InvalidResponseError } from '../errors.ts';
-import { notJson } from '../../spec/answer-reading.ts';
+import { displayField, notJson } from '../../spec/answer-reading.ts';
 import type { DriftSettings } from './settings.ts';
 import type { DriftEvent } from './types.ts';
 
@@ -34,11 +34,12 @@ const loadReading = () => (reading ??= import('./read-answer.ts'));
 /**
  * Reads the answer, hands each finding to onDrift, and throws under `strict` when it
  * contradicts the spec. `carried`: what the request carried in protected fields and secret
- * headers, masked wherever the answer echoes it.
+ * headers, masked wherever the answer echoes it. `retryAfter`: the answer's Retry-After, which
+ * tells throttling from a refusal.
  */
-export async function watchAnswer(settings: DriftSettings, operation: string, status: number, body: unknown, keptBody: unknown = body, carried?: Carried): Promise<void> {
+export async function watchAnswer(settings: DriftSettings, operation: string, status: number, body: unknown, keptBody: unknown = body, carried?: Carried, retryAfter?: string): Promise<void> {
   const { readDrift } = await loadReading();
-  const events = readDrift(operation, status, body).map((event) => redactEvent(settings.policy, event, carried));
+  const events = readDrift(operation, status, body, retryAfter).map((event) => redactEvent(settings.policy, event, carried));
   if (events.length === 0) return;
   for (const event of events) deliver(settings, event);
   if (settings.mode === 'strict') {
@@ -50,7 +51,8 @@ export async function watchAnswer(settings: DriftSettings, operation: string, st
 /** The error of a `strict` call whose answer contradicts the spec: the reason names the first contradiction. */
 export function driftError(operation: string, status: number, contradictions: DriftEvent[], body: unknown): InvalidResponseError {
   const first = contradictions[0]!;
-  const of = first.field !== undefined ? ` of ${first.schema === undefined ? '' : `${first.schema}.`}${first.field}` : '';
+  const field = first.field === undefined ? undefined : displayField(first.field);
+  const of = field !== undefined ? ` of ${first.schema === undefined ? '' : `${first.schema}${field.startsWith('[') ? '' : '.'}`}${field}` : '';
   const more = contradictions.length > 1 ? ` (and ${contradictions.length - 1} more)` : '';
   const reason = `that drifted from the spec (${first.kind}${of} at ${first.pointer || '/'}): ${first.detail}${more}`;
   return new InvalidResponseError({ operation, httpStatus: status, reason, body, drift: contradictions });
@@ -60,8 +62,8 @@ export function driftError(operation: string, status: number, contradictions: Dr
 export function redactEvent(policy: PrivacyPolicy, event: DriftEvent, carried: Carried | undefined): DriftEvent {
   const text = (value: string) => policy.redactText(value, carried);
   const name = (value: string) => policy.redactName(value, carried);
-  const redacted: DriftEvent = { ...event, pointer: name(event.pointer) };
-  if (event.field !== undefined) redacted.field = name(event.field);
+  const redacted: DriftEvent = { ...event, pointer: policy.redactPointer(event.pointer, carried) };
+  if (event.field !== undefined) redacted.field = policy.redactPointer(event.field, carried);
   if (event.value !== undefined) redacted.value = String(policy.redactField(event.field ?? '', event.value, carried));
   if (event.shape !== undefined) redacted.shape = name(event.shape);
   if (event.detail !== undefined) redacted.detail = text(event.detail);

@@ -3,17 +3,21 @@
 // becomes a property of its record (required only when every record had it; the named
 // examples of that record then show the value seen); values join the ones listed as seen
 // (never an enum); an unpublished shape gets the schema its records had, still open; a
-// refusal's status becomes a response of its operation; the timestamp window goes on its
-// security scheme. Markers are narrowed to what is still unknown (markers.ts). Every value it
+// refusal's status becomes a response of its operation, and a refusal of the authentication
+// layer goes on the shared error response and the security scheme of the header it is
+// about; the timestamp window goes on its security scheme. Markers are narrowed to what is
+// still unknown (markers.ts). Fields are JSON pointers into their record, so a provider's
+// field named `meta.version` is one property, never `meta` then `version`. Every value it
 // writes comes from the traffic report, which holds only what the privacy policy let through
 // (src/learn/report.ts, redactFinding): examples keep their masks, and claims.ts withholds
 // what the policy masked from the values seen.
 import { isMap, isSeq, type Document, type YAMLMap } from 'yaml';
 import { listOperations, localRef, type OpenApiDocument, type OperationEntry } from '../../spec/openapi.ts';
 import { pointerSegment } from '../../spec/pointer.ts';
+import { displayField, pointerKeys } from '../../spec/answer-reading.ts';
 import { recordLocations, visitRecords } from '../../spec/record-locations.ts';
 import { observedKey, timestampSchemeName, type ObservedAcceptance, type ObservedCondition } from '../observed.ts';
-import type { AcceptanceClaim, Claim, FieldClaim, RefusalClaim, ShapeClaim, ValuesClaim, WindowClaim } from './claims.ts';
+import type { AcceptanceClaim, AuthenticationRefusalClaim, Claim, FieldClaim, RefusalClaim, ShapeClaim, ValuesClaim, WindowClaim } from './claims.ts';
 import { inferSchema, typeKeyword } from './infer-schema.ts';
 import { MarkerNotes } from './markers.ts';
 import type { SourceFiles, SourcePlace } from './source-files.ts';
@@ -56,6 +60,8 @@ export class ProposalWriter {
         return this.shape(claim);
       case 'refusal':
         return this.refusal(claim);
+      case 'authentication-refusal':
+        return this.authenticationRefusal(claim);
       case 'acceptance':
         return this.acceptance(claim);
       case 'window':
@@ -83,14 +89,14 @@ export class ProposalWriter {
     map.set(key, this.doc(place).createNode(value));
   }
 
-  /** The place of a schema's property, `a.b` walking nested properties; `$ref`s to other files followed. */
-  private propertyPlace(schema: string, field: string): SourcePlace {
-    return this.sources.locate(`${schemaPointer(schema)}/${field.split('.').map((name) => `properties/${pointerSegment(name)}`).join('/')}`);
+  /** The place of a schema's property, its keys (from the field's pointer) walking nested properties; `$ref`s to other files followed. */
+  private propertyPlace(schema: string, keys: readonly string[]): SourcePlace {
+    return this.sources.locate(`${schemaPointer(schema)}${keys.map((name) => `/properties/${pointerSegment(name)}`).join('')}`);
   }
 
   private field(claim: FieldClaim): string {
-    const names = claim.field.split('.');
-    const parent = names.length === 1 ? this.sources.locate(schemaPointer(claim.schema)) : this.propertyPlace(claim.schema, names.slice(0, -1).join('.'));
+    const names = pointerKeys(claim.field);
+    const parent = names.length === 1 ? this.sources.locate(schemaPointer(claim.schema)) : this.propertyPlace(claim.schema, names.slice(0, -1));
     const name = names[names.length - 1]!;
     const properties = { file: parent.file, path: [...parent.path, 'properties'] };
     const types = Object.keys(claim.types);
@@ -105,12 +111,14 @@ export class ProposalWriter {
       } else parentMap.set('required', this.doc(parent).createNode([name]));
       this.showInExamples(claim.schema, (record) => (Object.hasOwn(record, name) ? undefined : { [name]: claim.example }));
     }
-    this.notes.add(schemaPointer(claim.schema), 'fields', claim.field);
-    return `${claim.schema}.${claim.field}: ${types.join(' | ')}${required ? ', required' : ''} (${claim.evidence.samples}${claim.evidence.of === undefined ? '' : `/${claim.evidence.of}`} samples)`;
+    const shown = displayField(claim.field);
+    this.notes.add(schemaPointer(claim.schema), 'fields', shown);
+    const counts = `${claim.evidence.samples}${claim.evidence.of === undefined ? '' : `/${claim.evidence.of}`} records in ${claim.evidence.answers} answer${claim.evidence.answers === 1 ? '' : 's'} on ${claim.evidence.sources.length} recording${claim.evidence.sources.length === 1 ? '' : 's'}`;
+    return `${claim.schema}${shown.startsWith('[') ? '' : '.'}${shown}: ${types.join(' | ')}, ${required ? 'required' : 'optional'} (${counts})${claim.optionalBecause === undefined ? '' : `: ${claim.optionalBecause}`}`;
   }
 
   private values(claim: ValuesClaim): string {
-    const place = this.propertyPlace(claim.schema, claim.field);
+    const place = this.propertyPlace(claim.schema, pointerKeys(claim.field));
     const map = this.mapAt(place);
     const doc = this.doc(place);
     const seen = map.get('x-values-seen', true);
@@ -121,8 +129,9 @@ export class ProposalWriter {
     } else map.set('x-values-seen', doc.createNode(added, { flow: true }));
     const previous = (map.get(observedKey) as YAMLMap | undefined)?.toJSON?.() as { values?: Record<string, number> } | undefined;
     map.set(observedKey, doc.createNode({ ...claim.evidence, values: { ...previous?.values, ...claim.values } }));
-    this.notes.add(schemaPointer(claim.schema), 'values', `${claim.field}: ${added.map((v) => `\`${v}\``).join(', ')}`);
-    return `${claim.schema}.${claim.field} values seen: ${added.join(', ')}`;
+    const shown = displayField(claim.field);
+    this.notes.add(schemaPointer(claim.schema), 'values', `${shown}: ${added.map((v) => `\`${v}\``).join(', ')}`);
+    return `${claim.schema}${shown.startsWith('[') ? '' : '.'}${shown} values seen: ${added.join(', ')}`;
   }
 
   private shape(claim: ShapeClaim): string {
@@ -171,6 +180,33 @@ export class ProposalWriter {
     return `${claim.operationId} answers ${key}: ${claim.conditions.map((c) => c.probe ?? c.message).join(', ')}`;
   }
 
+  /**
+   * The authentication layer's refusals answer every operation alike: each condition goes on
+   * the shared error response (with its status) and on the security scheme of the header its
+   * probe spoiled, never on the operation the probe happened to call.
+   */
+  private authenticationRefusal(claim: AuthenticationRefusalClaim): string {
+    const same = (a: { probe?: string; status?: number; message: string }, b: { probe?: string; status?: number; message: string }) => a.probe === b.probe && a.status === b.status && a.message === b.message;
+    const shared = '#/components/responses/ClientError';
+    const sharedPlace = this.sources.locate(shared);
+    const previous = ((this.sources.valueAt(sharedPlace) as Record<string, unknown>)[observedKey] as { conditions?: ObservedCondition[] } | undefined)?.conditions ?? [];
+    const conditions = claim.conditions.map(({ header: _header, ...condition }) => condition);
+    this.set(sharedPlace, observedKey, { ...claim.evidence, conditions: [...previous.filter((old) => !conditions.some((c) => same(old, c))), ...conditions] });
+    const schemes = (this.bundled.components?.securitySchemes ?? {}) as Record<string, { in?: string; name?: string }>;
+    for (const header of new Set(claim.conditions.map((c) => c.header))) {
+      const name = Object.keys(schemes).find((scheme) => schemes[scheme]!.in === 'header' && schemes[scheme]!.name?.toLowerCase() === header);
+      if (name === undefined) continue;
+      const place = this.sources.locate(`#/components/securitySchemes/${name}`);
+      const observed = ((this.sources.valueAt(place) as Record<string, unknown>)[observedKey] ?? {}) as { refusals?: ObservedCondition[] } & Record<string, unknown>;
+      const refusals = conditions.filter((_c, index) => claim.conditions[index]!.header === header);
+      this.set(place, observedKey, { ...observed, refusals: [...(observed.refusals ?? []).filter((old) => !refusals.some((c) => same(old, c))), ...refusals] });
+      this.notes.add(`#/components/securitySchemes/${name}`, 'refusals', refusals.map((c) => `HTTP ${c.status} (${c.probe})`).join(', '));
+    }
+    for (const condition of claim.conditions) this.notes.add(shared, 'refusals', `every operation ${condition.status} (${condition.probe})`);
+    for (const condition of claim.conditions) if (condition.probe !== undefined) this.notes.answer(condition.probe, condition.status, condition.message, { ...claim.evidence, samples: condition.samples });
+    return `every operation answers ${claim.conditions.map((c) => `${c.status} to ${c.probe}`).join(', ')} (the authentication layer: on the shared error response and the security schemes)`;
+  }
+
   /** The wrong requests an operation let in go on the operation: a rule of its input the interface does not publish. */
   private acceptance(claim: AcceptanceClaim): string {
     const operation = this.operations.find((o) => o.operationId === claim.operationId)!;
@@ -189,7 +225,9 @@ export class ProposalWriter {
     if (name === undefined) return undefined;
     const pointer = `#/components/securitySchemes/${name}`;
     const place = this.sources.locate(pointer);
+    const previous = (this.sources.valueAt(place) as Record<string, unknown>)[observedKey] as { refusals?: unknown } | undefined;
     this.set(place, observedKey, {
+      ...(previous?.refusals === undefined ? {} : { refusals: previous.refusals }),
       ...(claim.acceptedUpTo === undefined ? {} : { acceptedUpToSeconds: claim.acceptedUpTo }),
       ...(claim.refusedFrom === undefined ? {} : { refusedFromSeconds: claim.refusedFrom }),
       ...claim.evidence,

@@ -5,16 +5,16 @@ import { relative } from 'node:path';
 import type { OpenApiDocument } from '../../spec/openapi.ts';
 import type { TrafficReport } from '../report.ts';
 import { ProposalWriter, type AppliedClaim } from './apply.ts';
-import { claimsOf, defaultMinSamples, type NotProposed } from './claims.ts';
+import { claimsOf, defaultMinSamples, defaultRequiredEvidence, type NotProposed, type RequiredEvidence } from './claims.ts';
 import { SourceFiles } from './source-files.ts';
 
-export { defaultMinSamples } from './claims.ts';
+export { defaultMinSamples, defaultRequiredEvidence, type RequiredEvidence } from './claims.ts';
 
 export type Proposal = { applied: AppliedClaim[]; notProposed: NotProposed[]; written: string[] };
 
 /** Writes what the report carries into the source whose root file is `specRoot`. */
-export function propose(report: TrafficReport, bundled: OpenApiDocument, specRoot: string, minSamples: number = defaultMinSamples): Proposal {
-  const { claims, notProposed } = claimsOf(report, minSamples);
+export function propose(report: TrafficReport, bundled: OpenApiDocument, specRoot: string, minSamples: number = defaultMinSamples, requiredEvidence: RequiredEvidence = defaultRequiredEvidence): Proposal {
+  const { claims, notProposed } = claimsOf(report, minSamples, requiredEvidence);
   const sources = new SourceFiles(specRoot);
   const applied = new ProposalWriter(bundled, sources).apply(claims);
   return { applied, notProposed, written: sources.save() };
@@ -35,11 +35,11 @@ function privacyNote(proposal: Proposal, withheld: number): string {
 }
 
 /** The proposal for people: what changed where, what was left out and why, what to run next. */
-export function renderProposal(proposal: Proposal, report: TrafficReport, minSamples: number, cwd: string): string {
+export function renderProposal(proposal: Proposal, report: TrafficReport, minSamples: number, cwd: string, requiredEvidence: RequiredEvidence = defaultRequiredEvidence): string {
   const lines = ['# Proposed spec change', ''];
   if (proposal.written.length === 0) lines.push('Nothing to propose: the traffic shows nothing the spec does not already say.', '');
   else {
-    lines.push(`Claims need at least ${minSamples} samples each. Files changed (review with \`git diff openapi/\`):`, '');
+    lines.push(`Claims need at least ${minSamples} samples each; a field is required only when every record of at least ${requiredEvidence.records}, in at least ${requiredEvidence.answers} answers on at least ${requiredEvidence.recordings} recordings, had it. Files changed (review with \`git diff openapi/\`):`, '');
     for (const file of proposal.written) lines.push(`- ${relative(cwd, file)}`);
     lines.push('', '## Claims', '');
     for (const { change } of proposal.applied) lines.push(`- ${change}`);
@@ -56,6 +56,12 @@ export function renderProposal(proposal: Proposal, report: TrafficReport, minSam
   lines.push(privacyNote(proposal, withheld.length), '');
   for (const item of withheld) lines.push(`- ${item.summary}`);
   if (withheld.length) lines.push('');
+  const inconclusive = report.inconclusive.reduce((n, item) => n + item.count, 0);
+  if (inconclusive) {
+    lines.push(`## ${inconclusive} inconclusive answer${inconclusive === 1 ? '' : 's'}, not evidence of anything`, '');
+    for (const item of report.inconclusive) lines.push(`- ${item.summary}`);
+    lines.push('');
+  }
   if (report.contradictions.length) {
     lines.push(`## ${report.contradictions.length} contradiction${report.contradictions.length === 1 ? '' : 's'} of the interface, not proposed`, '');
     lines.push('What the interface documents is never changed from traffic: take these to the provider (`npm run learn` without --propose lists them).', '');

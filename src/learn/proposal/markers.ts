@@ -68,7 +68,9 @@ export class MarkerNotes {
         if (marker.items.length === 0) node.delete(markerKey);
       } else if (isScalar(marker) && invalidSignatureStatement.test(String(marker.value))) node.delete(markerKey);
       else continue;
-      node.set(observedKey, doc.createNode({ invalidSignature: { status, message }, ...evidence }));
+      // Beside what else was observed of the scheme (the refusals of the authentication layer).
+      const previous = (node.get(observedKey, true) as { toJSON?: () => unknown } | undefined)?.toJSON?.() as Record<string, unknown> | undefined;
+      node.set(observedKey, doc.createNode({ ...previous, invalidSignature: { status, message }, ...evidence }));
     }
   }
 }

@@ -1,4 +1,4 @@
-// Drift of the committed generated files: each is regenerated into a temporary directory
+// Staleness of the committed generated files (`npm run check:generated`): each is regenerated into a temporary directory
 // and compared byte for byte with the committed copy. Add an entry here for every new
 // generated artefact.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -50,12 +50,12 @@ export const generatedArtefacts: GeneratedArtefact[] = [
   },
 ];
 
-export type DriftResult = { path: string; fixWith: string; fresh: boolean };
+export type GeneratedFileResult = { path: string; fixWith: string; fresh: boolean };
 
-export async function checkDrift(artefacts: GeneratedArtefact[] = generatedArtefacts, root: string = repoRoot): Promise<DriftResult[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'drift-'));
+export async function checkGeneratedFiles(artefacts: GeneratedArtefact[] = generatedArtefacts, root: string = repoRoot): Promise<GeneratedFileResult[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'check-generated-'));
   try {
-    const results: DriftResult[] = [];
+    const results: GeneratedFileResult[] = [];
     for (const [index, artefact] of artefacts.entries()) {
       const outPath = join(dir, `${index}-${artefact.path.split('/').pop()}`);
       await artefact.regenerate(outPath);

@@ -1,7 +1,7 @@
 // A request signed the way the sandbox verifies (`hmacSha256` over the exact bytes sent),
 // with every part of its authentication under the caller's control: the tests send it over
 // node:http (tests/support/signed-http.ts), `bench:learn` through the kit's recording fetch.
-import { formatTimestamp, hmacSha256, type Signer } from '../../../src/signing/index.ts';
+import { formatTimestamp, hmacSha256, type Signer } from '../../signing/index.ts';
 
 export type Credentials = { apiKey: string; secret: string };
 

@@ -4,7 +4,7 @@
 // the answers as exchanges (tests/support/provider-walk.ts) and `bench:learn` can record them
 // through the kit's recorder. It reads ids from the sandbox's own lists (/sandbox/…), so it
 // walks the sandbox, whatever provider it plays, not a real provider.
-import type { RefusalClass } from '../../../src/sandbox/profile/types.ts';
+import type { RefusalClass } from '../profile/types.ts';
 import type { SignedRequest } from './signed-request.ts';
 
 /** The skews of the timestamp-window walk, in seconds: far from any window a test sets (30, 60, 300). */

@@ -1,0 +1,47 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { checkGeneratedFiles, generatedArtefacts } from '../src/generated-files/check.ts';
+import { renderDriftValidatorTypes } from '../src/codegen/drift-validators.ts';
+import { runTool } from '../src/support/tool.ts';
+
+const committed = readFileSync(new URL('../package.json', import.meta.url));
+
+describe('the generated-file check', () => {
+  it('finds every committed generated file equal to a fresh regeneration', async () => {
+    const results = await checkGeneratedFiles();
+    expect(results.map((r) => r.path).sort()).toEqual(['generated/drift-validators.d.ts', 'generated/drift-validators.js', 'generated/openapi.json', 'generated/openapi.yaml', 'generated/schema.d.ts']);
+    for (const r of results) expect(r.fresh, `${r.path} is stale: run \`${r.fixWith}\` and commit it`).toBe(true);
+  });
+
+  it('tells a fresh file from a stale one', async () => {
+    expect(generatedArtefacts.map((a) => a.path)).toContain('generated/openapi.yaml');
+    const same = { path: 'package.json', fixWith: 'nothing', regenerate: (out: string) => writeFileSync(out, committed) };
+    const changed = { path: 'package.json', fixWith: 'npm run x', regenerate: (out: string) => writeFileSync(out, Buffer.concat([committed, Buffer.from(' ')])) };
+    expect(await checkGeneratedFiles([same, changed])).toEqual([
+      { path: 'package.json', fixWith: 'nothing', fresh: true },
+      { path: 'package.json', fixWith: 'npm run x', fresh: false },
+    ]);
+  });
+
+  it('writes the drift validators\' types from the modules that define them, not restated by hand', () => {
+    const types = renderDriftValidatorTypes();
+    const source = (path: string, name: string) => {
+      const text = readFileSync(new URL(path, import.meta.url), 'utf8');
+      // The declaration as written: from its `export type` to the blank line after it.
+      return new RegExp(`export type ${name}\\b[\\s\\S]*?;\\n(?=\\n|$)`).exec(text)![0];
+    };
+    expect(types).toContain(source('../src/spec/record-locations.ts', 'PathStep'));
+    expect(types).toContain(source('../src/spec/record-locations.ts', 'RecordLocation'));
+    expect(types).toContain(source('../src/spec/answer-reading.ts', 'SchemaViolation'));
+  });
+
+  it('runs as npm run drift for one more release, saying the name is deprecated', async () => {
+    const scripts = (JSON.parse(committed.toString('utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts['check:generated']).toBe('tsx scripts/check-generated.ts');
+    expect(scripts.drift).toBe('tsx scripts/check-generated.ts --deprecated-name');
+    const run = await runTool(process.execPath, ['--import', 'tsx', 'scripts/check-generated.ts', '--deprecated-name'], { cwd: new URL('..', import.meta.url).pathname, timeoutMs: 60_000 });
+    expect(run.output).toContain('`npm run drift` is deprecated and will be removed in the next release; run `npm run check:generated`');
+    expect(run.output).toMatch(/check:generated: \d+ generated file\(s\) fresh/);
+    expect(run.exitCode).toBe(0);
+  }, 60_000);
+});
