@@ -49,7 +49,8 @@ export type SandboxEnvironment = { options: SandboxOptions; usesDemoCredentials:
 /**
  * Reads PORT, SANDBOX_API_KEYS, SANDBOX_DATA_PATH, SANDBOX_TIMESTAMP_WINDOW_SECONDS, SANDBOX_DETERMINISTIC, SANDBOX_REJECT_REPLAYS,
  * SANDBOX_PROFILE (a provider profile's file, read and checked when the sandbox starts), SANDBOX_SCENARIOS (a file of
- * failure scenarios armed at start for every API key), SANDBOX_LOG and SANDBOX_VALIDATE_RESPONSES.
+ * failure scenarios armed at start for every API key), SANDBOX_LOG, SANDBOX_VALIDATE_RESPONSES, and SANDBOX_DATABASE_URL
+ * (the state in PostgreSQL) with SANDBOX_RETENTION_DAYS and SANDBOX_DATABASE_POOL_SIZE.
  * Logs are readable lines when stdout is a terminal, outside CI, and SANDBOX_LOG is not "json"; JSON lines otherwise.
  */
 export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv, stdoutIsTerminal = false): SandboxEnvironment {
@@ -66,5 +67,12 @@ export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv, stdoutIsTerminal =
   if (env.SANDBOX_DETERMINISTIC) options.deterministic = ['1', 'true', 'yes'].includes(env.SANDBOX_DETERMINISTIC.toLowerCase());
   // The response self-check (see SandboxOptions.validateResponses); the test suite sets it for the commands it starts.
   if (env.SANDBOX_VALIDATE_RESPONSES === '1') options.validateResponses = true;
+  // The state in PostgreSQL (shared by replicas, kept across restarts) instead of memory.
+  if (env.SANDBOX_DATABASE_URL) options.databaseUrl = env.SANDBOX_DATABASE_URL;
+  if (env.SANDBOX_RETENTION_DAYS) options.retentionDays = positiveNumber('SANDBOX_RETENTION_DAYS', env.SANDBOX_RETENTION_DAYS);
+  if (env.SANDBOX_DATABASE_POOL_SIZE) options.databasePoolSize = Math.ceil(positiveNumber('SANDBOX_DATABASE_POOL_SIZE', env.SANDBOX_DATABASE_POOL_SIZE));
+  if ((options.retentionDays !== undefined || options.databasePoolSize !== undefined) && options.databaseUrl === undefined) {
+    throw new Error('SANDBOX_RETENTION_DAYS and SANDBOX_DATABASE_POOL_SIZE need SANDBOX_DATABASE_URL: in memory, the state goes when the sandbox stops');
+  }
   return { options, usesDemoCredentials: options.apiKeys === undefined };
 }

@@ -6,7 +6,7 @@ import { invalidInput } from '../errors.ts';
 import { successEnvelope } from '../../envelope/index.ts';
 import type { TransactionRecord } from '../state.ts';
 import type { FastifyRequest } from 'fastify';
-import { requiredQuery, shown, tenantOf, type Handlers, type OperationContext } from './context.ts';
+import { requiredQuery, shown, type Handlers, type OperationContext } from './context.ts';
 
 /** Chain recorded on bank payouts, which move on no blockchain. */
 export const bankChain = 'bank';
@@ -20,11 +20,11 @@ function checkMinimum(asset: AssetData, amount: number): void {
 export function previewOperations(context: OperationContext): Handlers<'getMinimumWithdrawalAmount' | 'previewWithdrawal' | 'previewLocalPayout'> {
   const { catalog, runtime } = context;
 
-  const record = (request: Pick<FastifyRequest, 'apiKey'>, fields: Pick<TransactionRecord, 'amount' | 'fee' | 'coin' | 'chain' | 'type' | 'remark'>) => {
+  const record = async (request: Pick<FastifyRequest, 'apiKey'>, fields: Pick<TransactionRecord, 'amount' | 'fee' | 'coin' | 'chain' | 'type' | 'remark'>) => {
     const now = runtime.now().toISOString();
     const transaction: TransactionRecord = {
-      _id: runtime.newId(),
-      uid: runtime.newUid(),
+      _id: await runtime.newId(),
+      uid: await runtime.newUid(),
       ...fields,
       amountToReceive: Math.max(0, fields.amount - fields.fee),
       currency: fields.coin.toUpperCase(),
@@ -34,7 +34,7 @@ export function previewOperations(context: OperationContext): Handlers<'getMinim
       createdAt: now,
       updatedAt: now,
     };
-    tenantOf(context, request).transactions.set(transaction._id, transaction);
+    await context.store.addTransaction(request.apiKey, transaction);
     return transaction;
   };
 
@@ -46,7 +46,7 @@ export function previewOperations(context: OperationContext): Handlers<'getMinim
       return successEnvelope('Minimum withdrawal amount retrieved', { minimumAmount: asset.minimumWithdrawal });
     },
 
-    previewWithdrawal: (request) => {
+    previewWithdrawal: async (request) => {
       const { chain, amount, coin, remark } = request.body;
       const asset = catalog.asset(coin);
       if (!asset) throw invalidInput(`coin ${shown(coin)} is not supported; discover assets through GET /api/v1/utils/rates`);
@@ -54,11 +54,11 @@ export function previewOperations(context: OperationContext): Handlers<'getMinim
         throw invalidInput(`chain ${shown(chain)} is not a network of ${asset.code}; discover networks through GET /api/v1/utils/${asset.code}/networks`);
       }
       checkMinimum(asset, amount);
-      const t = record(request, { amount, fee: asset.withdrawalFee, coin, chain, type: 'CRYPTO_WITHDRAWAL', remark: remark ?? '' });
+      const t = await record(request, { amount, fee: asset.withdrawalFee, coin, chain, type: 'CRYPTO_WITHDRAWAL', remark: remark ?? '' });
       return successEnvelope('Withdrawal preview created', { transactionId: t._id, amount, fee: t.fee, coin, chain, status: t.status });
     },
 
-    previewLocalPayout: (request) => {
+    previewLocalPayout: async (request) => {
       const { amount, coin, remark } = request.body;
       const asset = catalog.asset(coin);
       if (!asset?.localPayout) {
@@ -66,7 +66,7 @@ export function previewOperations(context: OperationContext): Handlers<'getMinim
         throw invalidInput(`coin ${shown(coin)} cannot be paid out to a bank account; use ${payable.join(' or ')}`);
       }
       checkMinimum(asset, amount);
-      const t = record(request, { amount, fee: asset.withdrawalFee, coin, chain: bankChain, type: 'LOCAL_PAYOUT', remark: remark ?? '' });
+      const t = await record(request, { amount, fee: asset.withdrawalFee, coin, chain: bankChain, type: 'LOCAL_PAYOUT', remark: remark ?? '' });
       return successEnvelope('Payout preview created', { transactionId: t._id, amount, coin, fee: t.fee, status: t.status });
     },
   };

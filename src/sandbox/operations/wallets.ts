@@ -3,16 +3,16 @@ import { sandboxAddress } from '../addresses.ts';
 import { invalidInput } from '../errors.ts';
 import { successEnvelope } from '../../envelope/index.ts';
 import type { WalletRecord } from '../state.ts';
-import { requiredQuery, shown, tenantOf, type Handlers, type OperationContext } from './context.ts';
+import { requiredQuery, shown, type Handlers, type OperationContext } from './context.ts';
 
 export function walletOperations(context: OperationContext): Handlers<'createWallet' | 'listWallets' | 'getDepositAddress'> {
   const { catalog, runtime } = context;
   return {
-    createWallet: (request) => {
+    createWallet: async (request) => {
       const { token, name } = request.body;
       const asset = catalog.assetForToken(token);
       if (!asset) throw invalidInput(`token ${shown(token)} is not a supported asset; discover assets through GET /api/v1/utils/rates`);
-      const _id = runtime.newId();
+      const _id = await runtime.newId();
       const wallet: WalletRecord = {
         _id,
         token,
@@ -24,14 +24,14 @@ export function walletOperations(context: OperationContext): Handlers<'createWal
         usage: 'crypto_to_cash',
         provider: 'sandbox',
       };
-      tenantOf(context, request).wallets.push(wallet);
+      await context.store.addWallet(request.apiKey, wallet);
       return successEnvelope('Wallet created', { _id, token, status: wallet.status });
     },
 
-    listWallets: (request) =>
+    listWallets: async (request) =>
       successEnvelope(
         'Wallets retrieved',
-        tenantOf(context, request).wallets.map(({ _id, address, chainType, status, subscribedChains, usage, provider }) => ({
+        (await context.store.listWallets(request.apiKey)).map(({ _id, address, chainType, status, subscribedChains, usage, provider }) => ({
           _id,
           address,
           chainType,
@@ -44,7 +44,7 @@ export function walletOperations(context: OperationContext): Handlers<'createWal
 
     // The response shape is not published; the sandbox answers coin, chain and address,
     // one stable address per coin and chain for each caller.
-    getDepositAddress: (request) => {
+    getDepositAddress: async (request) => {
       const { query } = request;
       const coin = requiredQuery(query, 'coin');
       const chain = requiredQuery(query, 'chain');
@@ -53,13 +53,7 @@ export function walletOperations(context: OperationContext): Handlers<'createWal
       if (!catalog.network(asset, chain)) {
         throw invalidInput(`chain ${shown(chain)} is not a network of ${asset.code}; discover networks through GET /api/v1/utils/${asset.code}/networks`);
       }
-      const addresses = tenantOf(context, request).depositAddresses;
-      const key = `${coin}/${chain}`;
-      let address = addresses.get(key);
-      if (address === undefined) {
-        address = sandboxAddress(asset.chainType, runtime.newId());
-        addresses.set(key, address);
-      }
+      const address = await context.store.depositAddress(request.apiKey, `${coin}/${chain}`, async () => sandboxAddress(asset.chainType, await runtime.newId()));
       return successEnvelope('Deposit address retrieved', { coin, chain, address });
     },
   };
