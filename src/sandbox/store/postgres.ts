@@ -34,9 +34,25 @@ export type PostgresStoreOptions = {
 /** The advisory lock the migrations (and the scenarios armed at start) run under: one replica at a time. */
 const startLockKey = 0x5a4e_d80c;
 
-/** Why a connection failed, in words that carry no secret: the error's code and message, through the privacy policy with the URL's password as a carried value. */
+/** The database's refusals a sandbox meets at start, in the sandbox's own words (the server's may quote what it refused). */
+const knownReasons: Record<string, string> = {
+  ECONNREFUSED: 'nothing is listening there',
+  ENOTFOUND: 'the host name does not resolve',
+  ETIMEDOUT: 'the connection timed out',
+  '28P01': 'the database refused the credentials',
+  '28000': 'the database refused the credentials',
+  '3D000': 'the database does not exist',
+  '57P03': 'the database is starting up or shutting down',
+};
+
+/**
+ * Why a connection failed, in words that carry no secret: the error's code with the
+ * sandbox's words for it, or its message through the privacy policy with the URL's password
+ * as a carried value.
+ */
 function reasonOf(error: unknown, url: string): string {
   const { code, message } = error as { code?: string; message?: string };
+  if (code && knownReasons[code]) return `${code}: ${knownReasons[code]}`;
   const text = `${code ? `${code}: ` : ''}${message ?? String(error)}`;
   let password = '';
   try {
