@@ -4,15 +4,15 @@
 // (store/store.ts): in PostgreSQL every replica draws from the same ones, so deterministic
 // ids never collide either.
 import { randomBytes } from 'node:crypto';
-import type { SandboxStore } from './store/store.ts';
+import { after, type Awaitable, type SandboxStore } from './store/store.ts';
 
 export type Runtime = {
   /** The time stamped on records and tickers. */
   now(): Date;
-  /** A 24-hex-digit identifier, the shape the service uses for _id and transactionId. */
-  newId(): Promise<string>;
+  /** A 24-hex-digit identifier, the shape the service uses for _id and transactionId (at once, or once the store's counter answers). */
+  newId(): Awaitable<string>;
   /** A human-readable transaction reference: fixed prefix, hyphen, digits. */
-  newUid(): Promise<string>;
+  newUid(): Awaitable<string>;
 };
 
 /** The instant every record carries in deterministic mode. */
@@ -25,14 +25,14 @@ export function createRuntime(deterministic: boolean, store: Pick<SandboxStore, 
   if (deterministic) {
     return {
       now: () => new Date(fixedInstant),
-      newId: async () => (await store.nextCount('id')).toString(16).padStart(24, '0'),
-      newUid: async () => `TRX-${firstUid + (await store.nextCount('uid'))}`,
+      newId: () => after(store.nextCount('id'), (count) => count.toString(16).padStart(24, '0')),
+      newUid: () => after(store.nextCount('uid'), (count) => `TRX-${firstUid + count}`),
     };
   }
   return {
     now: () => new Date(),
     // 96 random bits: two replicas drawing ids independently never meet in practice.
-    newId: async () => randomBytes(12).toString('hex'),
-    newUid: async () => `TRX-${randomBytes(4).readUInt32BE(0).toString().padStart(10, '0')}`,
+    newId: () => randomBytes(12).toString('hex'),
+    newUid: () => `TRX-${randomBytes(4).readUInt32BE(0).toString().padStart(10, '0')}`,
   };
 }

@@ -23,6 +23,8 @@ export type PostgresCluster = {
   start(): Promise<void>;
   /** Stops the server and deletes its data. */
   stop(): Promise<void>;
+  /** The server's process id (its backends are its children), for CPU accounting. */
+  serverPid(): number;
 };
 
 /** The directory of initdb and pg_ctl: the newest Debian install, else PATH's. */
@@ -72,6 +74,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     password,
     pause,
     start,
+    serverPid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     async stop() {
       if (stopped) return;
       stopped = true;

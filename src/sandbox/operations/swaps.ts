@@ -7,6 +7,7 @@ import { conflict, invalidInput, notFound } from '../errors.ts';
 import { successEnvelope } from '../../envelope/index.ts';
 import { quoteSwap } from '../pricing.ts';
 import type { SwapRecord, SwapState } from '../state.ts';
+import { after, type Awaitable } from '../store/store.ts';
 import { requiredQuery, shown, type Handlers, type OperationRequest, type SuccessOf } from './context.ts';
 
 type SwapOperation = 'getSwapQuote' | 'getSwapMarket' | 'createSwap' | 'confirmSwap' | 'cancelSwap';
@@ -26,12 +27,13 @@ export function swapOperations(context: OperationContext): Handlers<SwapOperatio
     return quote;
   };
 
-  const move = async (request: OperationRequest<'confirmSwap' | 'cancelSwap'>, next: SwapState, verb: string, message: string): Promise<SuccessOf<'confirmSwap' | 'cancelSwap'>> => {
+  const move = (request: OperationRequest<'confirmSwap' | 'cancelSwap'>, next: SwapState, verb: string, message: string): Awaitable<SuccessOf<'confirmSwap' | 'cancelSwap'>> => {
     const { id } = request.params;
-    const { changed, record: swap } = await context.store.moveSwap(request.apiKey, id, next, runtime.now().toISOString());
-    if (!swap) throw notFound(`No swap ${shown(id)}`);
-    if (!changed) throw conflict(`Swap ${id} is ${swap.status}; only a pending swap can be ${verb}`);
-    return successEnvelope(message, { id: swap.id, status: swap.status });
+    return after(context.store.moveSwap(request.apiKey, id, next, runtime.now().toISOString()), ({ changed, record: swap }) => {
+      if (!swap) throw notFound(`No swap ${shown(id)}`);
+      if (!changed) throw conflict(`Swap ${id} is ${swap.status}; only a pending swap can be ${verb}`);
+      return successEnvelope(message, { id: swap.id, status: swap.status });
+    });
   };
 
   return {
@@ -46,13 +48,14 @@ export function swapOperations(context: OperationContext): Handlers<SwapOperatio
     // The swap market shape is not published; the sandbox lists the pairs it can swap.
     getSwapMarket: () => successEnvelope('Swap market retrieved', { pairs: catalog.swapPairs() }),
 
-    createSwap: async (request) => {
+    createSwap: (request) => {
       const { from, to, amount } = request.body;
       price(from, to, amount);
       const now = runtime.now().toISOString();
-      const swap: SwapRecord = { id: await runtime.newId(), from, to, amount, status: 'pending', createdAt: now, updatedAt: now };
-      await context.store.addSwap(request.apiKey, swap);
-      return successEnvelope('Swap created', { id: swap.id, from, to, status: swap.status });
+      return after(runtime.newId(), (id) => {
+        const swap: SwapRecord = { id, from, to, amount, status: 'pending', createdAt: now, updatedAt: now };
+        return after(context.store.addSwap(request.apiKey, swap), () => successEnvelope('Swap created', { id: swap.id, from, to, status: swap.status }));
+      });
     },
 
     confirmSwap: (request) => move(request, 'confirmed', 'confirmed', 'Swap confirmed'),

@@ -1,6 +1,7 @@
 // Transaction history: newest first, paged.
 import { notFound } from '../errors.ts';
 import { successEnvelope } from '../../envelope/index.ts';
+import { after } from '../store/store.ts';
 import { shown, type Handlers, type OperationContext } from './context.ts';
 
 /** Page size when the caller sends none, and the largest page served (the service publishes neither). */
@@ -9,19 +10,21 @@ export const maximumPageSize = 100;
 
 export function transactionOperations(context: OperationContext): Handlers<'listTransactions' | 'getTransaction'> {
   return {
-    listTransactions: async (request) => {
+    listTransactions: (request) => {
       const { query } = request;
       const limit = Math.min(query.limit ?? defaultPageSize, maximumPageSize);
       const page = query.page ?? 1;
-      const { total, data } = await context.store.pageTransactions(request.apiKey, (page - 1) * limit, limit);
-      return successEnvelope('Transactions retrieved', { page, pages: Math.ceil(total / limit), limit, total, data });
+      return after(context.store.pageTransactions(request.apiKey, (page - 1) * limit, limit), ({ total, data }) =>
+        successEnvelope('Transactions retrieved', { page, pages: Math.ceil(total / limit), limit, total, data }),
+      );
     },
 
-    getTransaction: async (request) => {
+    getTransaction: (request) => {
       const { id } = request.params;
-      const transaction = await context.store.getTransaction(request.apiKey, id);
-      if (!transaction) throw notFound(`No transaction ${shown(id)}`);
-      return successEnvelope('Transaction retrieved', transaction);
+      return after(context.store.getTransaction(request.apiKey, id), (transaction) => {
+        if (!transaction) throw notFound(`No transaction ${shown(id)}`);
+        return successEnvelope('Transaction retrieved', transaction);
+      });
     },
   };
 }

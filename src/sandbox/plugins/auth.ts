@@ -112,10 +112,13 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, { apiKeys
     }
     // Only authentic requests are remembered, so forged ones cannot fill the table. An entry
     // is useless once its timestamp has left the window, so it expires then (replays.ts).
-    replays.claimRequest(apiKey, timestamp, signature, parseTimestamp(timestamp) + windowMs).then((fresh) => {
+    const decide = (fresh: boolean) => {
       if (!fresh) return done(new SandboxError('replayedRequest', 'Replay refused: this API key, x-timestamp and x-signature were already received; sign every request with a fresh x-timestamp'));
       request.apiKey = apiKey;
       done();
-    }, done);
+    };
+    const claimed = replays.claimRequest(apiKey, timestamp, signature, parseTimestamp(timestamp) + windowMs);
+    if (claimed instanceof Promise) claimed.then(decide, done);
+    else decide(claimed);
   });
 }, { name: 'sandbox-auth', dependencies: ['sandbox-errors'] });

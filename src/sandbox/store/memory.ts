@@ -1,13 +1,13 @@
 // The in-memory store: the default. One TenantState per API key, gone when the process
-// stops. Every method does its whole work synchronously before it returns, so a change
-// cannot interleave with another request's (JavaScript runs one callback at a time): the
-// check and the set of a confirm or cancel are one step. The scenarios and the replay guard
+// stops. Every method does its whole work and answers synchronously (store.ts: Awaitable),
+// so a change cannot interleave with another request's (JavaScript runs one callback at a
+// time): the check and the set of a confirm or cancel are one step. The scenarios and the replay guard
 // are also reachable synchronously (book, clearNow), for the in-process handlers and
 // startSandbox().scenarios, which have always answered at once.
 import { ScenarioBook } from '../behaviour/scenarios/book.ts';
 import { ReplayGuard } from '../replays.ts';
 import { TenantState, type SwapRecord, type SwapState, type TransactionRecord, type WalletRecord } from '../state.ts';
-import type { Changed, SandboxStore, ScenarioStore } from './store.ts';
+import { after, type Awaitable, type Changed, type SandboxStore, type ScenarioStore } from './store.ts';
 
 /** The book's synchronous methods behind the store interface. */
 class MemoryScenarios implements ScenarioStore {
@@ -15,12 +15,12 @@ class MemoryScenarios implements ScenarioStore {
   mayBeArmed(apiKey: string) {
     return this.book.armedFor(apiKey) !== undefined;
   }
-  arm = async (apiKey: string, definition: Parameters<ScenarioBook['arm']>[1]) => this.book.arm(apiKey, definition);
-  list = async (apiKey: string) => this.book.list(apiKey);
-  disarm = async (apiKey: string, id: string) => this.book.disarm(apiKey, id);
-  clear = async (apiKey: string) => this.book.clear(apiKey);
-  clearAll = async () => this.book.clearAll();
-  answerFor = async (apiKey: string, operationId: string, body: unknown) => this.book.answerFor(apiKey, operationId, body);
+  arm = (apiKey: string, definition: Parameters<ScenarioBook['arm']>[1]) => this.book.arm(apiKey, definition);
+  list = (apiKey: string) => this.book.list(apiKey);
+  disarm = (apiKey: string, id: string) => this.book.disarm(apiKey, id);
+  clear = (apiKey: string) => this.book.clear(apiKey);
+  clearAll = () => this.book.clearAll();
+  answerFor = (apiKey: string, operationId: string, body: unknown) => this.book.answerFor(apiKey, operationId, body);
 }
 
 export class MemoryStore implements SandboxStore {
@@ -43,41 +43,42 @@ export class MemoryStore implements SandboxStore {
     return state;
   }
 
-  async addWallet(apiKey: string, wallet: WalletRecord) {
+  addWallet(apiKey: string, wallet: WalletRecord) {
     this.tenant(apiKey).wallets.push(wallet);
   }
-  async listWallets(apiKey: string) {
+  listWallets(apiKey: string) {
     return this.tenants.get(apiKey)?.wallets ?? [];
   }
-  async depositAddress(apiKey: string, key: string, make: () => Promise<string>) {
+  depositAddress(apiKey: string, key: string, make: () => Awaitable<string>): Awaitable<string> {
     const known = this.tenant(apiKey).depositAddresses.get(key);
     if (known !== undefined) return known;
-    const made = await make();
-    // Another call of the same key may have made one meanwhile: the first kept wins.
-    const addresses = this.tenant(apiKey).depositAddresses;
-    const kept = addresses.get(key);
-    if (kept !== undefined) return kept;
-    addresses.set(key, made);
-    return made;
+    return after(make(), (made) => {
+      // Another call of the same key may have made one meanwhile: the first kept wins.
+      const addresses = this.tenant(apiKey).depositAddresses;
+      const kept = addresses.get(key);
+      if (kept !== undefined) return kept;
+      addresses.set(key, made);
+      return made;
+    });
   }
 
-  async addTransaction(apiKey: string, transaction: TransactionRecord) {
+  addTransaction(apiKey: string, transaction: TransactionRecord) {
     this.tenant(apiKey).transactions.set(transaction._id, transaction);
   }
-  async getTransaction(apiKey: string, id: string) {
+  getTransaction(apiKey: string, id: string) {
     return this.tenants.get(apiKey)?.transactions.get(id);
   }
-  async pageTransactions(apiKey: string, offset: number, limit: number) {
+  pageTransactions(apiKey: string, offset: number, limit: number) {
     const all = [...(this.tenants.get(apiKey)?.transactions.values() ?? [])];
     const total = all.length;
     // Newest first: the map holds creation order, so the page is read from its end.
     const end = total - offset;
     return { total, data: end > 0 ? all.slice(Math.max(0, end - limit), end).reverse() : [] };
   }
-  async listTransactions(apiKey: string) {
+  listTransactions(apiKey: string) {
     return [...(this.tenants.get(apiKey)?.transactions.values() ?? [])];
   }
-  async settleTransaction(apiKey: string, id: string, outcome: 'completed' | 'failed', updatedAt: string): Promise<Changed<TransactionRecord>> {
+  settleTransaction(apiKey: string, id: string, outcome: 'completed' | 'failed', updatedAt: string): Changed<TransactionRecord> {
     const transaction = this.tenants.get(apiKey)?.transactions.get(id);
     if (!transaction || transaction.status !== 'pending') return { changed: false, record: transaction };
     transaction.status = outcome;
@@ -86,16 +87,16 @@ export class MemoryStore implements SandboxStore {
     return { changed: true, record: transaction };
   }
 
-  async addSwap(apiKey: string, swap: SwapRecord) {
+  addSwap(apiKey: string, swap: SwapRecord) {
     this.tenant(apiKey).swaps.set(swap.id, swap);
   }
-  async getSwap(apiKey: string, id: string) {
+  getSwap(apiKey: string, id: string) {
     return this.tenants.get(apiKey)?.swaps.get(id);
   }
-  async listSwaps(apiKey: string) {
+  listSwaps(apiKey: string) {
     return [...(this.tenants.get(apiKey)?.swaps.values() ?? [])];
   }
-  async moveSwap(apiKey: string, id: string, next: SwapState, updatedAt: string): Promise<Changed<SwapRecord>> {
+  moveSwap(apiKey: string, id: string, next: SwapState, updatedAt: string): Changed<SwapRecord> {
     const swap = this.tenants.get(apiKey)?.swaps.get(id);
     if (!swap || swap.status !== 'pending') return { changed: false, record: swap };
     swap.status = next;
@@ -103,7 +104,7 @@ export class MemoryStore implements SandboxStore {
     return { changed: true, record: swap };
   }
 
-  async claimRequest(apiKey: string, timestamp: string, signature: string, expiresAt: number) {
+  claimRequest(apiKey: string, timestamp: string, signature: string, expiresAt: number) {
     return this.replays.claimUntil(apiKey, timestamp, signature, expiresAt);
   }
 
@@ -113,11 +114,11 @@ export class MemoryStore implements SandboxStore {
     this.counters.set(name, next);
     return next;
   }
-  async nextCount(name: string) {
+  nextCount(name: string) {
     return this.nextCountNow(name);
   }
 
-  async reset(apiKey: string) {
+  reset(apiKey: string) {
     this.tenants.delete(apiKey);
     this.book.clear(apiKey);
   }
@@ -127,11 +128,11 @@ export class MemoryStore implements SandboxStore {
     this.counters.clear();
     this.book.clearAll();
   }
-  async clear() {
+  clear() {
     this.clearNow();
   }
-  async ready() {
+  ready() {
     return true;
   }
-  async close() {}
+  close() {}
 }

@@ -28,11 +28,14 @@ export const scenarioPlugin = fp<ScenarioPluginOptions>(async (app: FastifyInsta
     if (typeof operationId !== 'string') return;
     const before: preHandlerHookHandler = (request, reply, done) => {
       if (!book.mayBeArmed(request.apiKey)) return done();
-      book.answerFor(request.apiKey, operationId, request.body).then((scenario) => {
+      const act = (scenario: ArmedScenario | undefined) => {
         if (scenario === undefined) return done();
         request.scenario = scenario;
         actBefore(scenario.definition, request, reply, faults, done);
-      }, done);
+      };
+      const answer = book.answerFor(request.apiKey, operationId, request.body);
+      if (answer instanceof Promise) answer.then(act, done);
+      else act(answer);
     };
     const asSent: onSendHookHandler = (request, reply, payload, done) => {
       const scenario = request.scenario;
