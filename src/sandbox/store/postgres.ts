@@ -77,6 +77,7 @@ export class PostgresStore implements SandboxStore {
   readonly scenarios: ScenarioStore;
   private readonly pool: pg.Pool;
   private readonly tenants = new Map<string, string>();
+  private readonly statementNames = new Map<string, string>();
   private timers: NodeJS.Timeout[] = [];
 
   private constructor(
@@ -179,10 +180,16 @@ export class PostgresStore implements SandboxStore {
     return tenant;
   }
 
-  /** One statement; an unreachable database becomes StoreUnavailableError. */
+  /**
+   * One statement, prepared once per connection under a name derived from its text (the
+   * database parses and plans it once, not on every call); an unreachable database becomes
+   * StoreUnavailableError.
+   */
   async query<Row extends object = Record<string, unknown>>(text: string, values?: unknown[]): Promise<Rows<Row>> {
+    let name = this.statementNames.get(text);
+    if (name === undefined) this.statementNames.set(text, (name = `sandbox_${digest(text)}`));
     try {
-      return (await this.pool.query(text, values)) as Rows<Row>;
+      return (await this.pool.query({ name, text, values: values ?? [] })) as Rows<Row>;
     } catch (error) {
       throw isUnreachable(error) ? new StoreUnavailableError(reasonOf(error, this.options.url)) : error;
     }
