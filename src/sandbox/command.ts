@@ -1,7 +1,7 @@
 // The sandbox as a long-running command: `npm run sandbox` in this repository and the
 // package's `wallet-api-sandbox` bin both run this, so they read the same settings and
-// print the same lines. Runs on loopback until SIGINT/SIGTERM.
-// Settings: PORT (default 4020, 0 = a free port), SANDBOX_API_KEYS (key:secret,…),
+// print the same lines. Runs (on loopback unless SANDBOX_HOST says otherwise) until SIGINT/SIGTERM.
+// Settings: PORT (default 4020, 0 = a free port), SANDBOX_HOST (default 127.0.0.1), SANDBOX_API_KEYS (key:secret,…),
 // SANDBOX_DATA_PATH, SANDBOX_TIMESTAMP_WINDOW_SECONDS (default 300),
 // SANDBOX_DETERMINISTIC=1, SANDBOX_REJECT_REPLAYS=1, SANDBOX_PROFILE=FILE (a provider profile),
 // SANDBOX_LOG=off|json (readable lines on a terminal, JSON otherwise), SANDBOX_DATABASE_URL
