@@ -43,7 +43,8 @@ export default defineConfig({
     // contract runs, regeneration, lint, the gate): it runs after every other file, alone, so
     // that the timing-sensitive files never share the two cores with it.
     projects: [
-      { extends: true, test: { name: 'suite', include: ['tests/**/*.test.ts'], exclude: endToEnd, sequence: { groupOrder: 0 } } },
+      // One throwaway PostgreSQL cluster for the run: the sandbox's PostgreSQL store runs the same behaviour suites as the in-memory one.
+      { extends: true, test: { name: 'suite', include: ['tests/**/*.test.ts'], exclude: endToEnd, sequence: { groupOrder: 0 }, globalSetup: ['tests/support/postgres-global-setup.ts'] } },
       { extends: true, test: { name: 'end to end', include: endToEnd, sequence: { groupOrder: 1 } } },
     ],
     // CI also writes the results as JSON, from which .ci/run prints its closing count line.

@@ -1,6 +1,7 @@
 // Contract tests with Dredd. Usage:
 //   npm run contract -- [--target sandbox|mock|staging|production] [--confirm-production] [--record FILE.har] [--strict]
-// Default target: sandbox, started and stopped here on a free port. Staging and production
+// Default target: sandbox, started and stopped here on a free port (its state in the
+// PostgreSQL database SANDBOX_DATABASE_URL names, when set; in memory otherwise). Staging and production
 // read their address and credentials from the environment (see README). --strict checks
 // answers against the strict reading of the spec (src/spec/strict-reading.ts).
 import { environmentSecrets, redactingWriter } from '../src/privacy/index.ts';

@@ -1,6 +1,11 @@
 // Throughput of the sandbox next to Prism and a bare Fastify route serving the same JSON,
-// with the same request mix, one after another. Prints req/s, p50, p99 and the ratios.
-// Goals: sandbox ≥ 12× Prism and ≥ 0.8× the bare route. A command, not a test.
+// with the same signed request mix (reads and a state change), one after another: the
+// sandbox with its state in memory, in PostgreSQL with one replica and with two (on a
+// throwaway cluster the bench starts and stops), and, with --baseline REF, the sandbox as it
+// was at that commit (the same mix, in the same run). Prints req/s, p50, p99, CPU per request
+// and the ratios. Goals: in memory ≥ 12× Prism, ≥ 0.8× the bare route and ≥ 0.95× the
+// baseline; PostgreSQL ≥ 2× Prism; two replicas more than one. A command, not a test.
+// The CPU per request of a PostgreSQL target counts its database's too.
 // On two cores the load generator (autocannon, in this process; each server runs in its
 // own) competes with the server for CPU, so each run also reports the CPU share of both
 // and the server's CPU time per request: when the load generator is near a whole core,
@@ -20,7 +25,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { symlinkSync } from 'node:fs';
 import { startPlainPrism } from '../../src/mock/prism.ts';
+import { startPostgresCluster } from '../../src/support/postgres-cluster.ts';
 import { demoCredentials } from '../../src/sandbox/index.ts';
 import { formatTimestamp, hmacSha256 } from '../../src/signing/index.ts';
 import { freePort, spawnService, waitForHttp, type RunningProcess } from '../../src/support/process.ts';
@@ -29,16 +36,17 @@ import { processGroupCpuSeconds } from './sandbox/process-group-cpu.ts';
 import { median } from './support/median.ts';
 import { readBenchOptions } from './support/options.ts';
 
-const { seconds, rounds, connections, 'slow-connections': requestedSlowConnections } = readBenchOptions(
+const { seconds, rounds, connections, 'slow-connections': requestedSlowConnections, baseline: baselineRef } = readBenchOptions(
   {
     command: 'npm run bench:sandbox --',
-    about: 'Loads the sandbox, Prism and a bare Fastify route with the same signed request mix, then the sandbox while slow connections are held open.',
+    about: 'Loads the sandbox (in memory, in PostgreSQL with one and two replicas), Prism and a bare Fastify route with the same signed request mix, then the sandbox while slow connections are held open.',
   },
   {
     seconds: { kind: 'whole number', min: 1, max: 600, default: 5, about: 'length of each measured run, after a 2 s warm-up' },
     rounds: { kind: 'whole number', min: 1, max: 50, default: 3, about: 'rounds in which the three targets take turns' },
     connections: { kind: 'whole number', min: 1, max: 10_000, default: 32, about: 'connections of the load generator' },
     'slow-connections': { kind: 'whole number', min: 0, max: 1_000_000, default: 5000, about: 'connections held open in the second scenario; 0 skips it' },
+    baseline: { kind: 'text', placeholder: 'REF', about: "a commit whose in-memory sandbox is loaded too, for the in-memory store's ratio to it (git archive of REF; it needs this checkout's node_modules to fit)" },
   },
 );
 const warmupSeconds = 2;
@@ -57,8 +65,14 @@ const withRaisedFileLimit = (command: string, args: string[]) => ['-c', 'ulimit 
 const spareDescriptors = 200;
 const slowConnections = Math.max(0, Math.min(requestedSlowConnections, hardFileLimit - spareDescriptors));
 
-/** The request mix: one discovery read and two reads of the caller's state. */
-const paths = ['/api/v1/wallets/markets', '/api/v1/wallets', '/api/v1/transactions?limit=20&page=1'];
+/** The request mix: one discovery read, two reads of the caller's state and one state change (a swap created). */
+const mix = [
+  { method: 'GET', path: '/api/v1/wallets/markets' },
+  { method: 'GET', path: '/api/v1/wallets' },
+  { method: 'GET', path: '/api/v1/transactions?limit=20&page=1' },
+  { method: 'POST', path: '/api/v1/swaps', body: JSON.stringify({ from: 'usdt', to: 'ngn', amount: 100, password: 'customer-authorization-value' }) },
+] as const;
+const paths = mix.map((entry) => `${entry.method} ${entry.path}`);
 
 const sign = hmacSha256({ secret: demoCredentials.secret });
 
@@ -75,9 +89,9 @@ async function call(url: string, method: string, path: string, body?: unknown): 
   return response.json();
 }
 
-async function startTarget(mode: 'sandbox' | 'bare', payloadPath?: string): Promise<{ url: string; process: RunningProcess }> {
+async function startTarget(mode: 'sandbox' | 'bare', extra: string[] = [], server = target): Promise<{ url: string; process: RunningProcess }> {
   const port = await freePort();
-  const service = spawnService('sh', withRaisedFileLimit(tsx, [target, '--mode', mode, '--port', String(port), ...(payloadPath ? ['--payloads', payloadPath] : [])]));
+  const service = spawnService('sh', withRaisedFileLimit(tsx, [server, '--mode', mode, '--port', String(port), ...extra]));
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/`, 30_000, service.child);
   return { url, process: service };
@@ -86,24 +100,38 @@ async function startTarget(mode: 'sandbox' | 'bare', payloadPath?: string): Prom
 /** Per run: req/s, latency, the server's CPU µs per request and the CPU shares (1 = one core) of the server and of the load generator. */
 type Figures = { name: string; rps: number; p50: number; p99: number; failures: number; serverUsPerRequest: number; serverShare: number; loaderShare: number };
 
-async function load(name: string, url: string, serverGroup: number): Promise<Figures> {
+/**
+ * One measured run: the connections spread evenly over the target's URLs (one per replica),
+ * each URL loaded by its own autocannon instance at the same time. The server CPU is every
+ * process group of the target (its replicas, its database); with several URLs the req/s add
+ * up and p50/p99 are the worst of them.
+ */
+async function load(name: string, target: string | string[], serverGroups: number | number[]): Promise<Figures> {
+  const urls = [target].flat();
+  const groups = [serverGroups].flat();
   // Headers are signed just before each run; the timestamp stays inside the ±300 s window.
-  const requests = await Promise.all(paths.map(async (path) => ({ method: 'GET' as const, path, headers: await signedHeaders('GET', path) })));
-  await autocannon({ url, connections, duration: warmupSeconds, requests });
-  const serverBefore = processGroupCpuSeconds(serverGroup) ?? Number.NaN;
+  const requests = await Promise.all(
+    mix.map(async (entry) => ({ method: entry.method, path: entry.path, ...('body' in entry ? { body: entry.body } : {}), headers: await signedHeaders(entry.method, entry.path, 'body' in entry ? entry.body : '') })),
+  );
+  const perUrl = Math.max(1, Math.floor(connections / urls.length));
+  const cannon = (duration: number) => Promise.all(urls.map((url) => autocannon({ url, connections: perUrl, duration, requests })));
+  await cannon(warmupSeconds);
+  const cpu = () => groups.reduce((sum, group) => sum + (processGroupCpuSeconds(group) ?? Number.NaN), 0);
+  const serverBefore = cpu();
   const loaderBefore = process.cpuUsage();
   const startedAt = process.hrtime.bigint();
-  const result = await autocannon({ url, connections, duration: seconds, requests });
+  const results = await cannon(seconds);
   const wallSeconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
   const loader = process.cpuUsage(loaderBefore);
-  const serverSeconds = (processGroupCpuSeconds(serverGroup) ?? Number.NaN) - serverBefore;
+  const serverSeconds = cpu() - serverBefore;
+  const total = results.reduce((sum, r) => sum + r.requests.total, 0);
   return {
     name,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts,
-    serverUsPerRequest: (serverSeconds * 1e6) / result.requests.total,
+    rps: results.reduce((sum, r) => sum + r.requests.average, 0),
+    p50: Math.max(...results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    failures: results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
+    serverUsPerRequest: (serverSeconds * 1e6) / total,
     serverShare: serverSeconds / wallSeconds,
     loaderShare: (loader.user + loader.system) / 1e6 / wallSeconds,
   };
@@ -148,56 +176,108 @@ async function underSlowClients(mode: 'idle' | 'drip', url: string, group: numbe
 
 const started: { close: () => Promise<void> }[] = [];
 const workDir = mkdtempSync(join(tmpdir(), 'bench-sandbox-'));
+
+/** Some state, so the wallet and transaction reads return real pages. */
+async function seed(url: string): Promise<void> {
+  for (const token of ['usdt', 'bitcoin']) await call(url, 'POST', '/api/v1/wallets/generate-wallet', { token });
+  for (let i = 0; i < 5; i++) await call(url, 'POST', '/api/v1/wallets/preview-withdraw', { chain: 'ethereum', amount: 20 + i, coin: 'usdt', receiverAddress: '0xabc' });
+}
+
+/** The sandbox's benchmark server as it was at a commit, from git archive, run with this checkout's node_modules. */
+async function startBaseline(ref: string): Promise<{ url: string; process: RunningProcess }> {
+  const dir = join(workDir, 'baseline');
+  execFileSync('mkdir', ['-p', dir]);
+  execFileSync('sh', ['-c', 'git -C "$1" archive "$2" src scripts generated package.json tsconfig.json | tar -x -C "$3"', 'sh', repoRoot, ref, dir]);
+  symlinkSync(join(repoRoot, 'node_modules'), join(dir, 'node_modules'));
+  return startTarget('sandbox', [], join(dir, 'scripts/bench/sandbox/target-server.ts'));
+}
+
 try {
   const sandbox = await startTarget('sandbox');
   started.push({ close: sandbox.process.stop });
-  // Some state, so the wallet and transaction reads return real pages.
-  for (const token of ['usdt', 'bitcoin']) await call(sandbox.url, 'POST', '/api/v1/wallets/generate-wallet', { token });
-  for (let i = 0; i < 5; i++) await call(sandbox.url, 'POST', '/api/v1/wallets/preview-withdraw', { chain: 'ethereum', amount: 20 + i, coin: 'usdt', receiverAddress: '0xabc' });
+  await seed(sandbox.url);
+
+  // The PostgreSQL store: a throwaway cluster, a database for one replica and one shared by two.
+  const cluster = await startPostgresCluster();
+  started.push({ close: cluster.stop });
+  const admin = new URL(cluster.url);
+  const databaseUrl = (name: string) => Object.assign(new URL(admin), { pathname: `/${name}` }).toString();
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: cluster.url });
+  await client.connect();
+  for (const name of ['bench_one', 'bench_two']) await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const single = await startTarget('sandbox', ['--database-url', databaseUrl('bench_one')]);
+  started.push({ close: single.process.stop });
+  const pair = await Promise.all([startTarget('sandbox', ['--database-url', databaseUrl('bench_two')]), startTarget('sandbox', ['--database-url', databaseUrl('bench_two')])]);
+  for (const replica of pair) started.push({ close: replica.process.stop });
+  await seed(single.url);
+  await seed(pair[0].url);
+  const database = cluster.serverPid();
+
+  const baseline = baselineRef === undefined ? undefined : await startBaseline(baselineRef);
+  if (baseline) {
+    started.push({ close: baseline.process.stop });
+    await seed(baseline.url);
+  }
 
   // The bare route serves exactly what the sandbox answered.
-  const payloads = Object.fromEntries(await Promise.all(paths.map(async (path) => [path.split('?')[0], await call(sandbox.url, 'GET', path)])));
+  const payloads = Object.fromEntries(await Promise.all(mix.map(async (entry) => [`${entry.method} ${entry.path.split('?')[0]}`, await call(sandbox.url, entry.method, entry.path, 'body' in entry ? JSON.parse(entry.body) : undefined)])));
   const payloadPath = join(workDir, 'payloads.json');
   writeFileSync(payloadPath, JSON.stringify(payloads));
-  const bare = await startTarget('bare', payloadPath);
+  const bare = await startTarget('bare', ['--payloads', payloadPath]);
   started.push({ close: bare.process.stop });
   const prism = await startPlainPrism();
   started.push(prism);
 
   process.stdout.write(`Request mix: ${paths.join(', ')} (signed); ${connections} connections; ${rounds} rounds of ${seconds} s per target, each after ${warmupSeconds} s warm-up\n`);
-  const targets = [
-    ['sandbox', sandbox.url, sandbox.process.child.pid!],
+  const targets: [name: string, url: string | string[], groups: number | number[]][] = [
+    ['in memory', sandbox.url, sandbox.process.child.pid!],
+    ...(baseline ? [[`in memory @${baselineRef}`, baseline.url, baseline.process.child.pid!] as [string, string, number]] : []),
+    ['postgres ×1', single.url, [single.process.child.pid!, database]],
+    ['postgres ×2', pair.map((r) => r.url), [...pair.map((r) => r.process.child.pid!), database]],
     ['prism', prism.url, prism.processGroup],
     ['bare fastify', bare.url, bare.process.child.pid!],
-  ] as const;
+  ];
   const runs: Figures[][] = targets.map(() => []);
   for (let round = 1; round <= rounds; round++) {
-    for (const [index, [name, url, group]] of targets.entries()) {
-      const run = await load(name, url, group);
+    for (const [index, [name, url, groups]] of targets.entries()) {
+      const run = await load(name, url, groups);
       runs[index]!.push(run);
       process.stdout.write(`  round ${round}: ${name} ${run.rps.toFixed(0)} req/s, server ${run.serverUsPerRequest.toFixed(1)} µs CPU/request (${percent(run.serverShare)} of a core), load generator ${percent(run.loaderShare)}\n`);
     }
   }
   const figures = runs.map((list) => medianFigures(list));
+  const byName = (name: string) => figures.find((f) => f.name === name)!;
 
-  const [ours, prismFigures, bareFigures] = figures as [Figures, Figures, Figures];
+  const [ours, prismFigures, bareFigures] = [byName('in memory'), byName('prism'), byName('bare fastify')];
+  const [pgOne, pgTwo] = [byName('postgres ×1'), byName('postgres ×2')];
+  const baselineFigures = baseline ? byName(`in memory @${baselineRef}`) : undefined;
   const rows = figures.map(
     (f) =>
-      `${f.name.padEnd(14)}${f.rps.toFixed(0).padStart(10)}${`${f.p50} ms`.padStart(8)}${`${f.p99} ms`.padStart(8)}${f.serverUsPerRequest.toFixed(1).padStart(12)}${percent(f.serverShare).padStart(9)}${percent(f.loaderShare).padStart(9)}${String(f.failures).padStart(10)}`,
+      `${f.name.padEnd(22)}${f.rps.toFixed(0).padStart(10)}${`${f.p50} ms`.padStart(8)}${`${f.p99} ms`.padStart(8)}${f.serverUsPerRequest.toFixed(1).padStart(12)}${percent(f.serverShare).padStart(9)}${percent(f.loaderShare).padStart(9)}${String(f.failures).padStart(10)}`,
   );
-  const verdict = (ratio: number, goal: number) => `${ratio.toFixed(2)}×  (goal ≥ ${goal}×: ${ratio >= goal ? 'met' : 'not met'})`;
+  const verdict = (ratio: number, goal: number, strictlyMore = false) => `${ratio.toFixed(2)}×  (goal ${strictlyMore ? '>' : '≥'} ${goal}×: ${(strictlyMore ? ratio > goal : ratio >= goal) ? 'met' : 'not met'})`;
   // A load generator using most of a core (of two) cannot push a fast server to its limit.
   const loaderBound = figures.filter((f) => f.loaderShare >= 0.85).map((f) => f.name);
   process.stdout.write(
     [
       '',
-      `Medians over ${rounds} rounds (µs/req: the server's CPU time per request; server and load CPU: shares of one core):`,
-      `${'target'.padEnd(14)}${'req/s'.padStart(10)}${'p50'.padStart(8)}${'p99'.padStart(8)}${'µs/req'.padStart(12)}${'server'.padStart(9)}${'load'.padStart(9)}${'failures'.padStart(10)}`,
+      `Medians over ${rounds} rounds (µs/req: the server's CPU time per request, its database's included; server and load CPU: shares of one core):`,
+      `${'target'.padEnd(22)}${'req/s'.padStart(10)}${'p50'.padStart(8)}${'p99'.padStart(8)}${'µs/req'.padStart(12)}${'server'.padStart(9)}${'load'.padStart(9)}${'failures'.padStart(10)}`,
       ...rows,
       '',
-      `sandbox / prism, req/s:            ${verdict(ours.rps / prismFigures.rps, 12)}`,
-      `sandbox / bare, req/s:             ${verdict(ours.rps / bareFigures.rps, 0.8)}`,
-      `sandbox / bare, CPU per request:   ${verdict(bareFigures.serverUsPerRequest / ours.serverUsPerRequest, 0.8)}`,
+      `in memory / prism, req/s:              ${verdict(ours.rps / prismFigures.rps, 12)}`,
+      ...(baselineFigures
+        ? [
+            `in memory / @${baselineRef}, req/s:`.padEnd(40) + verdict(ours.rps / baselineFigures.rps, 0.95),
+            `in memory / @${baselineRef}, CPU/request:`.padEnd(40) + verdict(baselineFigures.serverUsPerRequest / ours.serverUsPerRequest, 0.95),
+          ]
+        : ['in memory / before the store: pass --baseline REF to measure']),
+      `in memory / bare, req/s:               ${verdict(ours.rps / bareFigures.rps, 0.8)}`,
+      `in memory / bare, CPU per request:     ${verdict(bareFigures.serverUsPerRequest / ours.serverUsPerRequest, 0.8)}`,
+      `postgres ×1 / prism, req/s:            ${verdict(pgOne.rps / prismFigures.rps, 2)}`,
+      `postgres ×2 / postgres ×1, req/s:      ${verdict(pgTwo.rps / pgOne.rps, 1, true)}`,
       loaderBound.length
         ? `The load generator used ≥ 85 % of a core against ${loaderBound.join(', ')}: those req/s are bounded by it; compare CPU per request.`
         : 'The load generator stayed below 85 % of a core: req/s measure the servers.',

@@ -89,8 +89,8 @@ async function openTarget(options: ContractOptions, env: NodeJS.ProcessEnv): Pro
       return localTarget('mock (Prism behind the envelope proxy)', mock.url, mockCredentials, mock.close);
     }
     case 'sandbox': {
-      const sandbox = await startLocalSandbox();
-      return localTarget('sandbox', sandbox.url, sandbox, sandbox.close);
+      const sandbox = await startLocalSandbox(env.SANDBOX_DATABASE_URL || undefined);
+      return localTarget(sandbox.label, sandbox.url, sandbox, sandbox.close);
     }
     case 'staging':
     case 'production': {

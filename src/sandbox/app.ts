@@ -27,7 +27,9 @@ import { scenarioPlugin } from './behaviour/scenarios/plugin.ts';
 import { readableLogStream } from './readable-log.ts';
 import { defaultPolicy, redactedValue, secretHeaderNames } from '../privacy/index.ts';
 import { createRuntime } from './runtime.ts';
-import { SandboxStore } from './state.ts';
+import { MemoryStore } from './store/memory.ts';
+import type { SandboxStore } from './store/store.ts';
+import { healthRoutes } from './routes/health.ts';
 import type { SandboxSettings } from './defaults.ts';
 import type { SandboxOptions } from './index.ts';
 import { listOperations, type OpenApiDocument } from '../spec/openapi.ts';
@@ -46,9 +48,9 @@ export type SandboxAppOptions = SandboxSettings & {
     inProcess?: boolean;
   };
 
-/** The state an app serves from: the catalogue read from the data file, an empty store, a clock. */
-export function createSandboxContext(options: Pick<SandboxOptions, 'dataPath' | 'deterministic'> = {}): OperationContext {
-  return { catalog: new Catalog(loadData(options.dataPath)), store: new SandboxStore(), runtime: createRuntime(options.deterministic ?? false) };
+/** The state an app serves from: the catalogue read from the data file, a store (default: an empty one in memory), a clock. */
+export function createSandboxContext(options: Pick<SandboxOptions, 'dataPath' | 'deterministic'> = {}, store: SandboxStore = new MemoryStore()): OperationContext {
+  return { catalog: new Catalog(loadData(options.dataPath)), store, runtime: createRuntime(options.deterministic ?? false, store) };
 }
 
 /**
@@ -99,7 +101,7 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<Fasti
 
   const context = options.context ?? createSandboxContext(options);
   // Without a profile there is no behaviour: no hook is added and refusals are the sandbox's own.
-  const behaviour: Behaviour | undefined = options.profile ? profileBehaviour(options.profile, options.document ?? loadBundledDocument()) : undefined;
+  const behaviour: Behaviour | undefined = options.profile ? profileBehaviour(options.profile, options.document ?? loadBundledDocument(), context.store) : undefined;
   const refusals = behaviour?.refusals ?? sandboxRefusals;
   // What the profile's answers break on purpose, kept only for the response self-check.
   const breaks: BreaksRecord | undefined = behaviour && options.validateResponses ? new WeakMap() : undefined;
@@ -135,8 +137,10 @@ export async function buildSandboxApp(options: SandboxAppOptions): Promise<Fasti
   await app.register(validationPlugin);
   await app.register(errorPlugin, { refusals });
   if (options.validateResponses) await app.register(responseCheckPlugin, { document: options.document, breaks });
+  // Outside authentication: load balancers and orchestrators call it without credentials.
+  await app.register(healthRoutes, { store: context.store, prefix: `${testHelperPrefix}/health` });
   await app.register(async (authenticated) => {
-    await authenticated.register(authPlugin, { apiKeys: options.apiKeys, timestampWindowSeconds: options.timestampWindowSeconds, rejectReplays: options.rejectReplays ?? false });
+    await authenticated.register(authPlugin, { apiKeys: options.apiKeys, timestampWindowSeconds: options.timestampWindowSeconds, ...(options.rejectReplays ? { replays: context.store } : {}) });
     await authenticated.register(bodyPlugin);
     if (behaviour) await authenticated.register(behaviourPlugin, { behaviour, breaks });
     // After the profile's hooks: an armed scenario overrides the standing behaviour.

@@ -1,7 +1,10 @@
-// The sandbox: a stateful, in-memory implementation of the service's behaviour on
-// loopback, for contract tests and for integrators' local development.
+// The sandbox: a stateful implementation of the service's behaviour, for contract tests and
+// integrators' local development (state in memory, the default) and for a team's shared
+// integration environment (state in PostgreSQL, shared by replicas, kept across restarts).
 import { buildSandboxApp, createSandboxContext } from './app.ts';
-import { armScenarios, scenarioHandle, type ScenarioHandle } from './behaviour/scenarios/handle.ts';
+import { armScenarios, scenarioHandle, sharedScenarioHandle, type ScenarioHandle, type SharedScenarioHandle } from './behaviour/scenarios/handle.ts';
+import { MemoryStore } from './store/memory.ts';
+import type { SandboxStore } from './store/store.ts';
 import { listOperations } from '../spec/openapi.ts';
 import { loadBundledDocument } from '../spec/document.ts';
 import { withSandboxDefaults } from './defaults.ts';
@@ -12,7 +15,7 @@ import type { SandboxTimeouts } from './timeouts.ts';
 export { defaultSandboxHost, defaultSandboxPort, defaultSandboxUrl, defaultTimestampWindowSeconds, demoCredentials } from './defaults.ts';
 export { defaultSandboxTimeouts, type SandboxTimeouts } from './timeouts.ts';
 export type { Contradiction, JsonValue, ProviderProfile, Refusal, RefusalClass } from './profile/types.ts';
-export type { ScenarioDefinition, ScenarioHandle, ScenarioView } from './behaviour/scenarios/handle.ts';
+export type { ScenarioDefinition, ScenarioHandle, ScenarioView, SharedScenarioHandle } from './behaviour/scenarios/handle.ts';
 export { answerKinds as scenarioAnswers } from './behaviour/scenarios/definition.ts';
 
 export type SandboxOptions = {
@@ -51,33 +54,96 @@ export type SandboxOptions = {
   rejectReplays?: boolean;
   /** Overrides of the connection timeouts, in milliseconds. Default defaultSandboxTimeouts. */
   timeouts?: Partial<SandboxTimeouts>;
-  /** Failure scenarios armed at start for every API key (src/sandbox/README.md, "Failure scenarios"). */
+  /**
+   * Failure scenarios armed at start for every API key (src/sandbox/README.md, "Failure scenarios").
+   * With a database, armed only for keys that have none armed there yet, so replicas and restarts do not arm them twice.
+   */
   scenarios?: ScenarioDefinition[];
+  /**
+   * Keep the state in this PostgreSQL database (postgres://user:password@host:port/database)
+   * instead of memory: shared by every sandbox pointed at it, kept across restarts. The
+   * schema is created or migrated at start. Default: in memory.
+   */
+  databaseUrl?: string;
+  /** With a database: records created more than this many days ago are purged (at start, then hourly). Default: kept. */
+  retentionDays?: number;
+  /** With a database: the most connections this sandbox opens to it. Default 10. */
+  databasePoolSize?: number;
 };
 
 export type RunningSandbox = {
   url: string;
   /** The name of the provider profile played, if any. */
   profile: string | undefined;
+  /** Where the state is kept: 'memory' or 'postgres'. */
+  store: SandboxStore['kind'];
   /** Arms, lists and clears failure scenarios, as /sandbox/scenarios does for the caller's key. */
   scenarios: ScenarioHandle;
   close(): Promise<void>;
 };
 
-export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+/** A sandbox whose state is in PostgreSQL: its scenarios handle answers once the database has. */
+export type RunningSharedSandbox = Omit<RunningSandbox, 'scenarios'> & { scenarios: SharedScenarioHandle };
+
+export function startSandbox(options: SandboxOptions & { databaseUrl: string }): Promise<RunningSharedSandbox>;
+export function startSandbox(options?: SandboxOptions & { databaseUrl?: undefined }): Promise<RunningSandbox>;
+export function startSandbox(options?: SandboxOptions): Promise<RunningSandbox | RunningSharedSandbox>;
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox | RunningSharedSandbox> {
   const { host, port, settings } = withSandboxDefaults(options);
-  const context = createSandboxContext(settings);
-  const scenarios = scenarioHandle(context.store.scenarios, Object.keys(settings.apiKeys), listOperations(loadBundledDocument()).map((entry) => entry.operationId));
-  armScenarios(scenarios, options.scenarios, Object.keys(settings.apiKeys));
-  const app = await buildSandboxApp({ ...settings, context });
+  const apiKeys = Object.keys(settings.apiKeys);
+  const operationIds = listOperations(loadBundledDocument()).map((entry) => entry.operationId);
+  let store: SandboxStore;
+  let scenarios: ScenarioHandle | SharedScenarioHandle;
+  if (options.databaseUrl === undefined) {
+    const memory = new MemoryStore();
+    store = memory;
+    scenarios = scenarioHandle(memory.book, apiKeys, operationIds);
+    armScenarios(scenarios, options.scenarios, apiKeys);
+  } else {
+    // Loaded only when asked for: the in-memory sandbox never loads the database client.
+    const { PostgresStore } = await import('./store/postgres.ts');
+    const shared = await PostgresStore.open({ url: options.databaseUrl, retentionDays: options.retentionDays, poolSize: options.databasePoolSize });
+    store = shared;
+    const handle = sharedScenarioHandle(shared.scenarios, apiKeys, operationIds);
+    scenarios = handle;
+    try {
+      // A bad definition is refused before anything is armed; then, under the start lock, only keys with none armed get them.
+      armScenarios(scenarioHandle(new MemoryStore().book, apiKeys, operationIds), options.scenarios, apiKeys);
+      if (options.scenarios?.length) {
+        await shared.underStartLock(async () => {
+          for (const apiKey of apiKeys) {
+            if ((await handle.list(apiKey)).length > 0) continue;
+            for (const definition of options.scenarios!) await handle.arm(definition, apiKey);
+          }
+        });
+      }
+    } catch (error) {
+      await shared.close();
+      throw error;
+    }
+  }
+  const context = createSandboxContext(settings, store);
+  let app;
   try {
+    app = await buildSandboxApp({ ...settings, context });
     await app.listen({ host, port });
   } catch (error) {
-    await app.close();
+    await app?.close();
+    await store.close();
     throw error;
   }
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('The sandbox is not listening on a TCP port');
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return { url: `http://${shownHost}:${address.port}`, profile: settings.profile?.profile.name, scenarios, close: () => app.close() };
+  const listening = app;
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    profile: settings.profile?.profile.name,
+    store: store.kind,
+    scenarios: scenarios as ScenarioHandle,
+    close: async () => {
+      await listening.close();
+      await store.close();
+    },
+  };
 }

@@ -13,6 +13,8 @@
 export type ReplayGuardOptions = {
   /** How long after its timestamp a request stays replayable: the timestamp window. */
   windowMs: number;
+  /** How often expired entries are swept. Default: a quarter of the window, at most a second. */
+  sweepIntervalMs?: number;
   /** The clock; Date.now unless a test drives it. */
   now?: () => number;
 };
@@ -25,11 +27,11 @@ export class ReplayGuard {
   private readonly now: () => number;
   private nextSweep: number;
 
-  constructor({ windowMs, now = Date.now }: ReplayGuardOptions) {
+  constructor({ windowMs, sweepIntervalMs, now = Date.now }: ReplayGuardOptions) {
     if (!(windowMs > 0)) throw new Error('The replay window must be a positive number of milliseconds');
     this.windowMs = windowMs;
     // A quarter of the window, at most a second: a short window (tests) sweeps often.
-    this.sweepIntervalMs = Math.min(1000, windowMs / 4);
+    this.sweepIntervalMs = sweepIntervalMs ?? Math.min(1000, windowMs / 4);
     this.now = now;
     this.nextSweep = now() + this.sweepIntervalMs;
   }
@@ -39,13 +41,18 @@ export class ReplayGuard {
    * were already recorded and have not expired (a replay).
    */
   claim(apiKey: string, timestamp: string, signature: string, sentAt: number): boolean {
+    return this.claimUntil(apiKey, timestamp, signature, sentAt + this.windowMs);
+  }
+
+  /** As claim, with the instant the entry expires given (the store interface's form). */
+  claimUntil(apiKey: string, timestamp: string, signature: string, expiresAt: number): boolean {
     const now = this.now();
     if (now >= this.nextSweep) this.sweep(now);
     // Newlines cannot occur in header values, so the identity is unambiguous.
     const identity = `${apiKey}\n${timestamp}\n${signature}`;
-    const expiresAt = this.seen.get(identity);
-    if (expiresAt !== undefined && expiresAt >= now) return false;
-    this.seen.set(identity, sentAt + this.windowMs);
+    const expires = this.seen.get(identity);
+    if (expires !== undefined && expires >= now) return false;
+    this.seen.set(identity, expiresAt);
     return true;
   }
 

@@ -1,10 +1,8 @@
-// The sandbox's state: in memory only, one partition per API key (tenant), gone when the
-// process stops. Nothing is shared between tenants, so isolation is by construction:
-// every lookup starts from the caller's own partition.
-// Records are the spec's types (generated from the bundle, never restated) plus what the
-// sandbox keeps beside them.
+// The records the sandbox keeps, one partition per API key (tenant): the spec's types
+// (generated from the bundle, never restated) plus what the sandbox keeps beside them.
+// Where they are kept is the store's business (store/store.ts): in memory, a TenantState
+// per API key; in PostgreSQL, rows keyed by the API key's digest.
 import type { components } from '../../generated/schema.d.ts';
-import { ScenarioBook } from './behaviour/scenarios/book.ts';
 
 type Schemas = components['schemas'];
 
@@ -28,32 +26,4 @@ export class TenantState {
   readonly swaps = new Map<string, SwapRecord>();
   /** One stable deposit address per coin and chain. */
   readonly depositAddresses = new Map<string, string>();
-}
-
-export class SandboxStore {
-  private readonly tenants = new Map<string, TenantState>();
-  /** The failure scenarios each API key armed (src/sandbox/behaviour/scenarios); reset with the records. */
-  readonly scenarios = new ScenarioBook();
-
-  /** The partition of an API key, created on first use. */
-  tenant(apiKey: string): TenantState {
-    let state = this.tenants.get(apiKey);
-    if (!state) {
-      state = new TenantState();
-      this.tenants.set(apiKey, state);
-    }
-    return state;
-  }
-
-  /** Forgets everything an API key created, and the scenarios it armed. */
-  reset(apiKey: string): void {
-    this.tenants.delete(apiKey);
-    this.scenarios.clear(apiKey);
-  }
-
-  /** Forgets everything every API key created and armed. */
-  clear(): void {
-    this.tenants.clear();
-    this.scenarios.clearAll();
-  }
 }

@@ -86,7 +86,7 @@ afterEach(async () => {
   await Promise.all(started.splice(0).map((s) => s.close()));
 });
 
-async function sandbox(options: Parameters<typeof startSandbox>[0]): Promise<RunningSandbox> {
+async function sandbox(options: Parameters<typeof startSandbox>[0] & { databaseUrl?: undefined }): Promise<RunningSandbox> {
   const running = await startSandbox({ logger: false, rejectReplays: true, ...options });
   started.push(running);
   return running;

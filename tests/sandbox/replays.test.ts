@@ -7,6 +7,7 @@ import { createClient, hmacSha256 } from '../../src/client/index.ts';
 import { demoCredentials, startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
 import { ReplayGuard } from '../../src/sandbox/replays.ts';
 import { formatTimestamp } from '../../src/signing/index.ts';
+import { storeVariants } from '../support/postgres.ts';
 import { sendSigned } from '../support/signed-http.ts';
 
 const replayMessage = 'Replay refused: this API key, x-timestamp and x-signature were already received; sign every request with a fresh x-timestamp';
@@ -45,89 +46,94 @@ describe('replay guard table', () => {
   });
 });
 
-describe('sandbox with rejectReplays', () => {
-  let guarded: RunningSandbox;
-  let open: RunningSandbox;
-  beforeAll(async () => {
-    [guarded, open] = await Promise.all([startSandbox({ validateResponses: true, rejectReplays: true }), startSandbox({ validateResponses: true })]);
-  });
-  afterAll(() => Promise.all([guarded.close(), open.close()]));
-
-  const createSwap = (url: string, timestamp: string) =>
-    sendSigned(url, { method: 'POST', pathWithQuery: '/api/v1/swaps', body: JSON.stringify(swap), contentType: 'application/json', auth: { timestamp } }, demoCredentials);
-  const swapCount = async (url: string) => ((await sendSigned(url, { method: 'GET', pathWithQuery: '/sandbox/swaps' }, demoCredentials)).json as { data: unknown[] }).data.length;
-
-  it('answers a second identical signed request with 401 naming a replay, and creates nothing', async () => {
-    const timestamp = formatTimestamp(new Date());
-    const first = await createSwap(guarded.url, timestamp);
-    expect(first.status).toBe(200);
-    const before = await swapCount(guarded.url);
-    for (let i = 0; i < 3; i++) {
-      const again = await createSwap(guarded.url, timestamp);
-      expect(again.status).toBe(401);
-      expect(again.json).toEqual({ status: 'error', message: replayMessage, data: null });
-      expect(again.text).not.toContain(again.signature);
-    }
-    expect(await swapCount(guarded.url)).toBe(before);
-    // The same request signed with a new timestamp is a new request.
-    expect((await createSwap(guarded.url, formatTimestamp(new Date(Date.now() + 5)))).status).toBe(200);
-    expect(await swapCount(guarded.url)).toBe(before + 1);
-  });
-
-  it('is off unless asked for: the same signed request twice creates two swaps', async () => {
-    const timestamp = formatTimestamp(new Date());
-    expect((await createSwap(open.url, timestamp)).status).toBe(200);
-    expect((await createSwap(open.url, timestamp)).status).toBe(200);
-    expect(await swapCount(open.url)).toBe(2);
-  });
-
-  it('lets our client retry a GET whose first answer was lost: each attempt is signed afresh', async () => {
-    // A gateway in front of the sandbox: forwards every request unchanged, and replaces
-    // the sandbox's first answer with 503, as a proxy that lost the answer would.
-    const arrivals: { headers: IncomingHttpHeaders; upstreamStatus: number }[] = [];
-    const target = new URL(guarded.url);
-    const gateway: Server = createServer((req, res) => {
-      const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-        const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.on('end', () => {
-          arrivals.push({ headers: req.headers, upstreamStatus: answer.statusCode ?? 0 });
-          if (arrivals.length === 1) {
-            res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'error', message: 'unavailable', data: null }));
-          } else {
-            res.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(chunks));
-          }
-        });
-      });
-      req.pipe(upstream);
+describe.each(storeVariants)('$name', ({ options: storeOptions }) => {
+  describe('sandbox with rejectReplays', () => {
+    let guarded: Awaited<ReturnType<typeof startSandbox>>;
+    let open: Awaited<ReturnType<typeof startSandbox>>;
+    beforeAll(async () => {
+      [guarded, open] = await Promise.all([
+        startSandbox({ ...(await storeOptions('replays guarded')), validateResponses: true, rejectReplays: true }),
+        startSandbox({ ...(await storeOptions('replays open')), validateResponses: true }),
+      ]);
     });
-    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
-    try {
-      const address = gateway.address() as { port: number };
-      const client = createClient({
-        environment: 'custom',
-        baseUrl: `http://127.0.0.1:${address.port}`,
-        apiKey: demoCredentials.apiKey,
-        signer: hmacSha256({ secret: demoCredentials.secret }),
-        retry: { attempts: 3, initialDelayMs: 5 },
-      });
-      const result = await client.GET('/api/v1/wallets');
-      expect(result.response.status).toBe(200);
-      expect(arrivals.map((a) => a.upstreamStatus)).toEqual([200, 200]);
-      expect(arrivals[1]!.headers['x-timestamp']).not.toBe(arrivals[0]!.headers['x-timestamp']);
-      expect(arrivals[1]!.headers['x-signature']).not.toBe(arrivals[0]!.headers['x-signature']);
+    afterAll(() => Promise.all([guarded.close(), open.close()]));
 
-      // The control: the first attempt sent again byte for byte is a replay.
-      const first = arrivals[0]!.headers;
-      const replayed = await sendSigned(
-        guarded.url,
-        { method: 'GET', pathWithQuery: '/api/v1/wallets', auth: { timestamp: String(first['x-timestamp']), headers: { 'x-signature': String(first['x-signature']) } } },
-        demoCredentials,
-      );
-      expect(replayed.status).toBe(401);
-      expect(replayed.json).toEqual({ status: 'error', message: replayMessage, data: null });
-    } finally {
-      await new Promise((resolve) => gateway.close(resolve));
-    }
+    const createSwap = (url: string, timestamp: string) =>
+      sendSigned(url, { method: 'POST', pathWithQuery: '/api/v1/swaps', body: JSON.stringify(swap), contentType: 'application/json', auth: { timestamp } }, demoCredentials);
+    const swapCount = async (url: string) => ((await sendSigned(url, { method: 'GET', pathWithQuery: '/sandbox/swaps' }, demoCredentials)).json as { data: unknown[] }).data.length;
+
+    it('answers a second identical signed request with 401 naming a replay, and creates nothing', async () => {
+      const timestamp = formatTimestamp(new Date());
+      const first = await createSwap(guarded.url, timestamp);
+      expect(first.status).toBe(200);
+      const before = await swapCount(guarded.url);
+      for (let i = 0; i < 3; i++) {
+        const again = await createSwap(guarded.url, timestamp);
+        expect(again.status).toBe(401);
+        expect(again.json).toEqual({ status: 'error', message: replayMessage, data: null });
+        expect(again.text).not.toContain(again.signature);
+      }
+      expect(await swapCount(guarded.url)).toBe(before);
+      // The same request signed with a new timestamp is a new request.
+      expect((await createSwap(guarded.url, formatTimestamp(new Date(Date.now() + 5)))).status).toBe(200);
+      expect(await swapCount(guarded.url)).toBe(before + 1);
+    });
+
+    it('is off unless asked for: the same signed request twice creates two swaps', async () => {
+      const timestamp = formatTimestamp(new Date());
+      expect((await createSwap(open.url, timestamp)).status).toBe(200);
+      expect((await createSwap(open.url, timestamp)).status).toBe(200);
+      expect(await swapCount(open.url)).toBe(2);
+    });
+
+    it('lets our client retry a GET whose first answer was lost: each attempt is signed afresh', async () => {
+      // A gateway in front of the sandbox: forwards every request unchanged, and replaces
+      // the sandbox's first answer with 503, as a proxy that lost the answer would.
+      const arrivals: { headers: IncomingHttpHeaders; upstreamStatus: number }[] = [];
+      const target = new URL(guarded.url);
+      const gateway: Server = createServer((req, res) => {
+        const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () => {
+            arrivals.push({ headers: req.headers, upstreamStatus: answer.statusCode ?? 0 });
+            if (arrivals.length === 1) {
+              res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'error', message: 'unavailable', data: null }));
+            } else {
+              res.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(chunks));
+            }
+          });
+        });
+        req.pipe(upstream);
+      });
+      await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+      try {
+        const address = gateway.address() as { port: number };
+        const client = createClient({
+          environment: 'custom',
+          baseUrl: `http://127.0.0.1:${address.port}`,
+          apiKey: demoCredentials.apiKey,
+          signer: hmacSha256({ secret: demoCredentials.secret }),
+          retry: { attempts: 3, initialDelayMs: 5 },
+        });
+        const result = await client.GET('/api/v1/wallets');
+        expect(result.response.status).toBe(200);
+        expect(arrivals.map((a) => a.upstreamStatus)).toEqual([200, 200]);
+        expect(arrivals[1]!.headers['x-timestamp']).not.toBe(arrivals[0]!.headers['x-timestamp']);
+        expect(arrivals[1]!.headers['x-signature']).not.toBe(arrivals[0]!.headers['x-signature']);
+
+        // The control: the first attempt sent again byte for byte is a replay.
+        const first = arrivals[0]!.headers;
+        const replayed = await sendSigned(
+          guarded.url,
+          { method: 'GET', pathWithQuery: '/api/v1/wallets', auth: { timestamp: String(first['x-timestamp']), headers: { 'x-signature': String(first['x-signature']) } } },
+          demoCredentials,
+        );
+        expect(replayed.status).toBe(401);
+        expect(replayed.json).toEqual({ status: 'error', message: replayMessage, data: null });
+      } finally {
+        await new Promise((resolve) => gateway.close(resolve));
+      }
+    });
   });
 });

@@ -1,12 +1,14 @@
 // The failure scenarios' table (src/sandbox/README.md, and the README's copy for integrators)
 // holds row by row: each row's definition, armed on createSwap, makes the client throw the
 // error kind the row names, and leaves the swap created or not as the row says, over HTTP and
-// in process through MSW alike; and the answers in process are the HTTP sandbox's bytes.
+// in process through MSW alike, and over HTTP with the state in PostgreSQL; and the answers in
+// process and from PostgreSQL are the in-memory HTTP sandbox's bytes.
 // (tests/packages.test.ts runs the same rows through the packed packages.)
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, hmacSha256, unwrap, type WalletApiClient } from '../../src/client/index.ts';
-import { scenarioAnswers, startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
+import { scenarioAnswers, startSandbox, type RunningSandbox, type RunningSharedSandbox } from '../../src/sandbox/index.ts';
+import { freshDatabase } from '../support/postgres.ts';
 import { sandboxHandlers } from '../../src/sandbox/msw/index.ts';
 import { formatTimestamp } from '../../src/signing/index.ts';
 import { scenarioTable, settledKind, type ScenarioRow } from '../support/scenario-table.ts';
@@ -19,14 +21,18 @@ const { rows, text } = scenarioTable('src/sandbox/README.md');
 // Each row runs under an API key of its own, so the rows run side by side: a key's records
 // and scenarios are its own, and the rows that wait (delay, dribble) wait together.
 const rowKey = (target: string, row: ScenarioRow) => `table-key-${target.replaceAll(' ', '-')}-${row.answer}`;
-const apiKeys = Object.fromEntries([apiKey, ...['over HTTP', 'in process'].flatMap((target) => rows.map((row) => rowKey(target, row)))].map((key) => [key, secret]));
+const apiKeys = Object.fromEntries([apiKey, ...['over HTTP', 'in process', 'over HTTP from PostgreSQL'].flatMap((target) => rows.map((row) => rowKey(target, row)))].map((key) => [key, secret]));
 
 let http: RunningSandbox;
+let shared: RunningSharedSandbox;
 const inProcess = sandboxHandlers({ baseUrl: inProcessUrl, apiKeys, deterministic: true, validateResponses: true });
 const server = setupServer(...inProcess);
 
 beforeAll(async () => {
-  http = await startSandbox({ logger: false, deterministic: true, validateResponses: true, apiKeys });
+  [http, shared] = await Promise.all([
+    startSandbox({ logger: false, deterministic: true, validateResponses: true, apiKeys }),
+    freshDatabase('scenario table').then((databaseUrl) => startSandbox({ databaseUrl, logger: false, deterministic: true, validateResponses: true, apiKeys })),
+  ]);
   server.listen({ onUnhandledRequest: 'bypass' });
   await inProcess.ready();
 });
@@ -34,12 +40,13 @@ afterAll(async () => {
   server.close();
   await inProcess.close();
   await http.close();
+  await shared.close();
 });
 
 type Target = {
   name: string;
   baseUrl: () => string;
-  arm: (row: ScenarioRow, key: string) => void;
+  arm: (row: ScenarioRow, key: string) => unknown;
   reset: () => Promise<void> | void;
   swaps: (client: WalletApiClient, key: string) => Promise<number>;
 };
@@ -51,6 +58,13 @@ const targets: Target[] = [
     arm: (row, key) => http.scenarios.arm({ operation: 'createSwap', ...row.definition } as never, key),
     reset: async () => void (await sendSigned(http.url, { method: 'POST', pathWithQuery: '/sandbox/reset' }, { apiKey, secret })),
     swaps: async (_client, key) => ((await sendSigned(http.url, { method: 'GET', pathWithQuery: '/sandbox/swaps' }, { apiKey: key, secret })).json as { data: unknown[] }).data.length,
+  },
+  {
+    name: 'over HTTP from PostgreSQL',
+    baseUrl: () => shared.url,
+    arm: (row, key) => shared.scenarios.arm({ operation: 'createSwap', ...row.definition } as never, key),
+    reset: async () => void (await sendSigned(shared.url, { method: 'POST', pathWithQuery: '/sandbox/reset' }, { apiKey, secret })),
+    swaps: async (_client, key) => ((await sendSigned(shared.url, { method: 'GET', pathWithQuery: '/sandbox/swaps' }, { apiKey: key, secret })).json as { data: unknown[] }).data.length,
   },
   {
     name: 'in process',
@@ -82,7 +96,7 @@ describe('the failure scenarios table', () => {
     for (const target of targets) {
       it.each(rows.map((row) => [row.answer, row] as const))(`${target.name}: %s throws what the table says and runs the operation as it says`, async (_answer, row) => {
         const key = rowKey(target.name, row);
-        target.arm(row, key);
+        await target.arm(row, key);
         const client = clientOf(target, timeoutMs, key);
         expect(await settledKind(createSwap(client))).toBe(row.kind);
         // A held call runs once its wait is over, whether or not the client waited for it.
@@ -93,19 +107,19 @@ describe('the failure scenarios table', () => {
   });
 
   it.each(rows.filter((row) => !row.answer.startsWith('reset-') && row.answer !== 'delay' && row.answer !== 'dribble').map((row) => [row.answer, row] as const))(
-    'in process answers %s with the HTTP sandbox bytes',
+    'in process and from PostgreSQL answers %s with the HTTP sandbox bytes',
     async (_answer, row) => {
       const answers = [];
       for (const target of targets) {
         await target.reset();
-        target.arm(row, apiKey);
+        await target.arm(row, apiKey);
         const body = '{"from":"usdt","to":"ngn","amount":100,"password":"p"}';
         const timestamp = formatTimestamp(new Date());
         const signature = await hmacSha256({ secret })({ method: 'POST', pathWithQuery: '/api/v1/swaps', body, timestamp, apiKey });
         const response = await fetch(`${target.baseUrl()}/api/v1/swaps`, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-api-key': apiKey, 'x-timestamp': timestamp, 'x-signature': signature } });
         answers.push({ status: response.status, type: response.headers.get('content-type'), retryAfter: response.headers.get('retry-after'), length: response.headers.get('content-length'), body: Buffer.from(await response.arrayBuffer()).toString('base64') });
       }
-      expect(answers[1]).toEqual(answers[0]);
+      for (const answer of answers.slice(1)) expect(answer).toEqual(answers[0]);
     },
   );
 });

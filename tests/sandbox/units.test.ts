@@ -117,6 +117,16 @@ describe('sandbox settings from the environment', () => {
     expect(() => sandboxOptionsFromEnv({ SANDBOX_TIMESTAMP_WINDOW_SECONDS: '-1' })).toThrow(/must be a positive number/);
     expect(sandboxOptionsFromEnv({ SANDBOX_VALIDATE_RESPONSES: '1' }).options.validateResponses).toBe(true);
   });
+
+  it('reads the database, its retention and pool, and another listening address only with keys of its own', () => {
+    const url = 'postgres://team:pw-123@db.internal:5432/sandbox';
+    const { options } = sandboxOptionsFromEnv({ SANDBOX_DATABASE_URL: url, SANDBOX_RETENTION_DAYS: '14', SANDBOX_DATABASE_POOL_SIZE: '4', SANDBOX_HOST: '0.0.0.0', SANDBOX_API_KEYS: 'k:s' });
+    expect(options).toMatchObject({ databaseUrl: url, retentionDays: 14, databasePoolSize: 4, host: '0.0.0.0' });
+    expect(() => sandboxOptionsFromEnv({ SANDBOX_RETENTION_DAYS: '14' })).toThrow('SANDBOX_RETENTION_DAYS and SANDBOX_DATABASE_POOL_SIZE need SANDBOX_DATABASE_URL');
+    expect(() => sandboxOptionsFromEnv({ SANDBOX_DATABASE_URL: url, SANDBOX_RETENTION_DAYS: 'soon' })).toThrow('SANDBOX_RETENTION_DAYS must be a positive number, got "soon"');
+    expect(() => sandboxOptionsFromEnv({ SANDBOX_HOST: '0.0.0.0' })).toThrow('SANDBOX_HOST 0.0.0.0 is reachable from other machines: set SANDBOX_API_KEYS too');
+    expect(sandboxOptionsFromEnv({ SANDBOX_HOST: '127.0.0.2' }).options.host).toBe('127.0.0.2');
+  });
 });
 
 describe('the response check used by the sandbox suites', () => {

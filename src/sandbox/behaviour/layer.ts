@@ -38,8 +38,8 @@ export type Behaviour = {
    * answer on `reply` stops the handler from running; returning lets it run.
    */
   decide?(operationId: string, request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  /** The operation's success answer (the handler's envelope, never changed in place) as it is sent. */
-  transform?(operationId: string, answer: unknown): TransformedAnswer;
+  /** The operation's success answer (the handler's envelope, never changed in place) as it is sent; asynchronous, as a rotation's turn is the store's. */
+  transform?(operationId: string, answer: unknown): TransformedAnswer | Promise<TransformedAnswer>;
 };
 
 /** Where the transform hook leaves what each answer breaks on purpose, for the response self-check. */

@@ -34,12 +34,13 @@ export const behaviourPlugin = fp<BehaviourPluginOptions>(async (app: FastifyIns
       // every onSend hook (the response self-check among them).
       const transformation: preSerializationHookHandler<unknown> = (request, reply, payload, done) => {
         if (reply.statusCode !== 200) return done(null, payload);
-        const answer = transform(operationId, payload);
-        breaks?.set(request, answer.breaks);
-        // The route's serializer is compiled from the spec's schema: it would drop fields the
-        // spec does not list and coerce values back to the spec's types.
-        reply.serializer(JSON.stringify);
-        done(null, answer.body);
+        Promise.resolve(transform(operationId, payload)).then((answer) => {
+          breaks?.set(request, answer.breaks);
+          // The route's serializer is compiled from the spec's schema: it would drop fields the
+          // spec does not list and coerce values back to the spec's types.
+          reply.serializer(JSON.stringify);
+          done(null, answer.body);
+        }, done);
       };
       route.preSerialization = withHook(route.preSerialization, transformation);
     }

@@ -14,25 +14,29 @@ import { profileProblems } from '../profile/cross-check.ts';
 import type { LoadedProfile } from '../profile/load.ts';
 import type { JsonValue, ProviderProfile } from '../profile/types.ts';
 import type { Behaviour, DeliberateBreaks, TransformedAnswer } from './layer.ts';
+import type { SandboxStore } from '../store/store.ts';
 
 /**
  * Values taken in turn by weight, the same order every run: weights {a: 2, b: 1} give
- * a, a, b, a, a, b, … One count per field for the whole sandbox, across operations and callers.
+ * a, a, b, a, a, b, … One count per field for the whole sandbox, across operations, callers
+ * and replicas: the count is a counter of the store, named by `counter`.
  */
 export class WeightedTurns {
   private readonly slots: [value: string, end: number][] = [];
   private readonly total: number;
-  private turn = 0;
 
-  constructor(weights: Record<string, number>) {
+  constructor(
+    weights: Record<string, number>,
+    readonly counter: string,
+  ) {
     let end = 0;
     for (const [value, weight] of Object.entries(weights)) this.slots.push([value, (end += weight)]);
     this.total = end;
   }
 
-  next(): string {
-    const turn = this.turn;
-    this.turn = (turn + 1) % this.total;
+  /** The value of the count-th turn (1, 2, …). */
+  at(count: number): string {
+    const turn = (count - 1) % this.total;
     return this.slots.find(([, end]) => turn < end)![0];
   }
 }
@@ -75,7 +79,7 @@ function recordEdits(profile: ProviderProfile): Map<string, RecordEdit> {
   for (const [schema, fields] of Object.entries(profile.extraFields ?? {})) editOf(schema).extraFields.push(...Object.entries(fields));
   for (const [key, weights] of Object.entries(profile.values ?? {})) {
     const [schema = '', field = ''] = key.split('.');
-    editOf(schema).values.push([field, new WeightedTurns(weights)]);
+    editOf(schema).values.push([field, new WeightedTurns(weights, `turns:${profile.name}:${key}`)]);
   }
   for (const contradiction of profile.contradictions ?? []) {
     if (contradiction.kind === 'dropField') editOf(contradiction.schema).dropped.push(contradiction.field);
@@ -107,11 +111,11 @@ function operationPlans(profile: ProviderProfile, document: OpenApiDocument): Ma
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function applyEdit(edit: RecordEdit, record: unknown, pointer: string, breaks: DeliberateBreaks): void {
-  if (!isRecord(record)) return;
+/** Edits a record, its rotated values already drawn (one per entry of edit.values, in order). */
+function applyEdit(edit: RecordEdit, record: Record<string, unknown>, turns: string[], pointer: string, breaks: DeliberateBreaks): void {
   // Defined, not assigned: a field named __proto__ would otherwise set the prototype.
   for (const [field, value] of edit.extraFields) Object.defineProperty(record, field, { value, enumerable: true, writable: true, configurable: true });
-  for (const [field, turns] of edit.values) record[field] = turns.next();
+  edit.values.forEach(([field], index) => (record[field] = turns[index]!));
   for (const field of edit.dropped) {
     if (!Object.hasOwn(record, field)) continue;
     delete record[field];
@@ -126,7 +130,7 @@ function applyEdit(edit: RecordEdit, record: unknown, pointer: string, breaks: D
 }
 
 /** The profile as a Behaviour for the document served; a profile that does not fit the document is refused, naming every problem. */
-export function profileBehaviour({ profile, origin }: LoadedProfile, document: OpenApiDocument): Behaviour {
+export function profileBehaviour({ profile, origin }: LoadedProfile, document: OpenApiDocument, counters: Pick<SandboxStore, 'nextCount'>): Behaviour {
   const problems = profileProblems(profile, document);
   if (problems.length) throw new Error(`Provider profile ${origin} does not fit the spec: ${problems.join('; ')}`);
   const plans = operationPlans(profile, document);
@@ -135,13 +139,20 @@ export function profileBehaviour({ profile, origin }: LoadedProfile, document: O
   return {
     refusals,
     touches: (operationId) => plans.has(operationId),
-    transform(operationId, answer): TransformedAnswer {
+    async transform(operationId, answer): Promise<TransformedAnswer> {
       const plan = plans.get(operationId)!;
       const breaks: DeliberateBreaks = { bare: plan.bare, errorEnvelope: plan.errorMessage !== undefined, dropped: [], retyped: [] };
       if (plan.errorMessage !== undefined) return { body: errorEnvelope(plan.errorMessage), breaks };
       const envelope = answer as { data: unknown };
       const edited = { ...envelope, data: structuredClone(plan.shape ? plan.shape.data : envelope.data) };
-      for (const { path, edit } of plan.records) visitRecords(edited, path, (record, pointer) => applyEdit(edit, record, pointer, breaks));
+      // The records first, in order; then each one's turns drawn from the store in that order, then the edits.
+      const found: { record: Record<string, unknown>; pointer: string; edit: RecordEdit }[] = [];
+      for (const { path, edit } of plan.records) visitRecords(edited, path, (record, pointer) => isRecord(record) && found.push({ record, pointer, edit }));
+      for (const { record, pointer, edit } of found) {
+        const turns: string[] = [];
+        for (const [, rotation] of edit.values) turns.push(rotation.at(await counters.nextCount(rotation.counter)));
+        applyEdit(edit, record, turns, pointer, breaks);
+      }
       return { body: plan.bare ? edited.data : edited, breaks };
     },
   };

@@ -46,7 +46,7 @@ export function sandboxHandlers(options: SandboxHandlersOptions): SandboxHandler
   // Defaults and the profile's checks as startSandbox applies them; a bad option throws here.
   const { settings } = withSandboxDefaults(sandboxOptions);
   const state = resettableContext(settings);
-  const scenarios = scenarioHandle(state.context.store.scenarios, Object.keys(settings.apiKeys), listOperations(loadBundledDocument()).map((entry) => entry.operationId));
+  const scenarios = scenarioHandle(state.store.book, Object.keys(settings.apiKeys), listOperations(loadBundledDocument()).map((entry) => entry.operationId));
   const armAtStart = () => armScenarios(scenarios, sandboxOptions.scenarios, Object.keys(settings.apiKeys));
   armAtStart();
   const built = buildSandboxApp({ ...settings, context: state.context, inProcess: true });

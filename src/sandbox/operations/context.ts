@@ -6,7 +6,7 @@ import type { operations } from '../../../generated/schema.d.ts';
 import type { Catalog } from '../catalog.ts';
 import { invalidInput } from '../errors.ts';
 import type { Runtime } from '../runtime.ts';
-import type { SandboxStore, TenantState } from '../state.ts';
+import type { SandboxStore } from '../store/store.ts';
 
 export type OperationContext = { catalog: Catalog; store: SandboxStore; runtime: Runtime };
 
@@ -27,15 +27,11 @@ export type OperationRequest<Id extends OperationId> = FastifyRequest<{
 /** The success envelope the spec gives an operation's 200 answer. */
 export type SuccessOf<Id extends OperationId> = operations[Id]['responses'][200]['content']['application/json'];
 
-export type Handler<Id extends OperationId> = (request: OperationRequest<Id>, reply: FastifyReply) => SuccessOf<Id>;
+/** A handler answers at once (no state read) or once the store has answered. */
+export type Handler<Id extends OperationId> = (request: OperationRequest<Id>, reply: FastifyReply) => SuccessOf<Id> | Promise<SuccessOf<Id>>;
 
 /** Handlers of some operations, keyed by operationId. */
 export type Handlers<Ids extends OperationId> = { [Id in Ids]: Handler<Id> };
-
-/** The caller's own partition of the state. */
-export function tenantOf(context: OperationContext, request: Pick<FastifyRequest, 'apiKey'>): TenantState {
-  return context.store.tenant(request.apiKey);
-}
 
 /** A caller-supplied value quoted for an error message, shortened so messages stay readable. */
 export function shown(value: string): string {

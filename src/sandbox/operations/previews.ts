@@ -6,7 +6,8 @@ import { invalidInput } from '../errors.ts';
 import { successEnvelope } from '../../envelope/index.ts';
 import type { TransactionRecord } from '../state.ts';
 import type { FastifyRequest } from 'fastify';
-import { requiredQuery, shown, tenantOf, type Handlers, type OperationContext } from './context.ts';
+import { after } from '../store/store.ts';
+import { requiredQuery, shown, type Handlers, type OperationContext } from './context.ts';
 
 /** Chain recorded on bank payouts, which move on no blockchain. */
 export const bankChain = 'bank';
@@ -20,23 +21,25 @@ function checkMinimum(asset: AssetData, amount: number): void {
 export function previewOperations(context: OperationContext): Handlers<'getMinimumWithdrawalAmount' | 'previewWithdrawal' | 'previewLocalPayout'> {
   const { catalog, runtime } = context;
 
-  const record = (request: Pick<FastifyRequest, 'apiKey'>, fields: Pick<TransactionRecord, 'amount' | 'fee' | 'coin' | 'chain' | 'type' | 'remark'>) => {
-    const now = runtime.now().toISOString();
-    const transaction: TransactionRecord = {
-      _id: runtime.newId(),
-      uid: runtime.newUid(),
-      ...fields,
-      amountToReceive: Math.max(0, fields.amount - fields.fee),
-      currency: fields.coin.toUpperCase(),
-      status: 'pending',
-      payoutStatus: 'pending',
-      rate: 1,
-      createdAt: now,
-      updatedAt: now,
-    };
-    tenantOf(context, request).transactions.set(transaction._id, transaction);
-    return transaction;
-  };
+  const record = (request: Pick<FastifyRequest, 'apiKey'>, fields: Pick<TransactionRecord, 'amount' | 'fee' | 'coin' | 'chain' | 'type' | 'remark'>) =>
+    after(runtime.newId(), (_id) =>
+      after(runtime.newUid(), (uid) => {
+        const now = runtime.now().toISOString();
+        const transaction: TransactionRecord = {
+          _id,
+          uid,
+          ...fields,
+          amountToReceive: Math.max(0, fields.amount - fields.fee),
+          currency: fields.coin.toUpperCase(),
+          status: 'pending',
+          payoutStatus: 'pending',
+          rate: 1,
+          createdAt: now,
+          updatedAt: now,
+        };
+        return after(context.store.addTransaction(request.apiKey, transaction), () => transaction);
+      }),
+    );
 
   return {
     getMinimumWithdrawalAmount: (request) => {
@@ -54,8 +57,9 @@ export function previewOperations(context: OperationContext): Handlers<'getMinim
         throw invalidInput(`chain ${shown(chain)} is not a network of ${asset.code}; discover networks through GET /api/v1/utils/${asset.code}/networks`);
       }
       checkMinimum(asset, amount);
-      const t = record(request, { amount, fee: asset.withdrawalFee, coin, chain, type: 'CRYPTO_WITHDRAWAL', remark: remark ?? '' });
-      return successEnvelope('Withdrawal preview created', { transactionId: t._id, amount, fee: t.fee, coin, chain, status: t.status });
+      return after(record(request, { amount, fee: asset.withdrawalFee, coin, chain, type: 'CRYPTO_WITHDRAWAL', remark: remark ?? '' }), (t) =>
+        successEnvelope('Withdrawal preview created', { transactionId: t._id, amount, fee: t.fee, coin, chain, status: t.status }),
+      );
     },
 
     previewLocalPayout: (request) => {
@@ -66,8 +70,9 @@ export function previewOperations(context: OperationContext): Handlers<'getMinim
         throw invalidInput(`coin ${shown(coin)} cannot be paid out to a bank account; use ${payable.join(' or ')}`);
       }
       checkMinimum(asset, amount);
-      const t = record(request, { amount, fee: asset.withdrawalFee, coin, chain: bankChain, type: 'LOCAL_PAYOUT', remark: remark ?? '' });
-      return successEnvelope('Payout preview created', { transactionId: t._id, amount, coin, fee: t.fee, status: t.status });
+      return after(record(request, { amount, fee: asset.withdrawalFee, coin, chain: bankChain, type: 'LOCAL_PAYOUT', remark: remark ?? '' }), (t) =>
+        successEnvelope('Payout preview created', { transactionId: t._id, amount, coin, fee: t.fee, status: t.status }),
+      );
     },
   };
 }

@@ -1,13 +1,14 @@
 // Swaps: quote from the market tickers, create (pending), confirm or cancel (only from
-// pending). Handlers run to completion on the event loop, so the check-and-set of a
-// state change cannot interleave with another request: of a concurrent confirm and
-// cancel exactly one wins, the other is told the swap is no longer pending.
+// pending). The check-and-set of a state change is one step of the store (moveSwap), so
+// it cannot interleave with another request's, on this replica or another: of a
+// concurrent confirm and cancel exactly one wins, the other is told the swap is no longer pending.
 import type { OperationContext } from './context.ts';
 import { conflict, invalidInput, notFound } from '../errors.ts';
 import { successEnvelope } from '../../envelope/index.ts';
 import { quoteSwap } from '../pricing.ts';
 import type { SwapRecord, SwapState } from '../state.ts';
-import { requiredQuery, shown, tenantOf, type Handlers, type OperationRequest, type SuccessOf } from './context.ts';
+import { after, type Awaitable } from '../store/store.ts';
+import { requiredQuery, shown, type Handlers, type OperationRequest, type SuccessOf } from './context.ts';
 
 type SwapOperation = 'getSwapQuote' | 'getSwapMarket' | 'createSwap' | 'confirmSwap' | 'cancelSwap';
 
@@ -26,14 +27,13 @@ export function swapOperations(context: OperationContext): Handlers<SwapOperatio
     return quote;
   };
 
-  const move = (request: OperationRequest<'confirmSwap' | 'cancelSwap'>, next: SwapState, verb: string, message: string): SuccessOf<'confirmSwap' | 'cancelSwap'> => {
+  const move = (request: OperationRequest<'confirmSwap' | 'cancelSwap'>, next: SwapState, verb: string, message: string): Awaitable<SuccessOf<'confirmSwap' | 'cancelSwap'>> => {
     const { id } = request.params;
-    const swap = tenantOf(context, request).swaps.get(id);
-    if (!swap) throw notFound(`No swap ${shown(id)}`);
-    if (swap.status !== 'pending') throw conflict(`Swap ${id} is ${swap.status}; only a pending swap can be ${verb}`);
-    swap.status = next;
-    swap.updatedAt = runtime.now().toISOString();
-    return successEnvelope(message, { id: swap.id, status: swap.status });
+    return after(context.store.moveSwap(request.apiKey, id, next, runtime.now().toISOString()), ({ changed, record: swap }) => {
+      if (!swap) throw notFound(`No swap ${shown(id)}`);
+      if (!changed) throw conflict(`Swap ${id} is ${swap.status}; only a pending swap can be ${verb}`);
+      return successEnvelope(message, { id: swap.id, status: swap.status });
+    });
   };
 
   return {
@@ -52,9 +52,10 @@ export function swapOperations(context: OperationContext): Handlers<SwapOperatio
       const { from, to, amount } = request.body;
       price(from, to, amount);
       const now = runtime.now().toISOString();
-      const swap: SwapRecord = { id: runtime.newId(), from, to, amount, status: 'pending', createdAt: now, updatedAt: now };
-      tenantOf(context, request).swaps.set(swap.id, swap);
-      return successEnvelope('Swap created', { id: swap.id, from, to, status: swap.status });
+      return after(runtime.newId(), (id) => {
+        const swap: SwapRecord = { id, from, to, amount, status: 'pending', createdAt: now, updatedAt: now };
+        return after(context.store.addSwap(request.apiKey, swap), () => successEnvelope('Swap created', { id: swap.id, from, to, status: swap.status }));
+      });
     },
 
     confirmSwap: (request) => move(request, 'confirmed', 'confirmed', 'Swap confirmed'),

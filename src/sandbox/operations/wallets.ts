@@ -3,7 +3,8 @@ import { sandboxAddress } from '../addresses.ts';
 import { invalidInput } from '../errors.ts';
 import { successEnvelope } from '../../envelope/index.ts';
 import type { WalletRecord } from '../state.ts';
-import { requiredQuery, shown, tenantOf, type Handlers, type OperationContext } from './context.ts';
+import { after } from '../store/store.ts';
+import { requiredQuery, shown, type Handlers, type OperationContext } from './context.ts';
 
 export function walletOperations(context: OperationContext): Handlers<'createWallet' | 'listWallets' | 'getDepositAddress'> {
   const { catalog, runtime } = context;
@@ -12,34 +13,28 @@ export function walletOperations(context: OperationContext): Handlers<'createWal
       const { token, name } = request.body;
       const asset = catalog.assetForToken(token);
       if (!asset) throw invalidInput(`token ${shown(token)} is not a supported asset; discover assets through GET /api/v1/utils/rates`);
-      const _id = runtime.newId();
-      const wallet: WalletRecord = {
-        _id,
-        token,
-        ...(name === undefined ? {} : { name }),
-        address: sandboxAddress(asset.chainType, _id),
-        chainType: asset.chainType,
-        status: 'active',
-        subscribedChains: asset.networks.map((n) => n.reference),
-        usage: 'crypto_to_cash',
-        provider: 'sandbox',
-      };
-      tenantOf(context, request).wallets.push(wallet);
-      return successEnvelope('Wallet created', { _id, token, status: wallet.status });
+      return after(runtime.newId(), (_id) => {
+        const wallet: WalletRecord = {
+          _id,
+          token,
+          ...(name === undefined ? {} : { name }),
+          address: sandboxAddress(asset.chainType, _id),
+          chainType: asset.chainType,
+          status: 'active',
+          subscribedChains: asset.networks.map((n) => n.reference),
+          usage: 'crypto_to_cash',
+          provider: 'sandbox',
+        };
+        return after(context.store.addWallet(request.apiKey, wallet), () => successEnvelope('Wallet created', { _id, token, status: wallet.status }));
+      });
     },
 
     listWallets: (request) =>
-      successEnvelope(
-        'Wallets retrieved',
-        tenantOf(context, request).wallets.map(({ _id, address, chainType, status, subscribedChains, usage, provider }) => ({
-          _id,
-          address,
-          chainType,
-          status,
-          subscribedChains,
-          usage,
-          provider,
-        })),
+      after(context.store.listWallets(request.apiKey), (wallets) =>
+        successEnvelope(
+          'Wallets retrieved',
+          wallets.map(({ _id, address, chainType, status, subscribedChains, usage, provider }) => ({ _id, address, chainType, status, subscribedChains, usage, provider })),
+        ),
       ),
 
     // The response shape is not published; the sandbox answers coin, chain and address,
@@ -53,14 +48,8 @@ export function walletOperations(context: OperationContext): Handlers<'createWal
       if (!catalog.network(asset, chain)) {
         throw invalidInput(`chain ${shown(chain)} is not a network of ${asset.code}; discover networks through GET /api/v1/utils/${asset.code}/networks`);
       }
-      const addresses = tenantOf(context, request).depositAddresses;
-      const key = `${coin}/${chain}`;
-      let address = addresses.get(key);
-      if (address === undefined) {
-        address = sandboxAddress(asset.chainType, runtime.newId());
-        addresses.set(key, address);
-      }
-      return successEnvelope('Deposit address retrieved', { coin, chain, address });
+      const address = context.store.depositAddress(request.apiKey, `${coin}/${chain}`, () => after(runtime.newId(), (id) => sandboxAddress(asset.chainType, id)));
+      return after(address, (kept) => successEnvelope('Deposit address retrieved', { coin, chain, address: kept }));
     },
   };
 }

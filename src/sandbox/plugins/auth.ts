@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hmacSha256Sync, signaturesMatch, timestampPattern, type SignatureInput } from '../../signing/index.ts';
 import { SandboxError } from '../errors.ts';
-import { ReplayGuard } from '../replays.ts';
+import type { SandboxStore } from '../store/store.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,8 +20,8 @@ export type AuthOptions = {
   /** API key → signing secret. */
   apiKeys: Record<string, string>;
   timestampWindowSeconds: number;
-  /** Refuse a second request with the same API key, timestamp and signature inside the window. */
-  rejectReplays?: boolean;
+  /** Refuse a second request with the same API key, timestamp and signature inside the window, remembered in this store. */
+  replays?: Pick<SandboxStore, 'claimRequest'>;
 };
 
 function singleHeader(request: FastifyRequest, name: string): string | undefined {
@@ -68,11 +68,10 @@ export function parseTimestamp(value: string): number {
   return date.getTime();
 }
 
-export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, { apiKeys, timestampWindowSeconds, rejectReplays = false }) => {
+export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, { apiKeys, timestampWindowSeconds, replays }) => {
   // The sandbox's own signer is synchronous; the hooks rely on that.
   const signers = new Map<string, (input: SignatureInput) => string>(Object.entries(apiKeys).map(([key, secret]) => [key, hmacSha256Sync({ secret })]));
   const windowMs = timestampWindowSeconds * 1000;
-  const replays = rejectReplays ? new ReplayGuard({ windowMs }) : undefined;
   app.decorateRequest('apiKey', '');
 
   /** The refusal of the request's auth headers, or undefined when they may be verified. */
@@ -107,11 +106,19 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, { apiKeys
     const signature = singleHeader(request, 'x-signature')!;
     const expected = signers.get(apiKey)!({ method: request.method, pathWithQuery: request.url, body: request.rawBody ?? '', timestamp, apiKey });
     if (typeof expected !== 'string' || !signaturesMatch(expected, signature)) return done(new SandboxError('invalidSignature', 'x-signature does not match the request'));
-    // Only authentic requests are remembered, so forged ones cannot fill the table.
-    if (replays && !replays.claim(apiKey, timestamp, signature, parseTimestamp(timestamp))) {
-      return done(new SandboxError('replayedRequest', 'Replay refused: this API key, x-timestamp and x-signature were already received; sign every request with a fresh x-timestamp'));
+    if (!replays) {
+      request.apiKey = apiKey;
+      return done();
     }
-    request.apiKey = apiKey;
-    done();
+    // Only authentic requests are remembered, so forged ones cannot fill the table. An entry
+    // is useless once its timestamp has left the window, so it expires then (replays.ts).
+    const decide = (fresh: boolean) => {
+      if (!fresh) return done(new SandboxError('replayedRequest', 'Replay refused: this API key, x-timestamp and x-signature were already received; sign every request with a fresh x-timestamp'));
+      request.apiKey = apiKey;
+      done();
+    };
+    const claimed = replays.claimRequest(apiKey, timestamp, signature, parseTimestamp(timestamp) + windowMs);
+    if (claimed instanceof Promise) claimed.then(decide, done);
+    else decide(claimed);
   });
 }, { name: 'sandbox-auth', dependencies: ['sandbox-errors'] });

@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import { errorEnvelope } from '../../envelope/index.ts';
 import { describeSchemaError, type SchemaError } from '../../spec/ajv.ts';
 import { SandboxError, sandboxRefusals, type RefusalClass, type RefusalPolicy } from '../errors.ts';
+import { StoreUnavailableError } from '../store/unavailable.ts';
 
 const partNames: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'headers' };
 
@@ -36,6 +37,8 @@ export function sendRefusal(reply: FastifyReply, refusals: RefusalPolicy, refusa
 export const errorPlugin = fp<{ refusals?: RefusalPolicy }>(async (app: FastifyInstance, { refusals = sandboxRefusals }) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof SandboxError) return sendRefusal(reply, refusals, error.refusalClass, error.message);
+    // The database is out of reach: the call changed nothing and may be sent again.
+    if (error instanceof StoreUnavailableError) return sendError(reply.header('retry-after', '1'), 503, error.message);
     if (error.validation) return sendRefusal(reply, refusals, 'invalidInput', describeSchemaErrors(error.validation as SchemaError[], error.validationContext ?? 'request'));
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       return sendRefusal(reply, refusals, 'invalidInput', `Invalid request: ${error.message}`);

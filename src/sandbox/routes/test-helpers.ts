@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { conflict, notFound } from '../errors.ts';
 import { successEnvelope } from '../../envelope/index.ts';
 import type { OperationContext } from '../operations/context.ts';
-import { shown, tenantOf } from '../operations/context.ts';
+import { shown } from '../operations/context.ts';
 import type { SwapRecord } from '../state.ts';
 
 export const testHelperPrefix = '/sandbox';
@@ -20,14 +20,12 @@ const idParams = {
 };
 
 export async function testHelperRoutes(app: FastifyInstance, { context }: { context: OperationContext }): Promise<void> {
-  const settle = (outcome: 'completed' | 'failed') => (request: FastifyRequest) => {
+  const { store } = context;
+  const settle = (outcome: 'completed' | 'failed') => async (request: FastifyRequest) => {
     const { id } = request.params as { id: string };
-    const transaction = tenantOf(context, request).transactions.get(id);
+    const { changed, record: transaction } = await store.settleTransaction(request.apiKey, id, outcome, context.runtime.now().toISOString());
     if (!transaction) throw notFound(`No transaction ${shown(id)}`);
-    if (transaction.status !== 'pending') throw conflict(`Transaction ${id} is ${transaction.status}; only a pending transaction can be settled`);
-    transaction.status = outcome;
-    transaction.payoutStatus = outcome;
-    transaction.updatedAt = context.runtime.now().toISOString();
+    if (!changed) throw conflict(`Transaction ${id} is ${transaction.status}; only a pending transaction can be settled`);
     return successEnvelope(`Transaction ${outcome}`, transaction);
   };
 
@@ -35,16 +33,16 @@ export async function testHelperRoutes(app: FastifyInstance, { context }: { cont
   app.post('/transactions/:id/fail', { schema: { params: idParams } }, settle('failed'));
   const swapView = (swap: SwapRecord) => ({ id: swap.id, from: swap.from, to: swap.to, amount: swap.amount, status: swap.status, createdAt: swap.createdAt, updatedAt: swap.updatedAt });
   // The caller's transactions as stored, oldest first: a provider profile may reshape what the public reads answer.
-  app.get('/transactions', (request) => successEnvelope('Transactions retrieved', [...tenantOf(context, request).transactions.values()]));
-  app.get('/swaps', (request) => successEnvelope('Swaps retrieved', [...tenantOf(context, request).swaps.values()].map(swapView)));
-  app.get('/swaps/:id', { schema: { params: idParams } }, (request) => {
+  app.get('/transactions', async (request) => successEnvelope('Transactions retrieved', await store.listTransactions(request.apiKey)));
+  app.get('/swaps', async (request) => successEnvelope('Swaps retrieved', (await store.listSwaps(request.apiKey)).map(swapView)));
+  app.get('/swaps/:id', { schema: { params: idParams } }, async (request) => {
     const { id } = request.params as { id: string };
-    const swap = tenantOf(context, request).swaps.get(id);
+    const swap = await store.getSwap(request.apiKey, id);
     if (!swap) throw notFound(`No swap ${shown(id)}`);
     return successEnvelope('Swap retrieved', swapView(swap));
   });
   app.post('/reset', async (request) => {
-    context.store.reset(request.apiKey);
+    await store.reset(request.apiKey);
     return successEnvelope('Sandbox state reset', null);
   });
 }

@@ -32,7 +32,7 @@ function compare(actual: unknown, op: Comparison, expected: string | number | bo
   return false;
 }
 
-function picks(definition: ScenarioDefinition, operationId: string, body: unknown): boolean {
+export function picks(definition: ScenarioDefinition, operationId: string, body: unknown): boolean {
   if (definition.operation !== undefined && definition.operation !== operationId) return false;
   if (definition.when === undefined) return true;
   const { field, op, value } = definition.when;
@@ -40,7 +40,32 @@ function picks(definition: ScenarioDefinition, operationId: string, body: unknow
   return compare((body as Record<string, unknown>)[field], op, value);
 }
 
-const remainingOf = (scenario: ArmedScenario): number => (scenario.definition.every ? Infinity : (scenario.definition.times ?? 1) - scenario.answered);
+export const remainingOf = (scenario: ArmedScenario): number => (scenario.definition.every ? Infinity : (scenario.definition.times ?? 1) - scenario.answered);
+
+/**
+ * Counts a call on every scenario (in arming order) that picks it and marks the first that
+ * is due as answering it: the counts change in place. The one rule, for every store.
+ */
+export function countCall(armed: readonly ArmedScenario[], operationId: string, body: unknown): ArmedScenario | undefined {
+  let chosen: ArmedScenario | undefined;
+  for (const scenario of armed) {
+    if (!picks(scenario.definition, operationId, body)) continue;
+    scenario.matched += 1;
+    if (chosen === undefined && scenario.matched > (scenario.definition.after ?? 0) && remainingOf(scenario) > 0) {
+      scenario.answered += 1;
+      chosen = scenario;
+    }
+  }
+  return chosen;
+}
+
+/** A scenario as listed. */
+export function scenarioView(scenario: ArmedScenario): ScenarioView {
+  const remaining = remainingOf(scenario);
+  return { id: scenario.id, ...scenario.definition, matched: scenario.matched, answered: scenario.answered, remaining: remaining === Infinity ? 'every' : remaining };
+}
+
+export const scenarioLimitMessage = `At most ${scenarioLimit} scenarios can be armed at once (spent ones count until cleared); clear them with DELETE /sandbox/scenarios`;
 
 export class ScenarioBook {
   private readonly byTenant = new Map<string, ArmedScenario[]>();
@@ -53,7 +78,7 @@ export class ScenarioBook {
 
   arm(apiKey: string, definition: ScenarioDefinition): ScenarioView {
     const armed = this.byTenant.get(apiKey) ?? [];
-    if (armed.length >= scenarioLimit) throw new ScenarioLimitError(`At most ${scenarioLimit} scenarios can be armed at once (spent ones count until cleared); clear them with DELETE /sandbox/scenarios`);
+    if (armed.length >= scenarioLimit) throw new ScenarioLimitError(scenarioLimitMessage);
     const next = (this.counters.get(apiKey) ?? 0) + 1;
     this.counters.set(apiKey, next);
     const scenario: ArmedScenario = { id: `scenario-${next}`, definition: structuredClone(definition), matched: 0, answered: 0 };
@@ -90,21 +115,10 @@ export class ScenarioBook {
   /** The scenario that answers this call, if any: every armed one that picks it counts it, the first that is due answers it. */
   answerFor(apiKey: string, operationId: string, body: unknown): ArmedScenario | undefined {
     const armed = this.byTenant.get(apiKey);
-    if (armed === undefined) return undefined;
-    let chosen: ArmedScenario | undefined;
-    for (const scenario of armed) {
-      if (!picks(scenario.definition, operationId, body)) continue;
-      scenario.matched += 1;
-      if (chosen === undefined && scenario.matched > (scenario.definition.after ?? 0) && remainingOf(scenario) > 0) {
-        scenario.answered += 1;
-        chosen = scenario;
-      }
-    }
-    return chosen;
+    return armed === undefined ? undefined : countCall(armed, operationId, body);
   }
 
   private view(scenario: ArmedScenario): ScenarioView {
-    const remaining = remainingOf(scenario);
-    return { id: scenario.id, ...scenario.definition, matched: scenario.matched, answered: scenario.answered, remaining: remaining === Infinity ? 'every' : remaining };
+    return scenarioView(scenario);
   }
 }

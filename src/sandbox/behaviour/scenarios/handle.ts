@@ -3,6 +3,7 @@
 // /sandbox/scenarios route's body and refused with the same words.
 import { createSpecAjv, describeSchemaError, type SchemaError } from '../../../spec/ajv.ts';
 import type { ScenarioBook, ScenarioView } from './book.ts';
+import type { ScenarioStore } from '../../store/store.ts';
 import { scenarioSchema, type ScenarioDefinition } from './definition.ts';
 
 export type { ScenarioDefinition, ScenarioView };
@@ -19,7 +20,15 @@ export type ScenarioHandle = {
   clear(apiKey?: string): void;
 };
 
-export function scenarioHandle(book: ScenarioBook, apiKeys: readonly string[], operationIds: readonly string[]): ScenarioHandle {
+/** The same handle over a shared store (PostgreSQL): each method answers once the store has. */
+export type SharedScenarioHandle = {
+  arm(definition: ScenarioDefinition, apiKey?: string): Promise<ScenarioView>;
+  list(apiKey?: string): Promise<ScenarioView[]>;
+  clear(apiKey?: string): Promise<void>;
+};
+
+/** Checks a definition and names the API key meant, as every handle does. */
+function handleChecks(apiKeys: readonly string[], operationIds: readonly string[]) {
   const validate = createSpecAjv().compile(scenarioSchema(operationIds));
   const keyOf = (apiKey: string | undefined): string => {
     if (apiKey !== undefined) {
@@ -29,17 +38,38 @@ export function scenarioHandle(book: ScenarioBook, apiKeys: readonly string[], o
     if (apiKeys.length !== 1) throw new Error(`Name the API key: the sandbox serves ${apiKeys.length}`);
     return apiKeys[0]!;
   };
+  const check = (definition: ScenarioDefinition) => {
+    if (!validate(definition)) {
+      const errors = (validate.errors ?? []) as SchemaError[];
+      throw new Error(`Invalid scenario: ${[...new Set(errors.filter((e) => e.keyword !== 'if').map((e) => describeSchemaError(e, 'scenario')))].join('; ')}`);
+    }
+  };
+  return { keyOf, check };
+}
+
+export function scenarioHandle(book: ScenarioBook, apiKeys: readonly string[], operationIds: readonly string[]): ScenarioHandle {
+  const { keyOf, check } = handleChecks(apiKeys, operationIds);
   return {
     arm(definition, apiKey) {
       const key = keyOf(apiKey);
-      if (!validate(definition)) {
-        const errors = (validate.errors ?? []) as SchemaError[];
-        throw new Error(`Invalid scenario: ${[...new Set(errors.filter((e) => e.keyword !== 'if').map((e) => describeSchemaError(e, 'scenario')))].join('; ')}`);
-      }
+      check(definition);
       return book.arm(key, definition);
     },
     list: (apiKey) => book.list(keyOf(apiKey)),
     clear: (apiKey) => (apiKey === undefined ? book.clearAll() : book.clear(keyOf(apiKey))),
+  };
+}
+
+export function sharedScenarioHandle(store: ScenarioStore, apiKeys: readonly string[], operationIds: readonly string[]): SharedScenarioHandle {
+  const { keyOf, check } = handleChecks(apiKeys, operationIds);
+  return {
+    async arm(definition, apiKey) {
+      const key = keyOf(apiKey);
+      check(definition);
+      return store.arm(key, definition);
+    },
+    list: async (apiKey) => store.list(keyOf(apiKey)),
+    clear: async (apiKey) => (apiKey === undefined ? store.clearAll() : store.clear(keyOf(apiKey))),
   };
 }
 
