@@ -17,6 +17,8 @@ import { OutgoingRequest, prepareOutgoing } from './outgoing-request.ts';
 import { operationOfResponse } from './envelope.ts';
 import { rememberSentHeaders } from './sent-headers.ts';
 import { classify, send, type CallContext } from './transport.ts';
+import { CallObservation, observing, serverOf } from './call-observation.ts';
+import { clientLog } from './logging.ts';
 
 type Method = 'get' | 'post';
 
@@ -86,6 +88,8 @@ export type LooseInit = {
 
 export function createClient(options: ClientOptions): WalletApiClient {
   const resolved = resolveOptions(options);
+  const log = clientLog(options.logger, options.logLevel, resolved.apiKey);
+  const server = serverOf(resolved.baseUrl);
   // The default serializer, built once: openapi-fetch would build one per call otherwise.
   const querySerializer = createQuerySerializer();
   const openapi = createFetchClient<paths>({ baseUrl: resolved.baseUrl, querySerializer });
@@ -103,7 +107,16 @@ export function createClient(options: ClientOptions): WalletApiClient {
     return prepared instanceof Promise ? prepared.then((ready) => send(resolved, ready, ctx)) : send(resolved, prepared, ctx);
   }
 
-  async function call(method: 'GET' | 'POST', path: string, init: LooseInit = {}): Promise<CallResponse<Method, never>> {
+  /**
+   * A call, observed (published on the diagnostics channels, logged) only when something
+   * listens: otherwise it goes straight to `execute` and costs what it cost without them.
+   */
+  function call(method: 'GET' | 'POST', path: string, init?: LooseInit): Promise<CallResponse<Method, never>> {
+    if (!observing(log)) return execute(method, path, init, undefined);
+    return new CallObservation(method, path, server, log).run((observation) => execute(method, path, init, observation));
+  }
+
+  async function execute(method: 'GET' | 'POST', path: string, init: LooseInit = {}, observation: CallObservation | undefined): Promise<CallResponse<Method, never>> {
     const { signal, timeoutMs: callTimeoutMs, retry, drift: callDrift, ...openapiInit } = init;
     const timeoutMs = callTimeoutMs === undefined ? resolved.timeoutMs : callTimeoutMs;
     checkTimeout(timeoutMs, 'timeoutMs');
@@ -115,6 +128,8 @@ export function createClient(options: ClientOptions): WalletApiClient {
       signal,
       // POSTs move value and the interface has no idempotency key: never retried.
       retry: method === 'GET' ? (retry === false ? undefined : retry ? resolveRetry(retry) : resolved.retry) : undefined,
+      observation,
+      keepAnswerText: watched && drift.mode === 'strict',
     };
     const layers = registered.length > 0 ? layeredCall() : undefined;
     const callInit = layers
@@ -139,7 +154,7 @@ export function createClient(options: ClientOptions): WalletApiClient {
       operationOfResponse.set(result.response, ctx.operation);
       if (watched) {
         const { response } = result;
-        await watchAnswer(drift, ctx.operation, response.status, answerBody(response.ok, result.data, result.error));
+        await watchAnswer(drift, ctx.operation, response.status, answerBody(response.ok, result.data, result.error), await ctx.answerText, observation);
       }
       return result;
     } catch (error) {
@@ -150,7 +165,7 @@ export function createClient(options: ClientOptions): WalletApiClient {
       if (error instanceof WalletApiError || !status) throw error;
       // openapi-fetch reads a 2xx body as JSON and throws SyntaxError when it is not.
       if (error instanceof SyntaxError) {
-        if (watched) await watchAnswer(drift, ctx.operation, status, notJson, undefined);
+        if (watched) await watchAnswer(drift, ctx.operation, status, notJson, await ctx.answerText, observation);
         throw new InvalidResponseError({ operation: ctx.operation, httpStatus: status, reason: 'with a body that is not JSON', body: undefined });
       }
       throw classify(error, ctx);

@@ -8,6 +8,8 @@ export type DriftSettings = {
   mode: DriftMode;
   sampleRate: number;
   onDrift: (event: DriftEvent) => void;
+  /** Shared by a client's settings and every call's resolved over them: whether the client has warned that its watch failed. */
+  watchFailure: { warned: boolean };
 };
 
 const modes: readonly DriftMode[] = ['off', 'report', 'strict'];
@@ -24,7 +26,7 @@ export function driftSettings(given: DriftOptions | DriftMode | undefined, base:
   const { sampleRate = base.sampleRate, onDrift = base.onDrift } = given;
   if (typeof sampleRate !== 'number' || !(sampleRate >= 0 && sampleRate <= 1)) throw new ConfigurationError(`${name}.sampleRate must be a number from 0 to 1`);
   if (typeof onDrift !== 'function') throw new ConfigurationError(`${name}.onDrift must be a function receiving each drift event`);
-  return { mode: given.mode, sampleRate, onDrift };
+  return { mode: given.mode, sampleRate, onDrift, watchFailure: base.watchFailure };
 }
 
 function checkMode(mode: unknown, name: string): asserts mode is DriftMode {
