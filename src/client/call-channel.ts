@@ -15,6 +15,7 @@ import type { DriftEvent } from './drift/types.ts';
 export const callChannelName = 'wallet-api:call';
 export const retryChannelName = 'wallet-api:call:retry';
 export const driftChannelName = 'wallet-api:call:drift';
+export const recordingDroppedChannelName = 'wallet-api:traffic:dropped';
 
 /** The context object of one call on `wallet-api:call`: the same object in each of its events. */
 export type CallMessage = {
@@ -62,6 +63,10 @@ export type RetryMessage = {
 /** Published on `wallet-api:call:drift` for each finding of the drift watch on the call's answer. */
 export type DriftMessage = { readonly call: CallMessage; readonly event: DriftEvent };
 
+/** Published on `wallet-api:traffic:dropped` when `recordTraffic` drops entries its writing could not keep up with. */
+export type RecordingDroppedMessage = { readonly count: number };
+
 export const callChannel = diagnosticsChannel.tracingChannel<CallMessage, CallMessage>(callChannelName);
 export const retryChannel = diagnosticsChannel.channel(retryChannelName);
 export const driftChannel = diagnosticsChannel.channel(driftChannelName);
+export const recordingDroppedChannel = diagnosticsChannel.channel(recordingDroppedChannelName);

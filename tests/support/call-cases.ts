@@ -34,13 +34,14 @@ export type CaseSandbox = {
 export async function caseSandbox(): Promise<CaseSandbox> {
   const sandbox = await startSandbox({ logger: false, deterministic: true, apiKeys: { [canary.apiKey]: canary.secret } });
   const signatures: string[] = [];
-  const recordingFetch: typeof fetch = (input, init) => {
+  /** Notes each signature sent, then sends with the fetch given. */
+  const recording = (send: typeof fetch): typeof fetch => (input, init) => {
     const signature = new Headers(init?.headers).get('x-signature');
     if (signature) signatures.push(signature);
-    return fetch(input, init);
+    return send(input, init);
   };
-  const client = (options: Partial<ClientOptions> = {}) =>
-    createClient({ environment: 'custom', baseUrl: sandbox.url, apiKey: canary.apiKey, signer: hmacSha256({ secret: canary.secret }), fetch: recordingFetch, ...options });
+  const client = ({ fetch: send = fetch, ...options }: Partial<ClientOptions> = {}) =>
+    createClient({ environment: 'custom', baseUrl: sandbox.url, apiKey: canary.apiKey, signer: hmacSha256({ secret: canary.secret }), fetch: recording(send), ...options });
   // The sandbox compiles an operation's schemas on its first answer: not inside a timed case.
   const warm = client();
   await warm.GET('/api/v1/utils/rates');
