@@ -333,7 +333,7 @@ try {
   });
 
   it('watches drift from the packed client, and records its traffic, against the packed sandbox playing a provider', async () => {
-    const har = join(project, 'drift.har');
+    const har = join(project, 'drift.har.jsonl');
     writeFileSync(
       join(project, 'drift-watch.mjs'),
       `import { readFileSync } from 'node:fs';
@@ -349,7 +349,7 @@ try {
   await client.POST('/api/v1/swaps', { body: { from: 'usdt', to: 'ngn', amount: 100, password: 'customer-authorization-value' } });
   const strict = await client.GET('/api/v1/swaps/quotes', { params: { query: { from: 'usdt', to: 'ngn', amount: 100 } }, drift: 'strict' }).catch((error) => error);
   await recorder.flush();
-  console.log(JSON.stringify({ events, strict: { invalid: strict instanceof InvalidResponseError, reason: strict.reason, drift: strict.drift }, entries: JSON.parse(readFileSync(process.env.HAR, 'utf8')).log.entries.length }));
+  console.log(JSON.stringify({ events, strict: { invalid: strict instanceof InvalidResponseError, reason: strict.reason, drift: strict.drift }, entries: readFileSync(process.env.HAR, 'utf8').trim().split('\\n').map((line) => JSON.parse(line)).filter((entry) => entry.request && entry.response).length }));
 } finally {
   await sandbox.close();
 }

@@ -15,7 +15,7 @@ import { layeredCall, type Middleware } from './middleware.ts';
 import { paginate, type PagedPath, type PaginateInit, type Paginator } from './paginate.ts';
 import { OutgoingRequest, prepareOutgoing } from './outgoing-request.ts';
 import { operationOfResponse } from './envelope.ts';
-import { rememberSentHeaders } from './sent-headers.ts';
+import { rememberSent } from './sent-headers.ts';
 import { classify, send, type CallContext } from './transport.ts';
 import { CallObservation, observing, serverOf } from './call-observation.ts';
 import { clientLog } from './logging.ts';
@@ -138,9 +138,10 @@ export function createClient(options: ClientOptions): WalletApiClient {
           bodySerializer: layers.bodySerializer,
           fetch: async (request: Request) => {
             const prepared = await layers.prepare(request, resolved.baseUrl);
+            const started = performance.now();
             const response = await send(resolved, prepared, ctx);
             // After send: its headers are those of the attempt that answered, signed.
-            rememberSentHeaders(request, prepared.headers);
+            rememberSent(request, { headers: prepared.headers, body: prepared.body, started });
             return response;
           },
           middleware: [layers.outermost, ...registered],

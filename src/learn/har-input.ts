@@ -1,17 +1,18 @@
-// Recorded traffic as the report reads it: HAR 1.2 files (what this kit's recorder, browsers,
-// Redocly's drift and proxy and Optic write), each entry one exchange. The file is parsed and
-// refused as the recorder's writer would refuse it (src/traffic/har-file.ts).
+// Recorded traffic as the report reads it: HAR 1.2 files (what this kit's command line
+// recorder, browsers, Redocly's drift and proxy and Optic write), or HAR entries as JSON lines
+// (what the SDK's `recordTraffic` appends), each entry one exchange. The file is parsed and
+// refused as the recorders' writers would refuse it (src/traffic/har-file.ts).
 import { readFileSync } from 'node:fs';
-import { parseHar } from '../traffic/har-file.ts';
+import { parseHarEntries } from '../traffic/har-file.ts';
 import type { HarEntry } from '../traffic/har.ts';
 import type { Exchange } from './findings.ts';
 
 /** An entry with the fields a probe adds: what deliberately wrong request it is (src/learn/findings.ts, `probe`). */
 type ProbedEntry = HarEntry & { _probe?: unknown; response: HarEntry['response'] & { content: { encoding?: unknown } } };
 
-/** The exchanges of one HAR file, in the order recorded. */
+/** The exchanges of one HAR file (or JSON-lines file of HAR entries), in the order recorded. */
 export function readHarExchanges(file: string, text: string = readFileSync(file, 'utf8')): Exchange[] {
-  return (parseHar(text, file).log.entries as ProbedEntry[]).map((entry, index) => {
+  return (parseHarEntries(text, file) as ProbedEntry[]).map((entry, index) => {
     const { method, url } = entry.request;
     const { status, content } = entry.response;
     if (typeof method !== 'string' || typeof url !== 'string' || typeof status !== 'number') {
