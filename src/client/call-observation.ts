@@ -92,16 +92,20 @@ export class CallObservation {
     const message = this.message;
     message.status = response.status;
     const body = response.ok ? data : error;
+    // What `unwrap` will throw for this answer, if anything: its kind.
+    const envelope = isEnvelope(body);
+    const kind = !envelope ? 'invalid-response' : !response.ok || body.status !== 'success' ? 'api' : undefined;
+    // The semantic conventions' error.type of an error answer is its status; a 2xx is failed by what unwrap says.
     if (!response.ok) message.errorType = String(response.status);
-    else if (isEnvelope(body) && body.status === 'error') message.errorType = 'api';
+    else if (kind !== undefined) message.errorType = kind;
     const log = this.#log;
     if (log === undefined) return;
     const durationMs = performance.now() - this.#started;
     log.answerBody({ operation: message.operation, status: response.status, body });
-    if (message.errorType === undefined) log.succeeded({ operation: message.operation, status: response.status, durationMs, attempts: message.attempts });
+    if (kind === undefined) log.succeeded({ operation: message.operation, status: response.status, durationMs, attempts: message.attempts });
     else {
-      const apiMessage = isEnvelope(body) ? body.message : `HTTP ${response.status}`;
-      log.failed({ operation: message.operation, kind: 'api', status: response.status, durationMs, attempts: message.attempts, message: apiMessage });
+      const reason = envelope ? body.message : 'the body is not the {status, message, data} envelope';
+      log.failed({ operation: message.operation, kind, status: response.status, durationMs, attempts: message.attempts, message: reason });
     }
   }
 
