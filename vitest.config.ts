@@ -15,6 +15,7 @@ export default defineConfig({
       { find: /^@wallet-api\/sdk$/, replacement: source('./src/client/index.ts') },
       { find: /^@wallet-api\/sdk\/signing$/, replacement: source('./src/signing/index.ts') },
       { find: /^@wallet-api\/sdk\/traffic$/, replacement: source('./src/client/record-traffic.ts') },
+      { find: /^@wallet-api\/sdk\/opentelemetry$/, replacement: source('./src/opentelemetry/index.ts') },
       { find: /^@wallet-api\/sandbox$/, replacement: source('./src/sandbox/index.ts') },
       { find: /^@wallet-api\/sandbox\/msw$/, replacement: source('./src/sandbox/msw/index.ts') },
     ],

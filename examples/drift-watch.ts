@@ -5,7 +5,7 @@ import { recordTraffic, type TrafficRecorder } from '@wallet-api/sdk/traffic';
  * A client that hears from its own traffic when the provider drifts from the spec: every
  * tenth answer is checked and each finding is logged as one structured line (events name
  * places and kinds, never the answer's values); one call in a hundred is recorded, redacted,
- * to a HAR file that `npm run learn` reads. Call `recorder.flush()` before the process exits.
+ * to a file of HAR entries as JSON lines that `npm run learn` reads. Call `recorder.close()` before the process exits.
  */
 export function watchedClient(options: {
   environment: EnvironmentName;

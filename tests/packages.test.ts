@@ -7,7 +7,7 @@
 // project, where both load through require() and TypeScript compiles the SDK's users under
 // each module setting.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,6 +57,8 @@ const manifestOf = (root: string, name: string) => JSON.parse(readFileSync(join(
 const rootManifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
 /** msw, the sandbox's optional peer (for @wallet-api/sandbox/msw), at the version the repository tests it with. */
 const mswVersion = rootManifest.devDependencies.msw!;
+/** The OpenTelemetry packages an integrator's backend installs beside the SDK to use @wallet-api/sdk/opentelemetry. */
+const openTelemetry = ['@opentelemetry/api', '@opentelemetry/sdk-trace-base'].map((name) => `${name}@${rootManifest.devDependencies[name]!.replace(/^[~^]/, '')}`);
 
 function sizeOf(path: string): number {
   const stat = statSync(path);
@@ -102,7 +104,8 @@ beforeAll(async () => {
   }
   sdkOnly = await npmProject('sdk-only', [packed.sdk.tarball]);
   // msw is the sandbox's optional peer: a team using @wallet-api/sandbox/msw installs it itself.
-  project = await npmProject('integrator-backend', [packed.sdk.tarball, packed.sandbox.tarball, `msw@${mswVersion}`]);
+  // So is @opentelemetry/api, the SDK's, for @wallet-api/sdk/opentelemetry (with an SDK to export spans).
+  project = await npmProject('integrator-backend', [packed.sdk.tarball, packed.sandbox.tarball, `msw@${mswVersion}`, ...openTelemetry]);
   // The Node types, as a TypeScript team's own dev dependencies would provide them; they take
   // the place of the latest @types/node that msw's type packages bring in.
   rmSync(join(project, 'node_modules', '@types', 'node'), { recursive: true, force: true });
@@ -117,7 +120,7 @@ afterAll(async () => {
 
 describe('the packed @wallet-api/sdk', () => {
   it('ships the built client, signing, the traffic recorder, the wallet-api bin, their types, the generated types and validators and the spec as JSON; no sources and no sandbox', () => {
-    for (const file of ['dist/client/index.js', 'dist/client/index.d.ts', 'dist/client/index.d.cts', 'dist/client/record-traffic.js', 'dist/client/record-traffic.d.ts', 'generated/drift-validators.js', 'generated/drift-validators.d.ts', 'generated/drift-validators.d.cts', 'dist/signing/index.js', 'dist/signing/index.d.ts', 'dist/signing/index.d.cts', 'dist/cli/bin.js', 'generated/schema.d.ts', 'generated/schema.d.cts', 'generated/openapi.json', 'package.json', 'README.md']) {
+    for (const file of ['dist/client/index.js', 'dist/client/index.d.ts', 'dist/client/index.d.cts', 'dist/client/record-traffic.js', 'dist/client/record-traffic.d.ts', 'dist/opentelemetry/index.js', 'dist/opentelemetry/index.d.ts', 'dist/opentelemetry/index.d.cts', 'generated/drift-validators.js', 'generated/drift-validators.d.ts', 'generated/drift-validators.d.cts', 'dist/signing/index.js', 'dist/signing/index.d.ts', 'dist/signing/index.d.cts', 'dist/cli/bin.js', 'generated/schema.d.ts', 'generated/schema.d.cts', 'generated/openapi.json', 'package.json', 'README.md']) {
       expect(packed.sdk.files).toContain(file);
     }
     expect(packed.sdk.files.filter((f) => /^(src|tests|scripts|openapi)\//.test(f) || f.startsWith('dist/sandbox/') || f.endsWith('.yaml'))).toEqual([]);
@@ -138,10 +141,16 @@ describe('the packed @wallet-api/sdk', () => {
     expect(others.some((path) => /fastify|ajv|yaml|pino|@wallet-api\/sandbox/.test(path))).toBe(false);
   });
 
-  it('declares exactly the packages its code and its type declarations import, at the versions the repository is tested with', () => {
+  it('declares exactly the packages its code and its type declarations import, at the versions the repository is tested with; @opentelemetry/api as an optional peer only its opentelemetry entry imports', () => {
     const manifest = manifestOf(sdkOnly, '@wallet-api/sdk');
-    expect(importedPackages(installed(sdkOnly, '@wallet-api/sdk'), packed.sdk.files)).toEqual(Object.keys(manifest.dependencies).sort());
+    const root = installed(sdkOnly, '@wallet-api/sdk');
+    expect(importedPackages(root, packed.sdk.files)).toEqual([...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies ?? {})].sort());
     for (const [name, range] of Object.entries(manifest.dependencies)) expect(range, name).toBe(rootManifest.dependencies[name]);
+    expect(manifest.peerDependencies).toEqual({ '@opentelemetry/api': '^1.7.0' });
+    expect(manifest.peerDependenciesMeta).toEqual({ '@opentelemetry/api': { optional: true } });
+    // Nothing but dist/opentelemetry/ imports it: the main entry runs without it (sdkOnly has none).
+    expect(importedPackages(root, packed.sdk.files.filter((f) => !f.startsWith('dist/opentelemetry/')))).toEqual(Object.keys(manifest.dependencies).sort());
+    expect(existsSync(installed(sdkOnly, '@opentelemetry/api'))).toBe(false);
   });
 });
 
@@ -183,6 +192,32 @@ console.log(JSON.stringify({ data, apiError: typeof ApiError, match: signaturesM
     expect(received!.headers['x-signature']).toBe(await hmacSha256({ secret })(wire));
   });
 
+  it('turns the packed client calls into spans through @wallet-api/sdk/opentelemetry, with the integrator OpenTelemetry SDK', async () => {
+    writeFileSync(
+      join(project, 'telemetry.mjs'),
+      `import { createClient, hmacSha256 } from '@wallet-api/sdk';
+import { instrumentWalletApi } from '@wallet-api/sdk/opentelemetry';
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+const exporter = new InMemorySpanExporter();
+const telemetry = instrumentWalletApi({ tracerProvider: new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }) });
+const client = createClient({ environment: 'custom', baseUrl: process.env.API_URL, apiKey: 'team-key', signer: hmacSha256({ secret: process.env.SECRET }) });
+await client.POST('/api/v1/swaps/{id}/confirm', { params: { path: { id: 'swap-1' } } });
+telemetry.disable();
+await client.GET('/api/v1/wallets');
+console.log(JSON.stringify(exporter.getFinishedSpans().map((s) => ({ name: s.name, kind: s.kind, attributes: s.attributes }))));
+`,
+    );
+    const { stdout } = await run(process.execPath, ['telemetry.mjs'], { cwd: project, env: { ...process.env, API_URL: server.url, SECRET: secret } });
+    const url = new URL(server.url);
+    expect(JSON.parse(stdout)).toEqual([
+      {
+        name: 'POST /api/v1/swaps/{id}/confirm',
+        kind: 2,
+        attributes: { 'http.request.method': 'POST', 'url.template': '/api/v1/swaps/{id}/confirm', 'server.address': url.hostname, 'server.port': Number(url.port), 'wallet_api.operation': 'confirmSwap', 'wallet_api.attempts': 1, 'http.response.status_code': 200 },
+      },
+    ]);
+  });
+
   describe('a TypeScript consumer', () => {
     /** The verdict on the consumer: 'ok', or the errors as tsc prints them. */
     let verdict: string;
@@ -200,7 +235,13 @@ console.log(JSON.stringify({ data, apiError: typeof ApiError, match: signaturesM
         `import { createClient, hmacSha256, unwrap, type Swap, type TransactionPage } from '@wallet-api/sdk';
 import type { SignatureInput } from '@wallet-api/sdk/signing';
 import { recordTraffic, type HarEntry } from '@wallet-api/sdk/traffic';
-import type { DriftEvent } from '@wallet-api/sdk';
+import type { DriftEvent, Logger } from '@wallet-api/sdk';
+import { instrumentWalletApi, type WalletApiTelemetry } from '@wallet-api/sdk/opentelemetry';
+import { trace } from '@opentelemetry/api';
+export const telemetry: WalletApiTelemetry = instrumentWalletApi({ tracerProvider: trace.getTracerProvider() });
+export const logger: Logger = console;
+// @ts-expect-error not a log level
+createClient({ environment: 'staging', baseUrl: 'https://staging.example.test', apiKey: 'k', signer: hmacSha256({ secret: 's' }), logger, logLevel: 'verbose' });
 const client = createClient({ environment: 'staging', baseUrl: 'https://staging.example.test', apiKey: 'k', signer: hmacSha256({ secret: 's' }), drift: { mode: 'report', sampleRate: 0.1, onDrift: (event: DriftEvent) => console.log(event.kind, event.pointer) } });
 client.use(recordTraffic({ onEntry: (entry: HarEntry) => console.log(entry.response.status), sampleRate: 0.01 }));
 // @ts-expect-error not a drift mode
@@ -292,7 +333,7 @@ try {
   });
 
   it('watches drift from the packed client, and records its traffic, against the packed sandbox playing a provider', async () => {
-    const har = join(project, 'drift.har');
+    const har = join(project, 'drift.har.jsonl');
     writeFileSync(
       join(project, 'drift-watch.mjs'),
       `import { readFileSync } from 'node:fs';
@@ -308,7 +349,7 @@ try {
   await client.POST('/api/v1/swaps', { body: { from: 'usdt', to: 'ngn', amount: 100, password: 'customer-authorization-value' } });
   const strict = await client.GET('/api/v1/swaps/quotes', { params: { query: { from: 'usdt', to: 'ngn', amount: 100 } }, drift: 'strict' }).catch((error) => error);
   await recorder.flush();
-  console.log(JSON.stringify({ events, strict: { invalid: strict instanceof InvalidResponseError, reason: strict.reason, drift: strict.drift }, entries: JSON.parse(readFileSync(process.env.HAR, 'utf8')).log.entries.length }));
+  console.log(JSON.stringify({ events, strict: { invalid: strict instanceof InvalidResponseError, reason: strict.reason, drift: strict.drift }, entries: readFileSync(process.env.HAR, 'utf8').trim().split('\\n').map((line) => JSON.parse(line)).filter((entry) => entry.request && entry.response).length }));
 } finally {
   await sandbox.close();
 }
@@ -474,7 +515,7 @@ import('@wallet-api/sdk').then((imported) => {
     const subpaths = (['@wallet-api/sdk', '@wallet-api/sandbox'] as const).flatMap((name) =>
       Object.keys(manifestOf(project, name).exports).map((subpath) => `${name}${subpath.slice(1)}`),
     );
-    expect(subpaths).toEqual(['@wallet-api/sdk', '@wallet-api/sdk/signing', '@wallet-api/sdk/traffic', '@wallet-api/sdk/package.json', '@wallet-api/sandbox', '@wallet-api/sandbox/msw', '@wallet-api/sandbox/data.json', '@wallet-api/sandbox/package.json']);
+    expect(subpaths).toEqual(['@wallet-api/sdk', '@wallet-api/sdk/signing', '@wallet-api/sdk/traffic', '@wallet-api/sdk/opentelemetry', '@wallet-api/sdk/package.json', '@wallet-api/sandbox', '@wallet-api/sandbox/msw', '@wallet-api/sandbox/data.json', '@wallet-api/sandbox/package.json']);
     // require() refuses (ERR_REQUIRE_ASYNC_MODULE) a module graph with a top-level await.
     const script = `const { isDeepStrictEqual } = require('node:util');
 const specifiers = JSON.parse(process.argv[1]);

@@ -10,12 +10,18 @@
 // (client/in-process-timing.ts); last, the summary against the goals and the time it took.
 // By default only the client, without middleware and with one, is compared with the floor,
 // so the run ends within a few minutes; --long adds the other variants and more requests.
+// Then the client's telemetry (client/telemetry-round.ts): the client as it was before it
+// (compiled from that commit in a temporary git worktree, client/base-sdk.ts), this client
+// with nobody subscribed and with @wallet-api/sdk/opentelemetry on, side by side in one
+// process per round, on loopback and at the simulated round trip; and the traffic recorder
+// writing every one of --recording-calls calls (client/recording-run.ts).
 import { execFileSync } from 'node:child_process';
 import { repoRoot } from '../../src/support/repo.ts';
 import { buildPackages, packageBuilds } from '../build.ts';
 import { readBenchOptions } from './support/options.ts';
-import { clockTime, comparisonTable, driftCostLines, inProcessLines, requestTitles, summaryLines, type Rounds } from './client/report.ts';
-import { requestKinds, type InProcessResult, type RoundResult } from './client/results.ts';
+import { baseCommit, builtBaseSdk } from './client/base-sdk.ts';
+import { clockTime, comparisonTable, driftCostLines, inProcessLines, recordingLines, requestTitles, summaryLines, telemetryLines, type Rounds } from './client/report.ts';
+import { requestKinds, type InProcessResult, type RecordingRun, type RoundResult, type TelemetryRound } from './client/results.ts';
 import { floor, goalVariants, variantNames } from './client/variant-names.ts';
 
 const startedAt = performance.now();
@@ -33,6 +39,10 @@ const options = readBenchOptions(
     'delayed-requests': { kind: 'whole number', min: 1, max: 10_000, default: 100, about: 'requests of each variant and request kind per round at --delay-ms' },
     'delayed-block': { kind: 'whole number', min: 1, max: 10_000, default: 10, about: 'requests at --delay-ms of one variant in a row: one turn' },
     'in-process-calls': { kind: 'whole number', min: 0, max: 1_000_000, defaultText: '30000, 120000 with --long', about: 'calls of each for the timing with fetch answered in-process; 0 skips it' },
+    'telemetry-requests': { kind: 'whole number', min: 0, max: 100_000, default: 1000, about: 'loopback requests of each (as it was, nobody subscribed, telemetry on) and kind per round, in turns of --block; at --delay-ms, --delayed-requests; 0 skips the telemetry comparison' },
+    base: { kind: 'text', placeholder: 'COMMIT', about: 'the commit whose client is "the client as it was" (default: the parent of the commit that added src/client/call-channel.ts)' },
+    'recording-calls': { kind: 'whole number', min: 0, max: 1_000_000, default: 100_000, about: 'calls recorded to a file at sample rate 1, timed in blocks of --recording-block; 0 skips it' },
+    'recording-block': { kind: 'whole number', min: 100, max: 100_000, default: 10_000, about: 'calls of one block of the recording run' },
   },
 );
 const rounds = options.rounds ?? (options.long ? 5 : 3);
@@ -94,6 +104,33 @@ if (inProcessCalls > 0) {
   const watching = runScript<InProcessResult>('scripts/bench/client/in-process-timing.ts', ['--calls', String(inProcessCalls), '--drift']);
   console.log(`\n${inProcessLines({ 'client': withoutMiddleware, 'client + no-op mw': withMiddleware, 'client + drift report': watching }).join('\n')}`);
   console.log(driftCostLines(withoutMiddleware, watching).join('\n'));
+}
+
+const telemetryRequests = options['telemetry-requests'];
+const telemetryResults: { label: string; rounds: TelemetryRound[]; atLeast: number }[] = [];
+if (telemetryRequests > 0) {
+  const commit = baseCommit(options.base);
+  const base = builtBaseSdk(commit);
+  console.log(`\nTelemetry: the client as it was at ${commit.slice(0, 12)} (compiled in a temporary git worktree), this client with nobody subscribed, and with @wallet-api/sdk/opentelemetry on (no-op span exporter), in turns in one process per round`);
+  // The goals: nobody subscribed at least 0.98× the client as it was; telemetry on, 0.9× on loopback and 0.99× at the round trip.
+  const settings = [
+    { label: 'on loopback', delayMs: 0, requests: telemetryRequests, block: options.block, atLeast: 0.9 },
+    { label: `at ${delay} ms`, delayMs: delay, requests: options['delayed-requests'], block: options['delayed-block'], atLeast: 0.99 },
+  ];
+  for (const { label, delayMs, requests, block, atLeast } of settings) {
+    const measured: TelemetryRound[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      measured.push(runScript<TelemetryRound>('scripts/bench/client/telemetry-round.ts', ['--base', base, '--requests', String(requests), '--block', String(block), '--delay-ms', String(delayMs)]));
+    }
+    telemetryResults.push({ label, rounds: measured, atLeast });
+  }
+  console.log(`\n${telemetryLines(telemetryResults).join('\n')}`);
+}
+
+const recordingCalls = options['recording-calls'];
+if (recordingCalls > 0) {
+  const run = runScript<RecordingRun>('scripts/bench/client/recording-run.ts', ['--calls', String(recordingCalls), '--block', String(options['recording-block'])]);
+  console.log(`\n${recordingLines(run).join('\n')}`);
 }
 
 const goals = roundTrips.map(({ label, atLeast, atLeastFor }, index) => ({ label, atLeast, ...(atLeastFor ? { atLeastFor } : {}), rounds: results[index]! }));

@@ -16,8 +16,10 @@ import { layeredCall, type Middleware } from './middleware.ts';
 import { paginate, type PagedPath, type PaginateInit, type Paginator } from './paginate.ts';
 import { OutgoingRequest, prepareOutgoing } from './outgoing-request.ts';
 import { operationOfResponse } from './envelope.ts';
-import { rememberSentHeaders } from './sent-headers.ts';
+import { rememberSent } from './sent-headers.ts';
 import { classify, send, type CallContext } from './transport.ts';
+import { CallObservation, observing, serverOf } from './call-observation.ts';
+import { clientLog } from './logging.ts';
 
 type Method = 'get' | 'post';
 
@@ -98,6 +100,8 @@ function carriedOf(drift: DriftSettings, init: { body?: unknown; params?: unknow
 
 export function createClient(options: ClientOptions): WalletApiClient {
   const resolved = resolveOptions(options);
+  const log = clientLog(options.logger, options.logLevel, resolved.apiKey);
+  const server = serverOf(resolved.baseUrl);
   // The default serializer, built once: openapi-fetch would build one per call otherwise.
   const querySerializer = createQuerySerializer();
   const openapi = createFetchClient<paths>({ baseUrl: resolved.baseUrl, querySerializer });
@@ -115,7 +119,16 @@ export function createClient(options: ClientOptions): WalletApiClient {
     return prepared instanceof Promise ? prepared.then((ready) => send(resolved, ready, ctx)) : send(resolved, prepared, ctx);
   }
 
-  async function call(method: 'GET' | 'POST', path: string, init: LooseInit = {}): Promise<CallResponse<Method, never>> {
+  /**
+   * A call, observed (published on the diagnostics channels, logged) only when something
+   * listens: otherwise it goes straight to `execute` and costs what it cost without them.
+   */
+  function call(method: 'GET' | 'POST', path: string, init?: LooseInit): Promise<CallResponse<Method, never>> {
+    if (!observing(log)) return execute(method, path, init, undefined);
+    return new CallObservation(method, path, server, log).run((observation) => execute(method, path, init, observation));
+  }
+
+  async function execute(method: 'GET' | 'POST', path: string, init: LooseInit = {}, observation: CallObservation | undefined): Promise<CallResponse<Method, never>> {
     const { signal, timeoutMs: callTimeoutMs, retry, drift: callDrift, ...openapiInit } = init;
     const timeoutMs = callTimeoutMs === undefined ? resolved.timeoutMs : callTimeoutMs;
     checkTimeout(timeoutMs, 'timeoutMs');
@@ -127,6 +140,8 @@ export function createClient(options: ClientOptions): WalletApiClient {
       signal,
       // POSTs move value and the interface has no idempotency key: never retried.
       retry: method === 'GET' ? (retry === false ? undefined : retry ? resolveRetry(retry) : resolved.retry) : undefined,
+      observation,
+      keepAnswerText: watched && drift.mode === 'strict',
     };
     const layers = registered.length > 0 ? layeredCall() : undefined;
     const callInit = layers
@@ -135,9 +150,10 @@ export function createClient(options: ClientOptions): WalletApiClient {
           bodySerializer: layers.bodySerializer,
           fetch: async (request: Request) => {
             const prepared = await layers.prepare(request, resolved.baseUrl);
+            const started = performance.now();
             const response = await send(resolved, prepared, ctx);
             // After send: its headers are those of the attempt that answered, signed.
-            rememberSentHeaders(request, prepared.headers);
+            rememberSent(request, { headers: prepared.headers, body: prepared.body, started });
             return response;
           },
           middleware: [layers.outermost, ...registered],
@@ -152,7 +168,7 @@ export function createClient(options: ClientOptions): WalletApiClient {
       if (watched) {
         const { response } = result;
         const body = answerBody(response.ok, result.data, result.error);
-        await watchAnswer(drift, ctx.operation, response.status, body, body, carriedOf(drift, openapiInit, ctx, resolved.apiKey), response.headers.get('retry-after') ?? undefined);
+        await watchAnswer(drift, ctx.operation, response.status, body, await ctx.answerText, { carried: carriedOf(drift, openapiInit, ctx, resolved.apiKey), retryAfter: response.headers.get('retry-after') ?? undefined, observation });
       }
       return result;
     } catch (error) {
@@ -163,7 +179,7 @@ export function createClient(options: ClientOptions): WalletApiClient {
       if (error instanceof WalletApiError || !status) throw error;
       // openapi-fetch reads a 2xx body as JSON and throws SyntaxError when it is not.
       if (error instanceof SyntaxError) {
-        if (watched) await watchAnswer(drift, ctx.operation, status, notJson, undefined, carriedOf(drift, openapiInit, ctx, resolved.apiKey));
+        if (watched) await watchAnswer(drift, ctx.operation, status, notJson, await ctx.answerText, { carried: carriedOf(drift, openapiInit, ctx, resolved.apiKey), observation });
         throw new InvalidResponseError({ operation: ctx.operation, httpStatus: status, reason: 'with a body that is not JSON', body: undefined });
       }
       throw classify(error, ctx);

@@ -6,6 +6,7 @@ import type { DriftMode, DriftOptions } from './drift/types.ts';
 import { warnOncePerFinding } from './drift/warnings.ts';
 import { defaultPolicy } from '../privacy/index.ts';
 import { ConfigurationError } from './errors.ts';
+import type { Logger, LogLevel } from './logging.ts';
 import { headerValueRule, isHeaderValue } from './header-value.ts';
 import { sdkVersion } from '../version.ts';
 
@@ -68,6 +69,18 @@ export type ClientOptions = {
    * `drift` is resolved over it.
    */
   drift?: DriftMode | DriftOptions;
+  /**
+   * Where the client writes what it does: any logger with debug, info, warn and error
+   * (pino, winston, console). Silent unless given. See `logLevel`.
+   */
+  logger?: Logger;
+  /**
+   * The least severe level written, default `info`: `info` one line per call (operation,
+   * status, duration, attempts); `warn` each retry and drift finding; `error` each failure
+   * with its kind; `debug` each request's and answer's headers and bodies, through the
+   * privacy policy (no key, signature, password or personal identifier). `off`: nothing.
+   */
+  logLevel?: LogLevel;
 };
 
 export type ResolvedOptions = {
@@ -143,7 +156,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     now: options.now ?? (() => new Date()),
     fetch: fetchImpl,
     // One default onDrift per client: its warnings are once per distinct finding of this client.
-    drift: driftSettings(options.drift, { mode: 'off', sampleRate: 1, onDrift: warnOncePerFinding(), policy: defaultPolicy }, 'drift'),
+    drift: driftSettings(options.drift, { mode: 'off', sampleRate: 1, onDrift: warnOncePerFinding(), policy: defaultPolicy, watchFailure: { warned: false } }, 'drift'),
   };
 }
 

@@ -1,15 +1,27 @@
-// The headers a call really sent (with its authentication), by the Request middleware
-// handed the client. Registered middleware never sees them; only the SDK's own traffic
-// recorder (record-traffic.ts) reads them, for the same reason the command line's recorder
-// sees them: to record the request as sent and to redact every echo of the credentials in
-// the answer. Nothing here is exported from the package's entry points.
-const sent = new WeakMap<Request, Headers>();
+// What a call really sent (with its authentication), by the Request middleware handed the
+// client: remembered only once an answer came back from the provider, so a Request that a
+// middleware answered itself, or whose sending failed (an onError fallback answer), has
+// none. Registered middleware never sees it; only the SDK's own traffic recorder
+// (record-traffic.ts) reads it, for the same reason the command line's recorder sees the
+// request: to record it as sent and to redact every echo of the credentials in the answer.
+// A WeakMap: what is remembered goes with the Request. Nothing here is exported from the
+// package's entry points.
+export type Sent = {
+  /** The headers of the attempt that answered, signed. */
+  headers: Headers;
+  /** The body as signed and sent. */
+  body: string | undefined;
+  /** performance.now() when the call started sending. */
+  started: number;
+};
 
-export function rememberSentHeaders(request: Request, headers: Headers): void {
-  sent.set(request, headers);
+const sent = new WeakMap<Request, Sent>();
+
+export function rememberSent(request: Request, what: Sent): void {
+  sent.set(request, what);
 }
 
-/** The headers sent for a Request that went through middleware; undefined when it was not sent. */
-export function sentHeadersOf(request: Request): Headers | undefined {
+/** What was sent for a Request that went through middleware and was answered by the provider; undefined otherwise. */
+export function sentFor(request: Request): Sent | undefined {
   return sent.get(request);
 }

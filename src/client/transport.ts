@@ -6,6 +6,7 @@
 import { formatTimestamp, type SignatureInput } from '../signing/index.ts';
 import { AbortedError, InvalidResponseError, NetworkError, SigningError, TimeoutError } from './errors.ts';
 import { headerValueRule, isHeaderValue } from './header-value.ts';
+import type { CallObservation } from './call-observation.ts';
 import type { ResolvedOptions } from './options.ts';
 import { requestTarget } from './request-target.ts';
 
@@ -30,6 +31,11 @@ export type CallContext = {
   answeredStatus?: number;
   /** The signature of the attempt that answered (what the drift watch masks if an answer echoes it). */
   signature?: string;
+  /** Present only when the call is observed (a channel subscriber or a logger): see call-observation.ts. */
+  observation?: CallObservation;
+  /** Set under the drift watch's `strict` mode: the answer's text is kept (read from a clone) for its error's `body`. */
+  keepAnswerText?: boolean;
+  answerText?: Promise<string | undefined>;
 };
 
 /**
@@ -103,9 +109,13 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
 
   for (let attempt = 1; ; attempt++) {
     let delayMs: number | undefined;
+    /** Why this attempt is retried: `status 503`, or the error kind. */
+    let reason = '';
     // Armed before signing: a signer may call a key store, and a slow or hung one must
     // end in the timeout or the caller's abort like a slow server does.
     const deadline = armTimeout(ctx);
+    const observation = ctx.observation;
+    observation?.attempt(attempt);
     try {
       signedAt = Math.max(options.now().getTime(), signedAt + 1);
       const timestamp = formatTimestamp(new Date(signedAt));
@@ -114,16 +124,20 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
       headers.set('x-timestamp', timestamp);
       headers.set('x-signature', signature);
       ctx.signature = signature;
+      if (observation?.detailed) observation.sent({ method: prepared.method, url, headers, body: prepared.body });
       // redirect: 'manual' so credentials are never replayed to another address.
       const response = await options.fetch(url, { method: prepared.method, headers, body: prepared.body, signal: deadline.signal, redirect: 'manual' });
+      observation?.answered(response.status, response.headers);
       if (attempt >= attempts || !ctx.retry!.retryOnStatus.includes(response.status)) {
         const limited = limitBodySize(response, options.maxResponseBytes, ctx.operation);
         // The deadline stays armed while the body is read; the caller disarms it.
         ctx.answeredStatus = limited.status;
+        if (ctx.keepAnswerText) ctx.answerText = limited.clone().text().catch(() => undefined);
         return limited;
       }
       deadline.disarm();
       delayMs = retryAfterMs(response, options.now(), ctx.retry!.maxDelayMs);
+      reason = `status ${response.status}`;
       await response.body?.cancel();
     } catch (error) {
       deadline.disarm();
@@ -131,8 +145,11 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
       if (error instanceof SigningError || error instanceof InvalidResponseError) throw error;
       const failure = classify(error, ctx);
       if (failure instanceof AbortedError || attempt >= attempts) throw failure;
+      reason = failure.kind;
     }
-    await pause(delayMs ?? backoff(ctx.retry!, attempt), ctx.signal, ctx.operation);
+    const wait = delayMs ?? backoff(ctx.retry!, attempt);
+    observation?.retry(attempt, wait, reason, delayMs !== undefined);
+    await pause(wait, ctx.signal, ctx.operation);
   }
 }
 

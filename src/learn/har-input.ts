@@ -1,23 +1,26 @@
-// Recorded traffic as the report reads it: HAR 1.2 files (what this kit's recorder, browsers,
-// Redocly's drift and proxy and Optic write), each entry one exchange. The file is parsed and
-// refused as the recorder's writer would refuse it (src/traffic/har-file.ts).
+// Recorded traffic as the report reads it: HAR 1.2 files (what this kit's command line
+// recorder, browsers, Redocly's drift and proxy and Optic write), or HAR entries as JSON lines
+// (what the SDK's `recordTraffic` appends), each entry one exchange. The file is parsed and
+// refused as the recorders' writers would refuse it (src/traffic/har-file.ts).
 // A file another tool recorded may hold its requests unredacted: what each request carried in
 // protected fields is read from it (`carried`), so the report masks wherever an answer
-// echoes it. The kit's own recordings were redacted when written, and carry nothing.
+// echoes it. The kit's own HAR recordings were redacted when written, and carry nothing;
+// JSON lines name no creator, so their requests are read for what they carry all the same
+// (a mask read as a carried value masks only its own copies again).
 import { readFileSync } from 'node:fs';
 import { defaultPolicy, type PrivacyPolicy } from '../privacy/index.ts';
-import { parseHar } from '../traffic/har-file.ts';
+import { parseHarEntries } from '../traffic/har-file.ts';
 import type { HarEntry } from '../traffic/har.ts';
 import type { ReportedExchange } from './report.ts';
 
 /** An entry with the fields a probe adds: what deliberately wrong request it is (src/learn/findings.ts, `probe`). */
 type ProbedEntry = HarEntry & { _probe?: unknown; response: HarEntry['response'] & { content: { encoding?: unknown } } };
 
-/** The exchanges of one HAR file, in the order recorded. */
+/** The exchanges of one HAR file (or JSON-lines file of HAR entries), in the order recorded. */
 export function readHarExchanges(file: string, text: string = readFileSync(file, 'utf8'), policy: PrivacyPolicy = defaultPolicy): ReportedExchange[] {
-  const har = parseHar(text, file);
-  const redactedWhenWritten = har.log.creator?.name === kitRecorder;
-  return (har.log.entries as ProbedEntry[]).map((entry, index) => {
+  const { entries, creator } = parseHarEntries(text, file);
+  const redactedWhenWritten = creator === kitRecorder;
+  return (entries as ProbedEntry[]).map((entry, index) => {
     const { method, url } = entry.request;
     const { status, content, headers } = entry.response;
     if (typeof method !== 'string' || typeof url !== 'string' || typeof status !== 'number') {

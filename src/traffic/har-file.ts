@@ -43,6 +43,48 @@ export function parseHar(text: string, path: string): Har {
   return document as Har;
 }
 
+/**
+ * The entries of recorded traffic, from a HAR document or from HAR entries as JSON lines
+ * (one entry per line, what `recordTraffic` appends: har-lines.ts). A last line without its
+ * newline that does not parse is a write a crash cut short, and is left out; any other line
+ * that is not an entry is refused with NotHarError naming the file and the line.
+ */
+export function parseHarEntries(text: string, path: string): { entries: HarEntry[]; creator?: string } {
+  if (!looksLikeJsonLines(text)) {
+    const { log } = parseHar(text, path);
+    return { entries: log.entries, ...(typeof log.creator?.name === 'string' ? { creator: log.creator.name } : {}) };
+  }
+  const lines = text.split('\n');
+  const entries: HarEntry[] = [];
+  for (const [index, line] of lines.entries()) {
+    if (line.trim() === '') continue;
+    let entry: unknown;
+    try {
+      entry = JSON.parse(line);
+    } catch (error) {
+      if (index === lines.length - 1) break;
+      throw new NotHarError(`${path} is not HAR as JSON lines: line ${index + 1} is not JSON (${jsonParseFault(error)})`);
+    }
+    if (!isEntry(entry)) throw new NotHarError(`${path} is not HAR as JSON lines: line ${index + 1} has no request and response`);
+    entries.push(entry);
+  }
+  return { entries };
+}
+
+const isEntry = (value: unknown): value is HarEntry => value !== null && typeof value === 'object' && !Array.isArray(value) && Boolean((value as HarEntry).request) && Boolean((value as HarEntry).response);
+
+/** JSON lines when the first line is a whole JSON entry; a HAR document starts with its `log`. */
+function looksLikeJsonLines(text: string): boolean {
+  const start = text.search(/\S/);
+  if (start === -1) return false;
+  const end = text.indexOf('\n', start);
+  try {
+    return isEntry(JSON.parse(text.slice(start, end === -1 ? undefined : end)));
+  } catch {
+    return false;
+  }
+}
+
 export async function readHar(path: string): Promise<Har> {
   return parseHar(await readFile(path, 'utf8'), path);
 }

@@ -61,7 +61,7 @@ function canaryProvider() {
 
 describe('the drift watch and the traffic recorder with canary answers', () => {
   it('carry no secret, password or personal value in any event, warning, error or recording', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'drift-canary-')), 'traffic.har');
+    const file = join(mkdtempSync(join(tmpdir(), 'drift-canary-')), 'traffic.har.jsonl');
     const { fetch, signatures } = canaryProvider();
     const events: DriftEvent[] = [];
     const entries: HarEntry[] = [];

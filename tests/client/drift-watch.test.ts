@@ -48,7 +48,7 @@ async function walk(fixture: string | undefined, mode: 'report' | 'strict'): Pro
   const running = await sandbox(fixture);
   const events: DriftEvent[] = [];
   const client = clientFor(running.url, { mode, onDrift: (event) => events.push(event) });
-  const harFile = join(mkdtempSync(join(tmpdir(), 'drift-walk-')), 'walk.har');
+  const harFile = join(mkdtempSync(join(tmpdir(), 'drift-walk-')), 'walk.har.jsonl');
   const recorder = recordTraffic({ file: harFile });
   client.use(recorder);
   const calls = await walkThroughClient(client, running.url, credentials, roundsOf(fixture ? profileOf(fixture) : undefined));
@@ -186,7 +186,7 @@ describe('the README example examples/drift-watch.ts', () => {
   it('logs the findings of the answers it samples, and records the calls it samples', async () => {
     const running = await sandbox('fills-unknowns.json');
     const lines: string[] = [];
-    const harFile = join(mkdtempSync(join(tmpdir(), 'drift-example-')), 'production.har');
+    const harFile = join(mkdtempSync(join(tmpdir(), 'drift-example-')), 'production.har.jsonl');
     const { client, recorder } = watchedClient({ environment: 'custom', baseUrl: running.url, apiKey: credentials.apiKey, signingSecret: credentials.secret, log: (line) => lines.push(line), harFile });
     const random = vi.spyOn(Math, 'random').mockReturnValue(0.005);
     try {

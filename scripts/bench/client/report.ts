@@ -2,7 +2,7 @@
 // round trip, each variant's medians over the rounds; the in-process timing; and the
 // summary of the client's ratios to the floor against their goals.
 import { median } from '../support/median.ts';
-import { requestKinds, type InProcessResult, type RequestKind, type RoundResult, type VariantFigures } from './results.ts';
+import { requestKinds, telemetryVariants, type InProcessResult, type RecordingRun, type RequestKind, type RoundResult, type TelemetryRound, type VariantFigures } from './results.ts';
 import { floor, variantNames, type VariantName } from './variant-names.ts';
 
 export const requestTitles: Record<RequestKind, string> = {
@@ -97,4 +97,49 @@ export function summaryLines(goals: readonly Goal[], shown: readonly VariantName
 export function clockTime(ms: number): string {
   const seconds = Math.round(ms / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** Nobody subscribed should cost nothing that shows next to the client as it was. */
+export const nobodySubscribedGoal = 0.98;
+
+/**
+ * The telemetry comparison: per round trip and request kind, each one's median req/s and its
+ * median ratio to the client as it was, over the rounds, with whether it meets its goal
+ * (nobody subscribed ≥ 0.98×; telemetry on ≥ the round trip's own goal).
+ */
+export function telemetryLines(results: readonly { label: string; rounds: TelemetryRound[]; atLeast: number }[]): string[] {
+  const width = Math.max(...telemetryVariants.map((v) => v.length));
+  const lines: string[] = [];
+  for (const { label, rounds, atLeast } of results) {
+    lines.push(`  ${label} (${rounds.length} round${rounds.length === 1 ? '' : 's'}; goals: nobody subscribed ≥ ${nobodySubscribedGoal}×, telemetry on ≥ ${atLeast}× the client as it was)`);
+    for (const kind of requestKinds) {
+      lines.push(`    ${kind.toUpperCase()}`);
+      for (const variant of telemetryVariants) {
+        const rate = median(rounds.map((r) => r[kind][variant].rate));
+        const ratio = median(rounds.map((r) => r[kind][variant].toBase));
+        const goal = variant === 'nobody subscribed' ? nobodySubscribedGoal : variant === 'telemetry on' ? atLeast : undefined;
+        const cut = (Math.floor(ratio * 1000) / 1000).toFixed(3);
+        const verdict = goal === undefined ? '' : `  ${ratio >= goal ? 'met' : 'NOT met'}`;
+        lines.push(`      ${variant.padEnd(width)} ${rate.toFixed(0).padStart(7)} req/s   ${cut}×${verdict}   (round by round: ${rounds.map((r) => ratio_(r[kind][variant].toBase)).join(', ')})`);
+      }
+    }
+  }
+  return ['Telemetry, × the client as it was (req/s medians over the turns of each round, then over the rounds):', ...lines];
+}
+
+const ratio_ = (value: number) => `${value.toFixed(2)}×`;
+
+/** The recording run: per-call cost of the first and last blocks, memory, and what was written and dropped. */
+export function recordingLines(run: RecordingRun): string[] {
+  const first = run.blocks[0]!;
+  const last = run.blocks.at(-1)!;
+  const growth = run.rssPeakMB - run.rssStartMB;
+  const ratio = last / first;
+  return [
+    `Recording every call (recordTraffic, sample rate 1, default limits: 64 MiB files, 5 kept, 1000 waiting) over ${run.calls.toLocaleString('en')} calls with fetch answered in-process:`,
+    `  µs per call by block of ${run.block.toLocaleString('en')}: ${run.blocks.map((b) => b.toFixed(1)).join(', ')}`,
+    `  last block ${last.toFixed(1)} µs against the first ${first.toFixed(1)} µs: ${(Math.floor(ratio * 1000) / 1000).toFixed(3)}× (goal ≤ 1.2×)  ${ratio <= 1.2 ? 'met' : 'NOT met'}`,
+    `  resident memory ${run.rssStartMB.toFixed(0)} MB at the start, ${run.rssPeakMB.toFixed(0)} MB at the peak (+${growth.toFixed(1)} MB; goal ≤ +50 MB)  ${growth <= 50 ? 'met' : 'NOT met'}, ${run.rssEndMB.toFixed(0)} MB after close()`,
+    `  written ${run.written.toLocaleString('en')}, dropped ${run.dropped.toLocaleString('en')}; ${run.files} file${run.files === 1 ? '' : 's'} on disk, ${(run.bytes / (1024 * 1024)).toFixed(1)} MiB`,
+  ];
 }

@@ -11,3 +11,24 @@ export type VariantFigures = { name: VariantName; rate: number; toFloor: number;
 export type RoundResult = Record<RequestKind, VariantFigures[]>;
 /** Per request kind, the median µs per call of the client and of the floor with fetch answered in-process (in-process-timing.ts). */
 export type InProcessResult = Record<RequestKind, { client: number; floor: number; /** With --drift: the µs of the watch's reading of the answer alone. */ reading?: number }>;
+
+/** What telemetry-round.ts compares, in one process. */
+export const telemetryVariants = ['client as it was', 'nobody subscribed', 'telemetry on'] as const;
+export type TelemetryVariant = (typeof telemetryVariants)[number];
+/** Per request kind, each one's median rate and its median ratio to the client as it was, turn by turn. */
+export type TelemetryRound = Record<RequestKind, Record<TelemetryVariant, { rate: number; toBase: number }>>;
+
+/** What recording-run.ts prints: the recorder over many calls. */
+export type RecordingRun = {
+  calls: number;
+  block: number;
+  /** µs per call of each block of calls, in order. */
+  blocks: number[];
+  rssStartMB: number;
+  rssPeakMB: number;
+  rssEndMB: number;
+  written: number;
+  dropped: number;
+  files: number;
+  bytes: number;
+};

@@ -11,6 +11,8 @@ export type DriftSettings = {
   onDrift: (event: DriftEvent) => void;
   /** What every event goes through before onDrift sees it (the built-in policy, plus `redact`). */
   policy: PrivacyPolicy;
+  /** Shared by a client's settings and every call's resolved over them: whether the client has warned that its watch failed. */
+  watchFailure: { warned: boolean };
 };
 
 const modes: readonly DriftMode[] = ['off', 'report', 'strict'];
@@ -35,7 +37,7 @@ export function driftSettings(given: DriftOptions | DriftMode | undefined, base:
     if (error instanceof RedactionRulesError) throw new ConfigurationError(error.message);
     throw error;
   }
-  return { mode: given.mode, sampleRate, onDrift, policy };
+  return { mode: given.mode, sampleRate, onDrift, policy, watchFailure: base.watchFailure };
 }
 
 function checkMode(mode: unknown, name: string): asserts mode is DriftMode {

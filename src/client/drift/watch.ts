@@ -2,6 +2,7 @@
 // through the privacy policy, then to onDrift, and under `strict` a contradiction becomes
 // the call's error.
 import type { Carried, PrivacyPolicy } from '../../privacy/index.ts';
+import type { CallObservation } from '../call-observation.ts';
 import { InvalidResponseError } from '../errors.ts';
 import { displayField, notJson } from '../../spec/answer-reading.ts';
 import type { DriftSettings } from './settings.ts';
@@ -27,25 +28,50 @@ type Reading = typeof import('./read-answer.ts');
 let reading: Promise<Reading> | undefined;
 /**
  * The reading, with the generated validators (some 200 KB of code), is loaded by the first
- * watched call: a process whose clients never watch never loads it.
+ * watched call: a process whose clients never watch never loads it. An object, so that a
+ * test can make the loading or the reading fail.
  */
-const loadReading = () => (reading ??= import('./read-answer.ts'));
+export const driftReading = { load: (): Promise<Reading> => (reading ??= import('./read-answer.ts')) };
 
 /**
- * Reads the answer, hands each finding to onDrift, and throws under `strict` when it
- * contradicts the spec. `carried`: what the request carried in protected fields and secret
- * headers, masked wherever the answer echoes it. `retryAfter`: the answer's Retry-After, which
- * tells throttling from a refusal.
+ * Reads the answer, hands each finding to onDrift (and to the call's observation), and throws
+ * under `strict` when it contradicts the spec. `keptBody` is what a strict error keeps as its
+ * `body`: the text received. `carried`: what the request carried in protected fields and
+ * secret headers, masked wherever the answer echoes it. `retryAfter`: the answer's
+ * Retry-After, which tells throttling from a refusal. When the watch itself fails (its
+ * validators do not load, its reading throws), the call goes on in `report` mode, with one
+ * warning per client, and under `strict` fails with an error that says the watch failed.
  */
-export async function watchAnswer(settings: DriftSettings, operation: string, status: number, body: unknown, keptBody: unknown = body, carried?: Carried, retryAfter?: string): Promise<void> {
-  const { readDrift } = await loadReading();
-  const events = readDrift(operation, status, body, retryAfter).map((event) => redactEvent(settings.policy, event, carried));
+export async function watchAnswer(settings: DriftSettings, operation: string, status: number, body: unknown, keptBody: unknown, answer: { carried?: Carried; retryAfter?: string; observation?: CallObservation } = {}): Promise<void> {
+  const { carried, retryAfter, observation } = answer;
+  let events: DriftEvent[];
+  try {
+    const { readDrift } = await driftReading.load();
+    events = readDrift(operation, status, body, retryAfter).map((event) => redactEvent(settings.policy, event, carried));
+  } catch (error) {
+    if (settings.mode === 'strict') throw watchFailedError(operation, status, error, keptBody);
+    warnWatchFailed(settings, error);
+    return;
+  }
   if (events.length === 0) return;
-  for (const event of events) deliver(settings, event);
+  for (const event of events) deliver(settings, event, observation);
   if (settings.mode === 'strict') {
     const contradictions = events.filter((event) => event.class === 'contradiction');
     if (contradictions.length > 0) throw driftError(operation, status, contradictions, keptBody);
   }
+}
+
+/** What went wrong, by its name and code only: a message could quote the answer. */
+const failureName = (error: unknown) => (error instanceof Error ? `${error.name}${'code' in error && error.code !== undefined ? ` ${String(error.code)}` : ''}` : typeof error);
+
+function watchFailedError(operation: string, status: number, error: unknown, body: unknown): InvalidResponseError {
+  return new InvalidResponseError({ operation, httpStatus: status, reason: `that the drift watch could not check: the watch itself failed (${failureName(error)}), not the network or the answer`, body });
+}
+
+function warnWatchFailed(settings: DriftSettings, error: unknown): void {
+  if (settings.watchFailure.warned) return;
+  settings.watchFailure.warned = true;
+  process.emitWarning(`the drift watch failed (${failureName(error)}); calls go on unchecked in report mode. This is warned once per client.`, { type: 'WalletApiDriftWarning', code: 'WALLET_API_DRIFT_WATCH_FAILED' });
 }
 
 /** The error of a `strict` call whose answer contradicts the spec: the reason names the first contradiction. */
@@ -70,7 +96,8 @@ export function redactEvent(policy: PrivacyPolicy, event: DriftEvent, carried: C
   return redacted;
 }
 
-function deliver(settings: DriftSettings, event: DriftEvent): void {
+function deliver(settings: DriftSettings, event: DriftEvent, observation: CallObservation | undefined): void {
+  observation?.drift(event);
   try {
     settings.onDrift(event);
   } catch (error) {

@@ -1,0 +1,126 @@
+// One observed call: what the client tells the diagnostics channels (call-channel.ts) and
+// its logger (logging.ts) as the call goes. The client makes one only when a channel has a
+// subscriber or the client has a logger; otherwise a call carries none and pays nothing.
+import { isEnvelope } from '../envelope/index.ts';
+import { callChannel, driftChannel, retryChannel, type CallMessage, type DriftMessage, type RetryMessage } from './call-channel.ts';
+import type { DriftEvent } from './drift/types.ts';
+import { WalletApiError } from './errors.ts';
+import type { ClientLog } from './logging.ts';
+
+/** The host and port of a client's base address, as telemetry names the server. */
+export type ServerOf = { address: string; port: number };
+
+export function serverOf(baseUrl: string): ServerOf {
+  const url = new URL(baseUrl);
+  const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
+  // An IPv6 literal without its brackets, as server.address wants it.
+  return { address: url.hostname.replace(/^\[(.*)\]$/, '$1'), port };
+}
+
+/** Whether a call should be observed at all: one boolean and one field read per call. */
+export function observing(log: ClientLog | undefined): boolean {
+  return log !== undefined || callChannel.hasSubscribers;
+}
+
+export class CallObservation {
+  readonly message: CallMessage;
+  readonly #log: ClientLog | undefined;
+  readonly #started = performance.now();
+  /** The signature of the attempt being logged: masked wherever an answer echoes it. */
+  #carried: string[] = [];
+
+  constructor(method: 'GET' | 'POST', path: string, server: ServerOf, log: ClientLog | undefined) {
+    this.message = { method, urlTemplate: path, operation: `${method} ${path}`, serverAddress: server.address, serverPort: server.port, attempts: 0 };
+    this.#log = log;
+  }
+
+  /** Runs the call, published on the tracing channel, in a subscriber's context if one asked. */
+  run<T>(execute: (observation: CallObservation) => Promise<T>): Promise<T> {
+    const message = this.message;
+    const observed = () => {
+      const go = () =>
+        execute(this).then(
+          (result) => {
+            this.#succeeded(result);
+            return result;
+          },
+          (error: unknown) => {
+            this.#failed(error);
+            throw error;
+          },
+        );
+      return message.runInContext ? message.runInContext(go) : go();
+    };
+    return callChannel.tracePromise(observed, message);
+  }
+
+  /** An attempt starts (before signing). */
+  attempt(attempt: number): void {
+    this.message.attempts = attempt;
+  }
+
+  /** The attempt failed and the GET will be tried again after `delayMs`. */
+  retry(attempt: number, delayMs: number, reason: string, retryAfter: boolean): void {
+    if (retryChannel.hasSubscribers) retryChannel.publish({ call: this.message, attempt, delayMs, reason, retryAfter } satisfies RetryMessage);
+    this.#log?.retried({ operation: this.message.operation, attempt, delayMs, reason, retryAfter });
+  }
+
+  /** A finding of the drift watch on the call's answer. */
+  drift(event: DriftEvent): void {
+    if (driftChannel.hasSubscribers) driftChannel.publish({ call: this.message, event } satisfies DriftMessage);
+    this.#log?.drift(event);
+  }
+
+  /** Whether request and answer details are wanted (debug logging): reading them costs. */
+  get detailed(): boolean {
+    return this.#log?.debugs === true;
+  }
+
+  sent(request: { method: string; url: string; headers: Headers; body: string | undefined }): void {
+    const signature = request.headers.get('x-signature');
+    this.#carried = signature ? [signature] : [];
+    this.#log?.request({ operation: this.message.operation, attempt: this.message.attempts, ...request }, this.#carried);
+  }
+
+  answered(status: number, headers: Headers): void {
+    this.message.status = status;
+    if (this.#log?.debugs) this.#log.response({ operation: this.message.operation, attempt: this.message.attempts, status, headers }, this.#carried);
+  }
+
+  #succeeded(result: unknown): void {
+    const { response, data, error } = result as { response: Response; data?: unknown; error?: unknown };
+    const message = this.message;
+    message.status = response.status;
+    const body = response.ok ? data : error;
+    // What `unwrap` will throw for this answer, if anything: its kind.
+    const envelope = isEnvelope(body);
+    const kind = !envelope ? 'invalid-response' : !response.ok || body.status !== 'success' ? 'api' : undefined;
+    // The semantic conventions' error.type of an error answer is its status; a 2xx is failed by what unwrap says.
+    if (!response.ok) message.errorType = String(response.status);
+    else if (kind !== undefined) message.errorType = kind;
+    const log = this.#log;
+    if (log === undefined) return;
+    const durationMs = performance.now() - this.#started;
+    log.answerBody({ operation: message.operation, status: response.status, body });
+    if (kind === undefined) log.succeeded({ operation: message.operation, status: response.status, durationMs, attempts: message.attempts });
+    else {
+      const reason = envelope ? body.message : 'the body is not the {status, message, data} envelope';
+      log.failed({ operation: message.operation, kind, status: response.status, durationMs, attempts: message.attempts, message: reason });
+    }
+  }
+
+  #failed(error: unknown): void {
+    const message = this.message;
+    message.errorType = error instanceof WalletApiError ? error.kind : '_OTHER';
+    const httpStatus = error instanceof WalletApiError ? (error as { httpStatus?: unknown }).httpStatus : undefined;
+    if (typeof httpStatus === 'number') message.status = httpStatus;
+    this.#log?.failed({
+      operation: message.operation,
+      kind: message.errorType,
+      status: message.status,
+      durationMs: performance.now() - this.#started,
+      attempts: message.attempts,
+      message: error instanceof Error ? error.message : typeof error,
+    });
+  }
+}
