@@ -132,7 +132,7 @@ describe.concurrent('the learning loop against a provider double', () => {
       // own), so they run side by side, as CI jobs would.
       const [lint, generated, contract, gate, changelog] = await Promise.all([
         runNpmScript(copy, 'lint'),
-        copy.script('check:generated', []),
+        copy.script('check-generated', []),
         copy.script('contract', ['--target', 'staging', '--strict'], env),
         copy.script('diff', ['--base', 'HEAD']),
         copy.script('changelog', ['--base', 'HEAD']),

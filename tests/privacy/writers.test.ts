@@ -39,6 +39,7 @@ const noTraffic: Record<string, string> = {
   'src/generated-files/check.ts': 'generated files',
   'src/sandbox/command.ts': "the sandbox's banner; its request log goes through sandboxLogRedaction (src/sandbox/app.ts)",
   'src/support/shutdown.ts': 'signal names',
+  'src/support/postgres-cluster.ts': "a throwaway test cluster's own password file",
   'scripts/build.ts': 'packages',
   'scripts/changelog.ts': 'the changelog of spec changes',
   'scripts/commonjs-declarations.ts': 'type declarations',
