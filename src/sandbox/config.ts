@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { portFromEnv } from '../support/shutdown.ts';
 import type { ScenarioDefinition } from './behaviour/scenarios/definition.ts';
 import { defaultSandboxHost, defaultSandboxPort } from './defaults.ts';
-import type { SandboxOptions } from './index.ts';
+import type { DatabaseOptions, SandboxOptions } from './index.ts';
 
 /** Parses SANDBOX_API_KEYS: comma-separated `key:secret` pairs (the secret may contain colons). */
 export function parseApiKeys(value: string): Record<string, string> {
@@ -49,7 +49,7 @@ function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
 
-export type SandboxEnvironment = { options: SandboxOptions; usesDemoCredentials: boolean };
+export type SandboxEnvironment = { options: SandboxOptions & Partial<DatabaseOptions>; usesDemoCredentials: boolean };
 
 /**
  * Reads PORT, SANDBOX_HOST (default 127.0.0.1; another address needs SANDBOX_API_KEYS), SANDBOX_API_KEYS, SANDBOX_DATA_PATH, SANDBOX_TIMESTAMP_WINDOW_SECONDS, SANDBOX_DETERMINISTIC, SANDBOX_REJECT_REPLAYS,
@@ -59,7 +59,7 @@ export type SandboxEnvironment = { options: SandboxOptions; usesDemoCredentials:
  * Logs are readable lines when stdout is a terminal, outside CI, and SANDBOX_LOG is not "json"; JSON lines otherwise.
  */
 export function sandboxOptionsFromEnv(env: NodeJS.ProcessEnv, stdoutIsTerminal = false): SandboxEnvironment {
-  const options: SandboxOptions = { host: env.SANDBOX_HOST || defaultSandboxHost, port: portFromEnv('PORT', defaultSandboxPort, env) };
+  const options: SandboxOptions & Partial<DatabaseOptions> = { host: env.SANDBOX_HOST || defaultSandboxHost, port: portFromEnv('PORT', defaultSandboxPort, env) };
   if (env.SANDBOX_API_KEYS) options.apiKeys = parseApiKeys(env.SANDBOX_API_KEYS);
   // Reachable from elsewhere (a team's sandbox behind a load balancer) only with keys of its own: the demo key is public.
   if (!isLoopback(options.host!) && options.apiKeys === undefined) {

@@ -59,17 +59,24 @@ export type SandboxOptions = {
    * With a database, armed only for keys that have none armed there yet, so replicas and restarts do not arm them twice.
    */
   scenarios?: ScenarioDefinition[];
+};
+
+/** Where a shared sandbox keeps its state (startSandbox({ databaseUrl })). */
+export type DatabaseOptions = {
   /**
    * Keep the state in this PostgreSQL database (postgres://user:password@host:port/database)
    * instead of memory: shared by every sandbox pointed at it, kept across restarts. The
-   * schema is created or migrated at start. Default: in memory.
+   * schema is created or migrated at start.
    */
-  databaseUrl?: string;
-  /** With a database: records created more than this many days ago are purged (at start, then hourly). Default: kept. */
+  databaseUrl: string;
+  /** Records created more than this many days ago are purged (at start, then hourly). Default: kept. */
   retentionDays?: number;
-  /** With a database: the most connections this sandbox opens to it. Default 10. */
+  /** The most connections this sandbox opens to the database. Default 10. */
   databasePoolSize?: number;
 };
+
+/** The options of a sandbox whose state is in PostgreSQL. */
+export type SharedSandboxOptions = SandboxOptions & DatabaseOptions;
 
 export type RunningSandbox = {
   url: string;
@@ -85,10 +92,11 @@ export type RunningSandbox = {
 /** A sandbox whose state is in PostgreSQL: its scenarios handle answers once the database has. */
 export type RunningSharedSandbox = Omit<RunningSandbox, 'scenarios'> & { scenarios: SharedScenarioHandle };
 
-export function startSandbox(options: SandboxOptions & { databaseUrl: string }): Promise<RunningSharedSandbox>;
+// With a database the scenarios handle answers with promises; without one, at once (as it always has).
+export function startSandbox(options: SharedSandboxOptions): Promise<RunningSharedSandbox>;
 export function startSandbox(options?: SandboxOptions & { databaseUrl?: undefined }): Promise<RunningSandbox>;
-export function startSandbox(options?: SandboxOptions): Promise<RunningSandbox | RunningSharedSandbox>;
-export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox | RunningSharedSandbox> {
+export function startSandbox(options?: SandboxOptions & Partial<DatabaseOptions>): Promise<RunningSandbox | RunningSharedSandbox>;
+export async function startSandbox(options: SandboxOptions & Partial<DatabaseOptions> = {}): Promise<RunningSandbox | RunningSharedSandbox> {
   const { host, port, settings } = withSandboxDefaults(options);
   const apiKeys = Object.keys(settings.apiKeys);
   const operationIds = listOperations(loadBundledDocument()).map((entry) => entry.operationId);
