@@ -74,20 +74,22 @@ export type ReportedExchange = Exchange & { carried?: Carried };
 function redactFinding(finding: Finding, policy: PrivacyPolicy, carried: Carried | undefined): Finding {
   const text = (value: string) => policy.redactText(value, carried);
   const name = (value: string) => policy.redactName(value, carried);
+  // A new object only when the policy changed something: most findings name nothing personal.
+  const changed = <T extends Finding>(changes: Partial<T>): Finding => (Object.entries(changes).every(([key, value]) => (finding as Record<string, unknown>)[key] === value) ? finding : { ...finding, ...changes });
   switch (finding.kind) {
     case 'unknown-field':
-      return { ...finding, field: name(finding.field), pointer: name(finding.pointer) };
+      return changed({ field: name(finding.field), pointer: name(finding.pointer) });
     case 'value-not-seen':
-      return { ...finding, field: name(finding.field), pointer: name(finding.pointer), value: String(policy.redactField(finding.field, finding.value, carried)) };
+      return changed({ field: name(finding.field), pointer: name(finding.pointer), value: String(policy.redactField(finding.field, finding.value, carried)) });
     case 'unpublished-shape':
-      return { ...finding, shape: name(finding.shape) };
+      return changed({ shape: name(finding.shape) });
     case 'refusal':
-      return { ...finding, message: text(finding.message) };
+      return changed({ message: text(finding.message) });
     case 'accepted-probe':
     case 'timestamp-skew':
       return finding;
     default:
-      return { ...finding, field: finding.field === undefined ? undefined : name(finding.field), pointer: name(finding.pointer), detail: text(finding.detail) };
+      return changed({ field: finding.field === undefined ? undefined : name(finding.field), pointer: name(finding.pointer), detail: text(finding.detail) });
   }
 }
 
