@@ -72,24 +72,36 @@ export type ReportedExchange = Exchange & { carried?: Carried };
  * samples are left to `redactSample`, which only the first finding of an item needs.
  */
 function redactFinding(finding: Finding, policy: PrivacyPolicy, carried: Carried | undefined): Finding {
-  const text = (value: string) => policy.redactText(value, carried);
-  const name = (value: string) => policy.redactName(value, carried);
   // A new object only when the policy changed something: most findings name nothing personal.
-  const changed = <T extends Finding>(changes: Partial<T>): Finding => (Object.entries(changes).every(([key, value]) => (finding as Record<string, unknown>)[key] === value) ? finding : { ...finding, ...changes });
   switch (finding.kind) {
-    case 'unknown-field':
-      return changed({ field: name(finding.field), pointer: name(finding.pointer) });
-    case 'value-not-seen':
-      return changed({ field: name(finding.field), pointer: name(finding.pointer), value: String(policy.redactField(finding.field, finding.value, carried)) });
-    case 'unpublished-shape':
-      return changed({ shape: name(finding.shape) });
-    case 'refusal':
-      return changed({ message: text(finding.message) });
+    case 'unknown-field': {
+      const field = policy.redactName(finding.field, carried);
+      const pointer = policy.redactName(finding.pointer, carried);
+      return field === finding.field && pointer === finding.pointer ? finding : { ...finding, field, pointer };
+    }
+    case 'value-not-seen': {
+      const field = policy.redactName(finding.field, carried);
+      const pointer = policy.redactName(finding.pointer, carried);
+      const value = String(policy.redactField(finding.field, finding.value, carried));
+      return field === finding.field && pointer === finding.pointer && value === finding.value ? finding : { ...finding, field, pointer, value };
+    }
+    case 'unpublished-shape': {
+      const shape = policy.redactName(finding.shape, carried);
+      return shape === finding.shape ? finding : { ...finding, shape };
+    }
+    case 'refusal': {
+      const message = policy.redactText(finding.message, carried);
+      return message === finding.message ? finding : { ...finding, message };
+    }
     case 'accepted-probe':
     case 'timestamp-skew':
       return finding;
-    default:
-      return changed({ field: finding.field === undefined ? undefined : name(finding.field), pointer: name(finding.pointer), detail: text(finding.detail) });
+    default: {
+      const field = finding.field === undefined ? undefined : policy.redactName(finding.field, carried);
+      const pointer = policy.redactName(finding.pointer, carried);
+      const detail = policy.redactText(finding.detail, carried);
+      return field === finding.field && pointer === finding.pointer && detail === finding.detail ? finding : { ...finding, field, pointer, detail };
+    }
   }
 }
 
