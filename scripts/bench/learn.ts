@@ -15,6 +15,7 @@ import { commandLines, phaseLines, recordingLines, summaryLine, type CommandTimi
 import { learnBenchOptions, learnBenchUsage } from './learn/options.ts';
 import { recordTraffic } from './learn/recorded-traffic.ts';
 import type { ReportTiming } from './learn/report-phases.ts';
+import { policyCost, policyCostLine } from './learn/policy-cost.ts';
 
 const options = readBenchOptions(learnBenchUsage, learnBenchOptions);
 
@@ -50,7 +51,8 @@ function timeCommand(): CommandTiming {
 try {
   process.stdout.write(`bench:learn: the traffic report on ${options.exchanges.toLocaleString('en-US')} recorded exchanges; Node ${process.version}, ${cores} cores, load average ${startLoad.map((v) => v.toFixed(2)).join(' ')}\n\n`);
   const traffic = await recordTraffic({ document: loadBundledDocument(), profile: resolve(repoRoot, options.profile), rounds: options['walk-rounds'], count: options.exchanges, file: har });
-  process.stdout.write(`${recordingLines(traffic, basename(options.profile), options['walk-rounds'], statSync(har).size).join('\n')}\n\n`);
+  process.stdout.write(`${recordingLines(traffic, basename(options.profile), options['walk-rounds'], statSync(har).size).join('\n')}\n`);
+  process.stdout.write(`${policyCostLine(policyCost(har))}\n\n`);
   const timings = Array.from({ length: options.rounds }, timeInFreshProcess);
   const { lines, summary } = phaseLines(timings);
   process.stdout.write(`${lines.join('\n')}\n\n`);

@@ -11,6 +11,7 @@
 //   comparison (same keys as the single example) is replaced by that check: the examples
 //   illustrate the contract, the schemas are the contract;
 // - keep secrets out of what Dredd prints.
+import { defaultPolicy, redactedValue } from '../privacy/index.ts';
 import { formatTimestamp, type Signer } from '../signing/index.ts';
 import { SpecValidator } from '../spec/validator.ts';
 import { displayField, readAnswer } from '../spec/answer-reading.ts';
@@ -45,7 +46,7 @@ export type TransactionVerdict = { name: string; operationId: string; negative: 
 type Kind = { operationId: string; pathTemplate: string; negative?: NegativeCase };
 
 const authHeaders = ['x-api-key', 'x-timestamp', 'x-signature'];
-const redacted = '[redacted]';
+const redacted = redactedValue;
 
 /** Operations that need an id yielded by another operation run after all others. */
 const runsLast = new Set(['confirmSwap', 'cancelSwap', 'getTransaction']);
@@ -177,10 +178,10 @@ export class ContractSession {
     this.records.push({ name: transaction.name, operationId: kind?.operationId ?? '?', negative: Boolean(kind?.negative), outcome, schemaChecked });
   }
 
-  /** Replaces secret header values in what Dredd reports. */
+  /** Replaces the values of the privacy policy's secret headers in what Dredd reports. */
   redact(transaction: DreddTransaction): void {
     for (const key of Object.keys(transaction.request.headers)) {
-      if (key.toLowerCase() === 'x-api-key' || key.toLowerCase() === 'x-signature') transaction.request.headers[key] = redacted;
+      if (defaultPolicy.isSecretHeader(key)) transaction.request.headers[key] = redacted;
     }
   }
 

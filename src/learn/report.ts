@@ -94,24 +94,40 @@ export type ReportedExchange = Exchange & { carried?: Carried };
  * samples are left to `redactSample`, which only the first finding of an item needs.
  */
 function redactFinding(finding: Finding, policy: PrivacyPolicy, carried: Carried | undefined): Finding {
-  const text = (value: string) => policy.redactText(value, carried);
-  const name = (value: string) => policy.redactName(value, carried);
-  const pointer = (value: string) => policy.redactPointer(value, carried);
+  // A new object only when the policy changed something: most findings name nothing personal.
   switch (finding.kind) {
-    case 'unknown-field':
-      return { ...finding, field: pointer(finding.field), pointer: pointer(finding.pointer) };
-    case 'value-not-seen':
-      return { ...finding, field: pointer(finding.field), pointer: pointer(finding.pointer), value: String(policy.redactField(pointerKeys(finding.field).pop() ?? '', finding.value, carried)) };
-    case 'unpublished-shape':
-      return { ...finding, shape: name(finding.shape) };
-    case 'refusal':
-      return { ...finding, message: text(finding.message) };
+    case 'unknown-field': {
+      const field = policy.redactPointer(finding.field, carried);
+      const pointer = policy.redactPointer(finding.pointer, carried);
+      return field === finding.field && pointer === finding.pointer ? finding : { ...finding, field, pointer };
+    }
+    case 'value-not-seen': {
+      const field = policy.redactPointer(finding.field, carried);
+      const pointer = policy.redactPointer(finding.pointer, carried);
+      const value = String(policy.redactField(finding.field, finding.value, carried));
+      return field === finding.field && pointer === finding.pointer && value === finding.value ? finding : { ...finding, field, pointer, value };
+    }
+    case 'unpublished-shape': {
+      const shape = policy.redactName(finding.shape, carried);
+      return shape === finding.shape ? finding : { ...finding, shape };
+    }
+    case 'refusal': {
+      const message = policy.redactText(finding.message, carried);
+      return message === finding.message ? finding : { ...finding, message };
+    }
     case 'accepted-probe':
     case 'timestamp-skew':
       return finding;
-    default:
-      if (finding.class === 'inconclusive') return { ...finding, detail: text(finding.detail) };
-      return { ...finding, field: finding.field === undefined ? undefined : pointer(finding.field), pointer: pointer(finding.pointer), detail: text(finding.detail) };
+    default: {
+      if (finding.class === 'inconclusive') {
+        const detail = policy.redactText(finding.detail, carried);
+        return detail === finding.detail ? finding : { ...finding, detail };
+      }
+      const field = finding.field === undefined ? undefined : policy.redactPointer(finding.field, carried);
+      const pointer = policy.redactPointer(finding.pointer, carried);
+      const detail = policy.redactText(finding.detail, carried);
+      return field === finding.field && pointer === finding.pointer && detail === finding.detail ? finding : { ...finding, field, pointer, detail };
+    }
   }
 }
 

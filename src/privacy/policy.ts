@@ -158,6 +158,24 @@ class Engine {
 
   /** Text with carried values, addresses, the integrator's patterns and `name: value` pairs of protected names masked. */
   text(text: string, echoes: Echoes | undefined, pairs = true): string {
+    // Without carried values the answer depends on the text alone: the names, pointers and
+    // states a report reads by the thousand are masked once each.
+    if (echoes === undefined && text.length <= 200) {
+      const cache = pairs ? this.prose : this.names;
+      const known = cache.get(text);
+      if (known !== undefined) return known;
+      const masked = this.mask(text, undefined, pairs);
+      if (cache.size >= 10_000) cache.clear();
+      cache.set(text, masked);
+      return masked;
+    }
+    return this.mask(text, echoes, pairs);
+  }
+
+  private readonly prose = new Map<string, string>();
+  private readonly names = new Map<string, string>();
+
+  private mask(text: string, echoes: Echoes | undefined, pairs: boolean): string {
     let out = text;
     // Pairs first: an address under a protected name keeps its shape, not the pattern's mask read again.
     if (pairs && (out.includes(':') || out.includes('='))) out = this.pairs(out);

@@ -32,6 +32,7 @@ describe('npm run bench:learn', () => {
     });
     expect(stdout).toMatch(/Recorded: 43 exchanges of a 1-round walk of the sandbox playing fills-unknowns\.json \(16 of 16 operations; 20 probes\)/);
     expect(stdout).toContain('Written: 200 HAR entries');
+    expect(stdout).toMatch(/\nprivacy policy: \d+\.\d µs per exchange \(redactExchange on the 200 recorded exchanges, best of 3 warm rounds; [\d,]+ values carried in protected fields\)\n/);
     for (const phase of phaseNames) expect(stdout).toMatch(new RegExp(`\\n  ${phase.replace(/[()]/g, '\\$&')} +\\d+\\.\\d +\\d+\\.\\d%\\n`));
     expect(stdout).toMatch(/200 exchanges \(10 of no operation of the spec\): [\d,]+ exchanges\/s, \d+ µs per exchange/);
     expect(stdout).toMatch(/the report: \d+ learnings, 0 contradictions/);

@@ -154,57 +154,102 @@ async function commandLine(carried: readonly Canary[], addresses: readonly strin
   return { output: written.join(''), password, signatures };
 }
 
+let run = 0;
+
+/** Every leak of the recorder, the drift watch, the client's errors, the learn report and the command line, for one example. */
+export async function clientWriterLeaks(carried: Canary[], addresses: string[]): Promise<string[]> {
+  run++;
+  const client = await clientWriters(carried, addresses, run);
+  const report = buildReport(document, readHarExchanges(foreignHar(client.raw, run)));
+  const cli = await commandLine(carried, addresses);
+  const outputs = { ...client.outputs, 'learn report (JSON)': JSON.stringify(report), 'learn report (Markdown)': renderMarkdown(report) };
+  // The writers said something: the search is not over empty outputs.
+  expect(client.events.length).toBeGreaterThan(0);
+  expect(report.exchanges).toBe(6);
+  return [
+    ...leaksIn(outputs, carried, addresses),
+    ...leaksIn({ 'wallet-api stdout and stderr': cli.output }, [cli.password], addresses),
+    ...leaksIn({ ...outputs, 'wallet-api stdout and stderr': cli.output }, [], [apiKey, secret, ...client.signatures, ...cli.signatures]).map((leak) => leak.replace('address', 'credential')),
+  ];
+}
+
+/** Every leak of a proposal (the whole diff of openapi/, its summary, its JSON), for one example. */
+export async function proposalLeaks(carried: Canary[], addresses: string[]): Promise<string[]> {
+  run++;
+  const { raw } = provider(carried, addresses);
+  const client = await clientWriters(carried, addresses, run);
+  const file = foreignHar([...client.raw, ...raw], run);
+  const report = buildReport(document, readHarExchanges(file).map((exchange) => ({ ...exchange, source: { ...exchange.source, file } })));
+  const copy = copySpecSource();
+  try {
+    const proposal = propose(report, document, copy.root, 1);
+    // The whole diff of openapi/: every file it changed, read whole.
+    const changed = readdirSync(join(copy.dir, 'openapi'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name))
+      .filter((path) => readFileSync(path, 'utf8') !== readFileSync(join(repoRoot, relative(copy.dir, path)), 'utf8'));
+    expect(changed.length).toBeGreaterThan(0);
+    const outputs = {
+      'proposed openapi/': changed.map((path) => readFileSync(path, 'utf8')).join('\n'),
+      'proposal summary': renderProposal(proposal, report, 1, copy.dir),
+      'proposal JSON': JSON.stringify(proposal),
+    };
+    return [...leaksIn(outputs, carried, addresses), ...leaksIn(outputs, [], [apiKey, secret, directory])];
+  } finally {
+    copy.remove();
+  }
+}
+
+/** Every leak of the writers that see only answers (Dredd's log, the sandbox's log), for one example. */
+export function logWriterLeaks(carried: Canary[], addresses: string[]): string[] {
+  // As HMAC-SHA256 gives it: 64 hexadecimal digits, which Dredd's process never tells the redactor.
+  const signature = 'f'.repeat(16) + '0123456789abcdef'.repeat(3);
+  const [address = ''] = addresses;
+  // An answer these writers can read: values under protected names, addresses anywhere, credentials quoted.
+  const protectedFields = Object.fromEntries(carried.map((c) => [c.name, inContext(c)]));
+  const answer = { status: 'error', message: `no route to ${address}; signed ${signature} by ${apiKey}`, data: { ...protectedFields, nested: [protectedFields], payTo: addresses } };
+  // In free text a value is quoted, as loggers quote a value that may hold spaces: unquoted, a value ends at the first space, `&`, `,` or `;`.
+  const pairs = carried.map((c) => `${c.name}=${JSON.stringify(inContext(c))}`).join(' ');
+  // Dredd prints the request it sent (the spec's example, signed) and the answer it got, headers and bodies.
+  const transcript = [
+    'fail: POST (200) /api/v1/swaps duration: 12ms',
+    'request:',
+    'headers:',
+    `    x-api-key: ${apiKey}`,
+    `    x-signature: ${signature}`,
+    `    Authorization: Bearer ${secret}`,
+    'actual:',
+    'headers:',
+    `    x-echo: ${address} ${pairs}`,
+    'body:',
+    JSON.stringify(answer, null, 2),
+    JSON.stringify(answer),
+  ].join('\n');
+  const dredd = redactor([apiKey, secret])(transcript);
+  const url = `/api/v1/wallets/${address}/x?${carried.map((c) => `${encodeURIComponent(c.name)}=${encodeURIComponent(inContext(c))}`).join('&')}`;
+  const log = [
+    JSON.stringify(sandboxLogRedaction.serializers.req({ method: 'GET', url, hostname: 'sandbox', ip: '127.0.0.1' })),
+    JSON.stringify(sandboxLogRedaction.serializers.err(new Error(`Invalid request: ${pairs} for ${address}`))),
+    sandboxLogRedaction.message(`no route to ${addresses.join(', ')}; ${JSON.stringify(protectedFields)}`),
+  ].join('\n');
+  // What the answers hold under protected names is found by its name (the log's writers never saw the request).
+  return [...leaksIn({ "Dredd's log": dredd, "the sandbox's log": log }, carried, addresses), ...leaksIn({ "Dredd's log": dredd }, [], [apiKey, secret, signature])];
+}
+
 describe('every writer with a careless provider', () => {
   it('writes no value a request carried in a protected field, and no wallet address, wherever the answer puts them', async () => {
-    let run = 0;
     await fc.assert(
       fc.asyncProperty(canaries, fc.array(walletAddress, { minLength: 1, maxLength: 3 }), async (carried, addresses) => {
-        run++;
-        const client = await clientWriters(carried, addresses, run);
-        const report = buildReport(document, readHarExchanges(foreignHar(client.raw, run)));
-        const cli = await commandLine(carried, addresses);
-        const outputs = { ...client.outputs, 'learn report (JSON)': JSON.stringify(report), 'learn report (Markdown)': renderMarkdown(report) };
-        const leaks = [
-          ...leaksIn(outputs, carried, addresses),
-          ...leaksIn({ 'wallet-api stdout and stderr': cli.output }, [cli.password], addresses),
-          ...leaksIn({ ...outputs, 'wallet-api stdout and stderr': cli.output }, [], [apiKey, secret, ...client.signatures, ...cli.signatures]).map((leak) => leak.replace('address', 'credential')),
-        ];
-        // The writers said something: the search is not over empty outputs.
-        expect(client.events.length).toBeGreaterThan(0);
-        expect(report.exchanges).toBe(6);
-        expect(leaks).toEqual([]);
+        expect(await clientWriterLeaks(carried, addresses)).toEqual([]);
       }),
       { numRuns: runs },
     );
   }, 300_000);
 
   it('proposes no such value in any file of openapi/ it changes, nor in its summary', async () => {
-    let run = 1000;
     await fc.assert(
       fc.asyncProperty(canaries, fc.array(walletAddress, { minLength: 1, maxLength: 2 }), async (carried, addresses) => {
-        run++;
-        const { raw } = provider(carried, addresses);
-        const client = await clientWriters(carried, addresses, run);
-        const file = foreignHar([...client.raw, ...raw], run);
-        const report = buildReport(document, readHarExchanges(file).map((exchange) => ({ ...exchange, source: { ...exchange.source, file } })));
-        const copy = copySpecSource();
-        try {
-          const proposal = propose(report, document, copy.root, 1);
-          // The whole diff of openapi/: every file it changed, read whole.
-          const changed = readdirSync(join(copy.dir, 'openapi'), { recursive: true, withFileTypes: true })
-            .filter((entry) => entry.isFile())
-            .map((entry) => join(entry.parentPath, entry.name))
-            .filter((path) => readFileSync(path, 'utf8') !== readFileSync(join(repoRoot, relative(copy.dir, path)), 'utf8'));
-          expect(changed.length).toBeGreaterThan(0);
-          const outputs = {
-            'proposed openapi/': changed.map((path) => readFileSync(path, 'utf8')).join('\n'),
-            'proposal summary': renderProposal(proposal, report, 1, copy.dir),
-            'proposal JSON': JSON.stringify(proposal),
-          };
-          expect([...leaksIn(outputs, carried, addresses), ...leaksIn(outputs, [], [apiKey, secret, directory])]).toEqual([]);
-        } finally {
-          copy.remove();
-        }
+        expect(await proposalLeaks(carried, addresses)).toEqual([]);
       }),
       { numRuns: Math.max(5, Math.round(runs / 4)) },
     );
@@ -213,38 +258,7 @@ describe('every writer with a careless provider', () => {
   it("writes no credential, address or answer's protected value in Dredd's log or the sandbox's log", () => {
     fc.assert(
       fc.property(canaries, fc.array(walletAddress, { minLength: 1, maxLength: 3 }), (carried, addresses) => {
-        // As HMAC-SHA256 gives it: 64 hexadecimal digits, which Dredd's process never tells the redactor.
-        const signature = 'f'.repeat(16) + '0123456789abcdef'.repeat(3);
-        const [address = ''] = addresses;
-        // An answer these writers can read: values under protected names, addresses anywhere, credentials quoted.
-        const protectedFields = Object.fromEntries(carried.map((c) => [c.name, inContext(c)]));
-        const answer = { status: 'error', message: `no route to ${address}; signed ${signature} by ${apiKey}`, data: { ...protectedFields, nested: [protectedFields], payTo: addresses } };
-        // In free text a value is quoted, as loggers quote a value that may hold spaces: unquoted, a value ends at the first space, `&`, `,` or `;`.
-        const pairs = carried.map((c) => `${c.name}=${JSON.stringify(inContext(c))}`).join(' ');
-        // Dredd prints the request it sent (the spec's example, signed) and the answer it got, headers and bodies.
-        const transcript = [
-          'fail: POST (200) /api/v1/swaps duration: 12ms',
-          'request:',
-          'headers:',
-          `    x-api-key: ${apiKey}`,
-          `    x-signature: ${signature}`,
-          `    Authorization: Bearer ${secret}`,
-          'actual:',
-          'headers:',
-          `    x-echo: ${address} ${pairs}`,
-          'body:',
-          JSON.stringify(answer, null, 2),
-          JSON.stringify(answer),
-        ].join('\n');
-        const dredd = redactor([apiKey, secret])(transcript);
-        const url = `/api/v1/wallets/${address}/x?${carried.map((c) => `${encodeURIComponent(c.name)}=${encodeURIComponent(inContext(c))}`).join('&')}`;
-        const log = [
-          JSON.stringify(sandboxLogRedaction.serializers.req({ method: 'GET', url, hostname: 'sandbox', ip: '127.0.0.1' })),
-          JSON.stringify(sandboxLogRedaction.serializers.err(new Error(`Invalid request: ${pairs} for ${address}`))),
-          sandboxLogRedaction.message(`no route to ${addresses.join(', ')}; ${JSON.stringify(protectedFields)}`),
-        ].join('\n');
-        // What the answers hold under protected names is found by its name (the log's writers never saw the request).
-        expect([...leaksIn({ "Dredd's log": dredd, "the sandbox's log": log }, carried, addresses), ...leaksIn({ "Dredd's log": dredd }, [], [apiKey, secret, signature])]).toEqual([]);
+        expect(logWriterLeaks(carried, addresses)).toEqual([]);
       }),
       { numRuns: runs * 5 },
     );
