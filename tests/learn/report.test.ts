@@ -116,8 +116,9 @@ describe('the traffic report', () => {
         expect([...profileKeys(doc, profile, { hidden, skews: timestampSkews })].filter((key) => !played.has(key))).toEqual([]);
         // Whatever the window, the bracket holds it.
         const window = profile.timestampWindowSeconds ?? 300;
-        const bracket = report.markers.flatMap((m) => m.items).find((i) => i.kind === 'timestamp-window')!.window!;
-        expect((bracket.acceptedUpTo ?? 0) <= window + 1 && window - 1 <= (bracket.refusedFrom ?? Infinity)).toBe(true);
+        // No item when no skewed request was decided on (the keys above say when one is expected).
+        const bracket = report.markers.flatMap((m) => m.items).find((i) => i.kind === 'timestamp-window')?.window;
+        if (bracket) expect((bracket.acceptedUpTo ?? 0) <= window + 1 && window - 1 <= (bracket.refusedFrom ?? Infinity)).toBe(true);
       }),
       { numRuns: 15 },
     );

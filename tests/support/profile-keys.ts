@@ -81,8 +81,10 @@ export function profileKeys(doc: OpenApiDocument, profile: ProviderProfile, show
   // The skewed requests ask listWallets: an error envelope under its 2xx leaves the ones let in inconclusive, so the window has no inner bound.
   const acceptedInconclusive = (profile.contradictions ?? []).some((c) => c.kind === 'errorStatusOn2xx' && c.operationId === 'listWallets');
   if (bracket !== undefined) {
-    const [inner, outer] = bracket.split(' ');
-    keys.add(`window ${acceptedInconclusive ? undefined : inner} ${outsideInconclusive === undefined ? outer : undefined}`);
+    const [inner, outer] = bracket.split(' ').map((bound) => (bound === 'undefined' ? undefined : bound));
+    const decided = [acceptedInconclusive ? undefined : inner, outsideInconclusive === undefined ? outer : undefined];
+    // No skew decided on either side: nothing brackets the window.
+    if (decided.some((bound) => bound !== undefined)) keys.add(`window ${decided[0]} ${decided[1]}`);
   }
   if (outsideInconclusive !== undefined && bracket !== undefined && bracket.split(' ')[1] !== 'undefined') keys.add(`inconclusive timestampSkew ${outsideInconclusive}`);
   const provoked = shown.refusal ?? ((refusalClass: string) => refusalClass !== 'replayedRequest');
