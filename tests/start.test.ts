@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocs } from '../src/docs/build.ts';
 import { demoCredentials } from '../src/sandbox/index.ts';
-import { spawnService, type RunningProcess } from '../src/support/process.ts';
+import { spawnService, typeScriptCommand, type RunningProcess } from '../src/support/process.ts';
 import { repoRoot } from './support/run.ts';
 import { sendSigned } from './support/signed-http.ts';
 
@@ -31,7 +31,7 @@ const refused = (url: string) =>
 
 beforeAll(async () => {
   await buildDocs();
-  start = spawnService(`${repoRoot}node_modules/.bin/tsx`, [`${repoRoot}scripts/start.ts`, '--serve-only'], { PORT: '0' });
+  start = spawnService(...typeScriptCommand(`${repoRoot}scripts/start.ts`, ['--serve-only']), { PORT: '0' });
   addresses = await printed(start, 40_000);
 });
 afterAll(async () => {

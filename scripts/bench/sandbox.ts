@@ -30,7 +30,7 @@ import { startPlainPrism } from '../../src/mock/prism.ts';
 import { startPostgresCluster } from '../../src/support/postgres-cluster.ts';
 import { demoCredentials } from '../../src/sandbox/index.ts';
 import { formatTimestamp, hmacSha256 } from '../../src/signing/index.ts';
-import { freePort, spawnService, waitForHttp, type RunningProcess } from '../../src/support/process.ts';
+import { freePort, spawnService, typeScriptCommand, waitForHttp, type RunningProcess } from '../../src/support/process.ts';
 import { repoRoot } from '../../src/support/repo.ts';
 import { processGroupCpuSeconds } from './sandbox/process-group-cpu.ts';
 import { median } from './support/median.ts';
@@ -50,7 +50,6 @@ const { seconds, rounds, connections, 'slow-connections': requestedSlowConnectio
   },
 );
 const warmupSeconds = 2;
-const tsx = join(repoRoot, 'node_modules/.bin/tsx');
 const target = fileURLToPath(new URL('./sandbox/target-server.ts', import.meta.url));
 const slowClients = fileURLToPath(new URL('./sandbox/slow-clients.ts', import.meta.url));
 
@@ -91,7 +90,7 @@ async function call(url: string, method: string, path: string, body?: unknown): 
 
 async function startTarget(mode: 'sandbox' | 'bare', extra: string[] = [], server = target): Promise<{ url: string; process: RunningProcess }> {
   const port = await freePort();
-  const service = spawnService('sh', withRaisedFileLimit(tsx, [server, '--mode', mode, '--port', String(port), ...extra]));
+  const service = spawnService('sh', withRaisedFileLimit(...typeScriptCommand(server, ['--mode', mode, '--port', String(port), ...extra])));
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/`, 30_000, service.child);
   return { url, process: service };
@@ -162,7 +161,7 @@ function slowStatus(clients: RunningProcess): SlowStatus {
 
 /** One load run of the sandbox while the slow clients hold their connections. */
 async function underSlowClients(mode: 'idle' | 'drip', url: string, group: number): Promise<{ run: Figures; atStart: SlowStatus; atEnd: SlowStatus }> {
-  const clients = spawnService('sh', withRaisedFileLimit(tsx, [slowClients, '--url', url, '--count', String(slowConnections), '--mode', mode]));
+  const clients = spawnService('sh', withRaisedFileLimit(...typeScriptCommand(slowClients, ['--url', url, '--count', String(slowConnections), '--mode', mode])));
   try {
     const deadline = Date.now() + 60_000;
     while (slowStatus(clients).open < slowConnections && Date.now() < deadline && clients.child.exitCode === null) await new Promise((r) => setTimeout(r, 250));

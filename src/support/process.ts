@@ -33,6 +33,16 @@ export async function waitForHttp(url: string, timeoutMs: number, child?: ChildP
   throw new Error(`${url} did not answer within ${timeoutMs} ms: ${String(lastError)}`);
 }
 
+/**
+ * Node running a TypeScript entry point in one process, with tsx's loader: `[command, args]`.
+ * The `tsx` binary instead runs the script in a child and, when that child does not confirm
+ * a signal within 30 ms (a loaded machine), kills it with SIGKILL and exits 130, so a
+ * command's own clean stop on SIGINT or SIGTERM would be skipped.
+ */
+export function typeScriptCommand(script: string, args: string[] = []): [string, string[]] {
+  return [process.execPath, ['--import', import.meta.resolve('tsx'), script, ...args]];
+}
+
 export type RunningProcess = { child: ChildProcess; output: () => string; stop: () => Promise<void> };
 
 /** Spawns a long-running command in its own process group, keeping its output for diagnostics. */

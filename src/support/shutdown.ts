@@ -4,7 +4,9 @@
 // signal reaching the group.
 //
 // One Ctrl-C often arrives twice: the terminal signals the whole process group, and a wrapper
-// in it (tsx, npm) relays the signal to its child as well. A repeat within a second is that
+// in it (npm) relays the signal to its child as well. The long-running commands run as
+// `node --import tsx`, not under the tsx binary, whose relay kills a child that is slow to
+// confirm the signal (see typeScriptCommand). A repeat within a second is that
 // same Ctrl-C and is ignored; a later one means "stop now" and exits at once.
 const sameSignalMs = 1000;
 

@@ -4,7 +4,7 @@
 // in a response or in a line the process prints.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnService, type RunningProcess } from '../../src/support/process.ts';
+import { spawnService, typeScriptCommand, type RunningProcess } from '../../src/support/process.ts';
 import { sendSigned, type Credentials } from '../support/signed-http.ts';
 import { malformedCasesFor, toSignedRequest, unroutedCases } from './support/malformed.ts';
 import { runPool } from './support/pool.ts';
@@ -24,7 +24,7 @@ const counts = { requests: 0, leaksInResponses: 0, leaksInLogs: 0, seconds: 0 };
 const inFlight = 16;
 
 beforeAll(async () => {
-  sandbox = spawnService(`${repoRoot}node_modules/.bin/tsx`, [`${repoRoot}scripts/sandbox.ts`], {
+  sandbox = spawnService(...typeScriptCommand(`${repoRoot}scripts/sandbox.ts`), {
     PORT: '0',
     SANDBOX_API_KEYS: `${canary.apiKey}:${canary.secret}`,
   });

@@ -4,15 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { profileLine, servingBanner } from '../../src/sandbox/banner.ts';
-import { freePort, spawnService, waitForHttp } from '../../src/support/process.ts';
+import { freePort, spawnService, typeScriptCommand, waitForHttp } from '../../src/support/process.ts';
 import { repoRoot } from '../support/run.ts';
 
-const tsx = `${repoRoot}node_modules/.bin/tsx`;
 const script = `${repoRoot}scripts/sandbox.ts`;
 
 async function runUntilListening(env: NodeJS.ProcessEnv): Promise<string> {
   const port = await freePort();
-  const service = spawnService(tsx, [script], { ...env, PORT: String(port) });
+  const service = spawnService(...typeScriptCommand(script), { ...env, PORT: String(port) });
   try {
     await waitForHttp(`http://127.0.0.1:${port}/api/v1/wallets`, 20_000, service.child);
     for (let i = 0; i < 50 && !service.output().includes('Ctrl-C'); i++) await new Promise((r) => setTimeout(r, 100));
@@ -54,7 +53,7 @@ describe('npm run sandbox with SANDBOX_PROFILE', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'profile-')), 'bad.json');
     writeFileSync(path, JSON.stringify({ name: 'Bad', refusals: { notFound: { status: 200, message: 'OK' } } }));
     const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = execFile(tsx, [script], { env: { ...process.env, PORT: '0', SANDBOX_PROFILE: path }, timeout: 20_000 }, (_error, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }));
+      const child = execFile(...typeScriptCommand(script), { env: { ...process.env, PORT: '0', SANDBOX_PROFILE: path }, timeout: 20_000 }, (_error, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }));
     });
     expect(code).toBe(1);
     expect(stdout).toBe('');

@@ -5,14 +5,13 @@
 // and come back by themselves with nothing half-written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgresCluster, type PostgresCluster } from '../../src/support/postgres-cluster.ts';
-import { freePort, spawnService, waitForHttp, type RunningProcess } from '../../src/support/process.ts';
+import { freePort, spawnService, typeScriptCommand, waitForHttp, type RunningProcess } from '../../src/support/process.ts';
 import { formatTimestamp } from '../../src/signing/index.ts';
 import { freshDatabase, queryDatabase } from '../support/postgres.ts';
 import { repoRoot } from '../support/run.ts';
 import { SandboxCaller } from '../support/sandbox-caller.ts';
 import { sendSigned } from '../support/signed-http.ts';
 
-const tsx = `${repoRoot}node_modules/.bin/tsx`;
 const script = `${repoRoot}scripts/sandbox.ts`;
 const team = { apiKey: 'team-key', secret: 'team-secret' };
 const other = { apiKey: 'other-team-key', secret: 'other-team-secret' };
@@ -25,7 +24,7 @@ type Replica = { url: string; process: RunningProcess };
 /** The sandbox command on a free port with its state in the database. */
 async function startReplica(databaseUrl: string, env: NodeJS.ProcessEnv = {}): Promise<Replica> {
   const port = await freePort();
-  const process = spawnService(tsx, [script], { SANDBOX_DATABASE_URL: databaseUrl, SANDBOX_API_KEYS: `${team.apiKey}:${team.secret},${other.apiKey}:${other.secret}`, SANDBOX_LOG: 'off', PORT: String(port), ...env });
+  const process = spawnService(...typeScriptCommand(script), { SANDBOX_DATABASE_URL: databaseUrl, SANDBOX_API_KEYS: `${team.apiKey}:${team.secret},${other.apiKey}:${other.secret}`, SANDBOX_LOG: 'off', PORT: String(port), ...env });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/sandbox/health/live`, 30_000, process.child);
   return { url, process };
