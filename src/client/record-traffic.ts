@@ -88,9 +88,9 @@ export function recordTraffic(options: RecordTrafficOptions): TrafficRecorder {
     if (!Number.isSafeInteger(value) || value < least) throw new ConfigurationError(`recordTraffic: ${name} must be a whole number of at least ${least}`);
   }
 
-  const writer = file === undefined ? undefined : new HarLinesWriter(file, { maxBytes, maxFiles });
-  /** Entries being read or waiting to be written: what the recorder holds in memory. */
-  let pendingCount = 0;
+  const writer = file === undefined ? undefined : new HarLinesWriter(file, { maxBytes, maxFiles, onError });
+  /** Answers being read and redacted; what waits to be written is the writer's `waiting`. */
+  let reading = 0;
   const pending = new Set<Promise<void>>();
   let handedOver = 0;
   let dropped = 0;
@@ -102,10 +102,14 @@ export function recordTraffic(options: RecordTrafficOptions): TrafficRecorder {
     if (recordingDroppedChannel.hasSubscribers) recordingDroppedChannel.publish({ count: 1 } satisfies RecordingDroppedMessage);
   };
 
+  // Settles once the entry is redacted and queued, not once it is written: the Request and
+  // the cloned Response are let go at once, young, and only the entry's line waits for the
+  // disk. Kept until the write, they would outlive the young generation on a busy process
+  // and grow the heap by the garbage they leave in the old one.
   const record = async (sent: Sent, request: Request, response: Response) => {
     const entry = entryOf(policy, sent, request, response, await response.text());
     if (onEntry) onEntry(entry);
-    if (writer) await writer.append(entry);
+    if (writer) writer.append(entry);
     else handedOver++;
   };
 
@@ -116,13 +120,13 @@ export function recordTraffic(options: RecordTrafficOptions): TrafficRecorder {
       const sent = sentFor(request);
       if (sent === undefined || closed) return;
       if (!(sampleRate >= 1 || (sampleRate > 0 && Math.random() < sampleRate))) return;
-      if (pendingCount >= maxPending) return drop();
-      pendingCount++;
+      if (reading + (writer?.waiting ?? 0) >= maxPending) return drop();
+      reading++;
       // Read from a clone in the background: recording neither delays nor fails the call.
       const done = record(sent, request, response.clone())
         .catch((error: unknown) => onError(error))
         .finally(() => {
-          pendingCount--;
+          reading--;
           pending.delete(done);
         });
       pending.add(done);

@@ -75,9 +75,85 @@ export interface PrivacyPolicy {
 export const policyStats = { compiled: 0 };
 
 type FieldClass = 'secret' | 'identifier' | undefined;
-type Echoes = { find: RegExp; test: RegExp; replacements: Map<string, string> };
-
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The carried values of one exchange or event, found in a text by plain search, case
+ * insensitive. Not a RegExp of them: its source would be new for every exchange (a signature,
+ * a timestamp), and V8 keeps each compiled pattern in its compilation cache until a full
+ * collection, so a busy process grew its heap by hundreds of megabytes.
+ */
+export class Echoes {
+  /** Lower-cased, longest first: a value inside another is not replaced before it. */
+  readonly #variants: string[];
+  readonly #replacements: Map<string, string>;
+
+  constructor(replacements: Map<string, string>) {
+    this.#replacements = new Map([...replacements].map(([value, replacement]) => [fold(value), replacement]));
+    this.#variants = [...this.#replacements.keys()].sort((a, b) => b.length - a.length);
+  }
+
+  /** Whether the text holds any of the values. */
+  in(text: string): boolean {
+    const lower = fold(text);
+    return this.#variants.some((variant) => lower.includes(variant));
+  }
+
+  /** The text with every value replaced by its replacement, leftmost first, the longest at one place. */
+  replace(text: string): string {
+    let lower = fold(text);
+    if (!this.#variants.some((variant) => lower.includes(variant))) return text;
+    // Where lower case lengthened a character ('İ' is two), where each lower-case unit came from.
+    let starts: number[] | undefined;
+    let ends: number[] | undefined;
+    if (lower.length !== text.length) ({ lower, starts, ends } = lowerCaseMap(text));
+    let out = '';
+    let from = 0;
+    for (let searchFrom = 0; ; ) {
+      let at = -1;
+      let hit = '';
+      for (const variant of this.#variants) {
+        const index = lower.indexOf(variant, searchFrom);
+        if (index !== -1 && (at === -1 || index < at)) {
+          at = index;
+          hit = variant;
+        }
+      }
+      if (at === -1) return out + text.slice(from);
+      const start = starts ? starts[at]! : at;
+      out += text.slice(from, start) + (this.#replacements.get(hit) ?? redactedValue);
+      from = ends ? ends[at + hit.length - 1]! : at + hit.length;
+      searchFrom = at + hit.length;
+    }
+  }
+}
+
+/**
+ * Lower case, with the final sigma as any other: 'Σ' lower-cases to 'ς' or 'σ' by where it
+ * stands, which a text cut into characters (lowerCaseMap) cannot tell.
+ */
+function fold(text: string): string {
+  const lower = text.toLowerCase();
+  return lower.includes('ς') ? lower.replaceAll('ς', 'σ') : lower;
+}
+
+/** A text's lower case (fold), character by character, with the span of the text each unit of it came from. */
+function lowerCaseMap(text: string): { lower: string; starts: number[]; ends: number[] } {
+  let lower = '';
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (const char of text) {
+    const start = ends.length === 0 ? 0 : ends[ends.length - 1]!;
+    const folded = fold(char);
+    for (let unit = 0; unit < folded.length; unit++) {
+      starts.push(start);
+      ends.push(start + char.length);
+    }
+    lower += folded;
+  }
+  return { lower, starts, ends };
+}
+
 const brand = <T>(value: T) => value as Redacted<T>;
 
 /** The forms a value takes where it reappears: as is, in a URL (either encoding of a space), escaped in JSON text. */
@@ -149,9 +225,7 @@ class Engine {
       if (value === '') continue;
       for (const variant of variantsOf(value)) if (!replacements.has(variant.toLowerCase())) replacements.set(variant.toLowerCase(), replacement);
     }
-    // Longest first, so that a value inside another is not replaced before it.
-    const source = [...replacements.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
-    const echoes = source === '' ? undefined : { find: new RegExp(source, 'gi'), test: new RegExp(source, 'i'), replacements };
+    const echoes = replacements.size === 0 ? undefined : new Echoes(replacements);
     this.echoesCache.set(carried, echoes);
     return echoes;
   }
@@ -179,7 +253,7 @@ class Engine {
     let out = text;
     // Pairs first: an address under a protected name keeps its shape, not the pattern's mask read again.
     if (pairs && (out.includes(':') || out.includes('='))) out = this.pairs(out);
-    if (echoes) out = out.replace(echoes.find, (found) => echoes.replacements.get(found.toLowerCase()) ?? redactedValue);
+    if (echoes) out = echoes.replace(out);
     // The shortest address (bech32) is 14 characters.
     if (out.length >= 14) {
       out = out.replace(this.addresses, maskString);
@@ -249,7 +323,7 @@ class Engine {
   json(value: unknown, echoes: Echoes | undefined): unknown {
     if (typeof value === 'string') return this.text(value, echoes);
     // A number whose digits hold a carried value is masked, and stays a number.
-    if (typeof value === 'number') return echoes && echoes.test.test(String(value)) ? maskNumber(value) : value;
+    if (typeof value === 'number') return echoes && echoes.in(String(value)) ? maskNumber(value) : value;
     if (Array.isArray(value)) return value.map((item) => this.json(item, echoes));
     if (value === null || typeof value !== 'object') return value;
     const out: Record<string, unknown> = {};

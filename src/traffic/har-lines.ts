@@ -6,6 +6,11 @@
 // `maxFiles` files are kept, the oldest removed. What waits to be written is bounded by the
 // caller (record-traffic.ts); here lines queue while one write is under way and go in one
 // write each turn. Dependency-free: the SDK ships it.
+//
+// `append` returns nothing and a failed write goes to `onError`, once per write: under a
+// steady stream of entries one drain can run for as long as the process does, and a promise
+// per entry chained on it would live as long, every one of them promoted to the old
+// generation and the heap grown by their garbage.
 import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { HarEntry } from './har.ts';
@@ -15,13 +20,16 @@ export type HarLinesOptions = {
   maxBytes: number;
   /** Files kept, the one being written included (FILE, FILE.1 … FILE.<maxFiles-1>). */
   maxFiles: number;
+  /** Receives each failed write; the lines of that write are lost, the next ones are tried. */
+  onError: (error: unknown) => void;
 };
 
 export class HarLinesWriter {
   readonly path: string;
   readonly #options: HarLinesOptions;
   #queued: string[] = [];
-  #queuedCount = 0;
+  /** Lines queued, and lines of the write under way: what this writer holds in memory. */
+  #waiting = 0;
   #handle: FileHandle | undefined;
   #size = 0;
   /** The write under way, if any; it takes whatever was queued meanwhile before it settles. */
@@ -38,22 +46,21 @@ export class HarLinesWriter {
     return this.#written;
   }
 
-  /** Entries queued and not yet written. */
+  /** Entries queued or being written, not yet written. */
   get waiting(): number {
-    return this.#queuedCount;
+    return this.#waiting;
   }
 
-  /** Queues an entry; the promise settles once it is written (or rejects with the write's failure). */
-  append(entry: HarEntry): Promise<void> {
+  /** Queues an entry, to be written with whatever else is queued when the file is free. */
+  append(entry: HarEntry): void {
     this.#queued.push(`${JSON.stringify(entry)}\n`);
-    this.#queuedCount++;
+    this.#waiting++;
     this.#writing ??= this.#drain();
-    return this.#writing;
   }
 
-  /** Settles when everything queued so far is written. */
+  /** Settles when everything queued so far is written (or its failure reported). */
   async flush(): Promise<void> {
-    while (this.#writing) await this.#writing.catch(() => undefined);
+    while (this.#writing) await this.#writing;
   }
 
   /** Writes what is queued and closes the file. */
@@ -64,31 +71,20 @@ export class HarLinesWriter {
     await handle?.close();
   }
 
+  /** Writes what is queued, batch after batch, until nothing is; never rejects. */
   async #drain(): Promise<void> {
     try {
       while (this.#queued.length > 0) {
         const lines = this.#queued;
         this.#queued = [];
-        this.#queuedCount = 0;
-        // One write per file: the lines that fit before the next rotation go together.
-        let chunk = '';
-        let chunkBytes = 0;
-        let chunkCount = 0;
-        for (const line of lines) {
-          const bytes = Buffer.byteLength(line);
-          await this.#open();
-          if (this.#size + chunkBytes > 0 && this.#size + chunkBytes + bytes > this.#options.maxBytes) {
-            if (chunkCount > 0) await this.#write(chunk, chunkBytes, chunkCount);
-            chunk = '';
-            chunkBytes = 0;
-            chunkCount = 0;
-            await this.#rotate();
-          }
-          chunk += line;
-          chunkBytes += bytes;
-          chunkCount++;
+        const writtenBefore = this.#written;
+        try {
+          await this.#writeLines(lines);
+        } catch (error) {
+          // The batch's lines not written are lost: no longer waiting.
+          this.#waiting -= lines.length - (this.#written - writtenBefore);
+          this.#options.onError(error);
         }
-        if (chunkCount > 0) await this.#write(chunk, chunkBytes, chunkCount);
       }
     } finally {
       // In the same turn as the last check of the queue: an entry queued after it starts a new drain.
@@ -96,10 +92,33 @@ export class HarLinesWriter {
     }
   }
 
+  /** One write per file: the lines that fit before the next rotation go together. */
+  async #writeLines(lines: string[]): Promise<void> {
+    let chunk = '';
+    let chunkBytes = 0;
+    let chunkCount = 0;
+    for (const line of lines) {
+      const bytes = Buffer.byteLength(line);
+      if (!this.#handle) await this.#open();
+      if (this.#size + chunkBytes > 0 && this.#size + chunkBytes + bytes > this.#options.maxBytes) {
+        if (chunkCount > 0) await this.#write(chunk, chunkBytes, chunkCount);
+        chunk = '';
+        chunkBytes = 0;
+        chunkCount = 0;
+        await this.#rotate();
+      }
+      chunk += line;
+      chunkBytes += bytes;
+      chunkCount++;
+    }
+    if (chunkCount > 0) await this.#write(chunk, chunkBytes, chunkCount);
+  }
+
   async #write(text: string, bytes: number, count: number): Promise<void> {
     await (await this.#open()).write(text);
     this.#size += bytes;
     this.#written += count;
+    this.#waiting -= count;
   }
 
   async #open(): Promise<FileHandle> {

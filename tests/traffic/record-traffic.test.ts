@@ -13,6 +13,7 @@ import { recordTraffic, type HarEntry } from '../../src/client/record-traffic.ts
 import { instrumentWalletApi, metricNames } from '../../src/opentelemetry/index.ts';
 import { readHarExchanges } from '../../src/learn/har-input.ts';
 import { NotHarError } from '../../src/traffic/har-file.ts';
+import { HarLinesWriter } from '../../src/traffic/har-lines.ts';
 
 const apiKey = 'record-key-6a1e';
 const secret = 'record-secret-b2c4';
@@ -125,6 +126,41 @@ describe('recordTraffic to a file', () => {
     const { resourceMetrics } = await reader.collect();
     const dropped = resourceMetrics.scopeMetrics.flatMap((s) => s.metrics).find((m) => m.descriptor.name === metricNames.recordingsDropped) as SumMetricData;
     expect(dropped.dataPoints.map((p) => p.value)).toEqual([5]);
+  });
+
+  it('counts the entries waiting for the disk against maxPending, and lets each go once written', async () => {
+    const failures: unknown[] = [];
+    const writer = new HarLinesWriter(join(folder(), 'traffic.har.jsonl'), { maxBytes: 1 << 20, maxFiles: 2, onError: (error) => void failures.push(error) });
+    const entries: HarEntry[] = [];
+    const client = stubClient();
+    const handed = recordTraffic({ onEntry: (entry) => void entries.push(entry) });
+    client.use(handed);
+    for (const page of [1, 2, 3]) await client.GET('/api/v1/transactions', { params: { query: { page } } });
+    await handed.close();
+    for (const entry of entries) writer.append(entry);
+    // Queued in this turn: none can have reached the disk yet.
+    expect(writer.waiting).toBe(3);
+    await writer.flush();
+    expect([writer.waiting, writer.written, failures.length]).toEqual([0, 3, 0]);
+    await writer.close();
+  });
+
+  it('tells onError of each write that failed, and the calls are not affected', async () => {
+    const blocker = join(folder(), 'a-file');
+    writeFileSync(blocker, '');
+    const failures: unknown[] = [];
+    const client = stubClient();
+    // A folder cannot be made under a file: every write fails.
+    const recorder = recordTraffic({ file: join(blocker, 'traffic.har.jsonl'), onError: (error) => void failures.push(error) });
+    client.use(recorder);
+    const results = await Promise.all([1, 2, 3].map((page) => client.GET('/api/v1/transactions', { params: { query: { page } } })));
+    expect(results.map((r) => r.response.status)).toEqual([200, 200, 200]);
+    await recorder.close();
+    // One write per batch of what was queued: the three entries went in one to three writes.
+    expect(failures.length).toBeGreaterThanOrEqual(1);
+    expect(failures.length).toBeLessThanOrEqual(3);
+    for (const error of failures) expect((error as NodeJS.ErrnoException).code).toMatch(/^(EEXIST|ENOTDIR)$/);
+    expect([recorder.written, recorder.dropped]).toEqual([0, 0]);
   });
 
   it('records nothing for a call a later middleware answered itself, or that threw before it was sent', async () => {
