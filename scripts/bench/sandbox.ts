@@ -32,7 +32,7 @@ import { demoCredentials } from '../../src/sandbox/index.ts';
 import { formatTimestamp, hmacSha256 } from '../../src/signing/index.ts';
 import { freePort, spawnService, typeScriptCommand, waitForHttp, type RunningProcess } from '../../src/support/process.ts';
 import { repoRoot } from '../../src/support/repo.ts';
-import { processGroupCpuSeconds } from './sandbox/process-group-cpu.ts';
+import { cpuSeconds, type CpuScope } from './sandbox/process-cpu.ts';
 import { median } from './support/median.ts';
 import { readBenchOptions } from './support/options.ts';
 
@@ -105,9 +105,8 @@ type Figures = { name: string; rps: number; p50: number; p99: number; failures: 
  * process group of the target (its replicas, its database); with several URLs the req/s add
  * up and p50/p99 are the worst of them.
  */
-async function load(name: string, target: string | string[], serverGroups: number | number[]): Promise<Figures> {
+async function load(name: string, target: string | string[], servers: CpuScope[]): Promise<Figures> {
   const urls = [target].flat();
-  const groups = [serverGroups].flat();
   // Headers are signed just before each run; the timestamp stays inside the ±300 s window.
   const requests = await Promise.all(
     mix.map(async (entry) => ({ method: entry.method, path: entry.path, ...('body' in entry ? { body: entry.body } : {}), headers: await signedHeaders(entry.method, entry.path, 'body' in entry ? entry.body : '') })),
@@ -115,7 +114,7 @@ async function load(name: string, target: string | string[], serverGroups: numbe
   const perUrl = Math.max(1, Math.floor(connections / urls.length));
   const cannon = (duration: number) => Promise.all(urls.map((url) => autocannon({ url, connections: perUrl, duration, requests })));
   await cannon(warmupSeconds);
-  const cpu = () => groups.reduce((sum, group) => sum + (processGroupCpuSeconds(group) ?? Number.NaN), 0);
+  const cpu = () => servers.reduce((sum, scope) => sum + (cpuSeconds(scope) ?? Number.NaN), 0);
   const serverBefore = cpu();
   const loaderBefore = process.cpuUsage();
   const startedAt = process.hrtime.bigint();
@@ -166,7 +165,7 @@ async function underSlowClients(mode: 'idle' | 'drip', url: string, group: numbe
     const deadline = Date.now() + 60_000;
     while (slowStatus(clients).open < slowConnections && Date.now() < deadline && clients.child.exitCode === null) await new Promise((r) => setTimeout(r, 250));
     const atStart = slowStatus(clients);
-    const run = await load(`sandbox, ${mode}`, url, group);
+    const run = await load(`sandbox, ${mode}`, url, [{ group }]);
     return { run, atStart, atEnd: slowStatus(clients) };
   } finally {
     await clients.stop();
@@ -212,7 +211,8 @@ try {
   for (const replica of pair) started.push({ close: replica.process.stop });
   await seed(single.url);
   await seed(pair[0].url);
-  const database = cluster.serverPid();
+  // Its postmaster and every backend (each backend leads a process group of its own).
+  const database: CpuScope = { parent: cluster.serverPid() };
 
   const baseline = baselineRef === undefined ? undefined : await startBaseline(baselineRef);
   if (baseline) {
@@ -230,18 +230,19 @@ try {
   started.push(prism);
 
   process.stdout.write(`Request mix: ${paths.join(', ')} (signed); ${connections} connections; ${rounds} rounds of ${seconds} s per target, each after ${warmupSeconds} s warm-up\n`);
-  const targets: [name: string, url: string | string[], groups: number | number[]][] = [
-    ['in memory', sandbox.url, sandbox.process.child.pid!],
-    ...(baseline ? [[`in memory @${baselineRef}`, baseline.url, baseline.process.child.pid!] as [string, string, number]] : []),
-    ['postgres ×1', single.url, [single.process.child.pid!, database]],
-    ['postgres ×2', pair.map((r) => r.url), [...pair.map((r) => r.process.child.pid!), database]],
-    ['prism', prism.url, prism.processGroup],
-    ['bare fastify', bare.url, bare.process.child.pid!],
+  const group = (pid: number): CpuScope => ({ group: pid });
+  const targets: [name: string, url: string | string[], servers: CpuScope[]][] = [
+    ['in memory', sandbox.url, [group(sandbox.process.child.pid!)]],
+    ...(baseline ? [[`in memory @${baselineRef}`, baseline.url, [group(baseline.process.child.pid!)]] as [string, string, CpuScope[]]] : []),
+    ['postgres ×1', single.url, [group(single.process.child.pid!), database]],
+    ['postgres ×2', pair.map((r) => r.url), [...pair.map((r) => group(r.process.child.pid!)), database]],
+    ['prism', prism.url, [group(prism.processGroup)]],
+    ['bare fastify', bare.url, [group(bare.process.child.pid!)]],
   ];
   const runs: Figures[][] = targets.map(() => []);
   for (let round = 1; round <= rounds; round++) {
-    for (const [index, [name, url, groups]] of targets.entries()) {
-      const run = await load(name, url, groups);
+    for (const [index, [name, url, servers]] of targets.entries()) {
+      const run = await load(name, url, servers);
       runs[index]!.push(run);
       process.stdout.write(`  round ${round}: ${name} ${run.rps.toFixed(0)} req/s, server ${run.serverUsPerRequest.toFixed(1)} µs CPU/request (${percent(run.serverShare)} of a core), load generator ${percent(run.loaderShare)}\n`);
     }
@@ -297,7 +298,7 @@ try {
       ].join('\n'),
     );
     const group = sandbox.process.child.pid!;
-    const baseline = await load('sandbox, alone', sandbox.url, group);
+    const baseline = await load('sandbox, alone', sandbox.url, [{ group }]);
     const scenarios = [await underSlowClients('idle', sandbox.url, group), await underSlowClients('drip', sandbox.url, group)];
     const slowRows = scenarios.map(({ run, atStart, atEnd }) => {
       const ratio = run.rps / baseline.rps;

@@ -1,9 +1,10 @@
 // One round of the telemetry comparison of `npm run bench:client`, in one process: the client
 // as it was before its telemetry (base-sdk.ts), this client with nobody subscribed to its
 // diagnostics channel, and this client with `@wallet-api/sdk/opentelemetry` on, exporting
-// every span to an exporter that does nothing (with OpenTelemetry's AsyncLocalStorage
-// context manager, as the Node SDK registers it, and a meter provider collecting the
-// duration histogram), each making the same sequential calls to the fixed-answer server in
+// every span to an exporter that does nothing through a BatchSpanProcessor, as
+// docs/operating-in-production.md and the Node SDK wire an exporter (with OpenTelemetry's
+// AsyncLocalStorage context manager, as the Node SDK registers it, and a meter provider
+// collecting the duration histogram), each making the same sequential calls to the fixed-answer server in
 // turns of --block. The telemetry is subscribed only for its own turns, so the other two run
 // with nobody listening. Prints one JSON line: per request kind, the medians over the turns of
 // each one's rate and of its ratio to the client as it was.
@@ -11,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { context } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
-import { BasicTracerProvider, SimpleSpanProcessor, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { BasicTracerProvider, BatchSpanProcessor, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { freePort, spawnService, waitForHttp } from '../../../src/support/process.ts';
 import { closeOnSignal } from '../../../src/support/shutdown.ts';
 import { median } from '../support/median.ts';
@@ -51,7 +52,7 @@ class IdleReader extends MetricReader {
   const before = (await import(new URL(`file://${options.base}/dist/client/index.js`).href)) as Client;
   const { instrumentWalletApi } = (await import(new URL('../../../packages/sdk/dist/opentelemetry/index.js', import.meta.url).href)) as Telemetry;
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-  const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(new NoopExporter())] });
+  const tracerProvider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(new NoopExporter())] });
   const meterProvider = new MeterProvider({ readers: [new IdleReader()] });
 
   const port = await freePort();

@@ -1,0 +1,36 @@
+// CPU time of a server's processes, read from /proc. Benchmarks use it to tell a server's own
+// cost per request from what the load generator allows. A server started by spawnService runs
+// in its own process group (often a node process under a launcher): its group is counted. A
+// PostgreSQL server is not one group: each backend calls setsid() and leads a group of its
+// own, so a database is counted as its postmaster and the postmaster's children.
+import { readdirSync, readFileSync } from 'node:fs';
+
+const clockTicksPerSecond = 100;
+
+/** What CPU time is counted: the processes of a group, or a process and its children. */
+export type CpuScope = { group: number } | { parent: number };
+
+/** CPU seconds (user + system) used so far by the processes in scope; undefined where /proc is missing. */
+export function cpuSeconds(scope: CpuScope): number | undefined {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return undefined;
+  }
+  let ticks = 0;
+  for (const pid of entries) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // the process ended while the list was read
+    }
+    // Fields after the command name, which may itself contain spaces and parentheses:
+    // state, ppid, pgrp, … utime (12th), stime (13th).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const counted = 'group' in scope ? Number(fields[2]) === scope.group : Number(pid) === scope.parent || Number(fields[1]) === scope.parent;
+    if (counted) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / clockTicksPerSecond;
+}
