@@ -21,7 +21,7 @@
 // lists the options.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -36,7 +36,7 @@ import { cpuSeconds, type CpuScope } from './sandbox/process-cpu.ts';
 import { median } from './support/median.ts';
 import { readBenchOptions } from './support/options.ts';
 
-const { seconds, rounds, connections, 'slow-connections': requestedSlowConnections, baseline: baselineRef } = readBenchOptions(
+const { seconds, rounds, connections, 'slow-connections': requestedSlowConnections, baseline: baselineRef, 'pool-size': poolSize } = readBenchOptions(
   {
     command: 'npm run bench:sandbox --',
     about: 'Loads the sandbox (in memory, in PostgreSQL with one and two replicas), Prism and a bare Fastify route with the same signed request mix, then the sandbox while slow connections are held open.',
@@ -45,11 +45,13 @@ const { seconds, rounds, connections, 'slow-connections': requestedSlowConnectio
     seconds: { kind: 'whole number', min: 1, max: 600, default: 5, about: 'length of each measured run, after a 2 s warm-up' },
     rounds: { kind: 'whole number', min: 1, max: 50, default: 3, about: 'rounds in which the three targets take turns' },
     connections: { kind: 'whole number', min: 1, max: 10_000, default: 32, about: 'connections of the load generator' },
+    'pool-size': { kind: 'whole number', min: 1, max: 1000, about: "each PostgreSQL replica's connection pool (default: the sandbox's, 10)" },
     'slow-connections': { kind: 'whole number', min: 0, max: 1_000_000, default: 5000, about: 'connections held open in the second scenario; 0 skips it' },
     baseline: { kind: 'text', placeholder: 'REF', about: "a commit whose in-memory sandbox is loaded too, for the in-memory store's ratio to it (git archive of REF; it needs this checkout's node_modules to fit)" },
   },
 );
 const warmupSeconds = 2;
+const cores = availableParallelism();
 const target = fileURLToPath(new URL('./sandbox/target-server.ts', import.meta.url));
 const slowClients = fileURLToPath(new URL('./sandbox/slow-clients.ts', import.meta.url));
 
@@ -97,7 +99,7 @@ async function startTarget(mode: 'sandbox' | 'bare', extra: string[] = [], serve
 }
 
 /** Per run: req/s, latency, the server's CPU µs per request and the CPU shares (1 = one core) of the server and of the load generator. */
-type Figures = { name: string; rps: number; p50: number; p99: number; failures: number; serverUsPerRequest: number; serverShare: number; loaderShare: number };
+type Figures = { name: string; rps: number; p50: number; p99: number; failures: number; serverUsPerRequest: number; serverShare: number; loaderShare: number; shareByServer: number[] };
 
 /**
  * One measured run: the connections spread evenly over the target's URLs (one per replica),
@@ -114,14 +116,15 @@ async function load(name: string, target: string | string[], servers: CpuScope[]
   const perUrl = Math.max(1, Math.floor(connections / urls.length));
   const cannon = (duration: number) => Promise.all(urls.map((url) => autocannon({ url, connections: perUrl, duration, requests })));
   await cannon(warmupSeconds);
-  const cpu = () => servers.reduce((sum, scope) => sum + (cpuSeconds(scope) ?? Number.NaN), 0);
-  const serverBefore = cpu();
+  const cpuEach = () => servers.map((scope) => cpuSeconds(scope) ?? Number.NaN);
+  const eachBefore = cpuEach();
   const loaderBefore = process.cpuUsage();
   const startedAt = process.hrtime.bigint();
   const results = await cannon(seconds);
   const wallSeconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
   const loader = process.cpuUsage(loaderBefore);
-  const serverSeconds = cpu() - serverBefore;
+  const eachSeconds = cpuEach().map((seconds, index) => seconds - eachBefore[index]!);
+  const serverSeconds = eachSeconds.reduce((sum, seconds) => sum + seconds, 0);
   const total = results.reduce((sum, r) => sum + r.requests.total, 0);
   return {
     name,
@@ -131,6 +134,7 @@ async function load(name: string, target: string | string[], servers: CpuScope[]
     failures: results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
     serverUsPerRequest: (serverSeconds * 1e6) / total,
     serverShare: serverSeconds / wallSeconds,
+    shareByServer: eachSeconds.map((seconds) => seconds / wallSeconds),
     loaderShare: (loader.user + loader.system) / 1e6 / wallSeconds,
   };
 }
@@ -146,6 +150,7 @@ function medianFigures(list: Figures[]): Figures {
     failures: list.reduce((sum, f) => sum + f.failures, 0),
     serverUsPerRequest: median(list.map((f) => f.serverUsPerRequest)),
     serverShare: median(list.map((f) => f.serverShare)),
+    shareByServer: list[0]!.shareByServer.map((_, index) => median(list.map((f) => f.shareByServer[index]!))),
     loaderShare: median(list.map((f) => f.loaderShare)),
   };
 }
@@ -205,9 +210,10 @@ try {
   await client.connect();
   for (const name of ['bench_one', 'bench_two']) await client.query(`CREATE DATABASE ${name}`);
   await client.end();
-  const single = await startTarget('sandbox', ['--database-url', databaseUrl('bench_one')]);
+  const onDatabase = (name: string) => ['--database-url', databaseUrl(name), ...(poolSize ? ['--pool-size', String(poolSize)] : [])];
+  const single = await startTarget('sandbox', onDatabase('bench_one'));
   started.push({ close: single.process.stop });
-  const pair = await Promise.all([startTarget('sandbox', ['--database-url', databaseUrl('bench_two')]), startTarget('sandbox', ['--database-url', databaseUrl('bench_two')])]);
+  const pair = await Promise.all([startTarget('sandbox', onDatabase('bench_two')), startTarget('sandbox', onDatabase('bench_two'))]);
   for (const replica of pair) started.push({ close: replica.process.stop });
   await seed(single.url);
   await seed(pair[0].url);
@@ -244,7 +250,7 @@ try {
     for (const [index, [name, url, servers]] of targets.entries()) {
       const run = await load(name, url, servers);
       runs[index]!.push(run);
-      process.stdout.write(`  round ${round}: ${name} ${run.rps.toFixed(0)} req/s, server ${run.serverUsPerRequest.toFixed(1)} µs CPU/request (${percent(run.serverShare)} of a core), load generator ${percent(run.loaderShare)}\n`);
+      process.stdout.write(`  round ${round}: ${name} ${run.rps.toFixed(0)} req/s, server ${run.serverUsPerRequest.toFixed(1)} µs CPU/request (${percent(run.serverShare)} of a core${run.shareByServer.length > 1 ? `: ${run.shareByServer.map(percent).join(' + ')}, replicas then database` : ''}), load generator ${percent(run.loaderShare)}\n`);
     }
   }
   const figures = runs.map((list) => medianFigures(list));
@@ -278,6 +284,10 @@ try {
       `in memory / bare, CPU per request:     ${verdict(bareFigures.serverUsPerRequest / ours.serverUsPerRequest, 0.8)}`,
       `postgres ×1 / prism, req/s:            ${verdict(pgOne.rps / prismFigures.rps, 2)}`,
       `postgres ×2 / postgres ×1, req/s:      ${verdict(pgTwo.rps / pgOne.rps, 1, true)}`,
+      // A second replica adds a core's worth of work only where one replica's process was the
+      // bound and the machine had cores left for it: the shares say which.
+      `CPU (shares of one core of ${cores}): postgres ×1 replica ${percent(pgOne.shareByServer[0]!)}, database ${percent(pgOne.shareByServer[1]!)}, load ${percent(pgOne.loaderShare)}; ` +
+        `postgres ×2 replicas ${pgTwo.shareByServer.slice(0, -1).map(percent).join(' + ')}, database ${percent(pgTwo.shareByServer.at(-1)!)}, load ${percent(pgTwo.loaderShare)}`,
       loaderBound.length
         ? `The load generator used ≥ 85 % of a core against ${loaderBound.join(', ')}: those req/s are bounded by it; compare CPU per request.`
         : 'The load generator stayed below 85 % of a core: req/s measure the servers.',

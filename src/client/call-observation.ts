@@ -5,6 +5,7 @@ import { isEnvelope } from '../envelope/index.ts';
 import { callChannel, driftChannel, retryChannel, type CallMessage, type DriftMessage, type RetryMessage } from './call-channel.ts';
 import type { DriftEvent } from './drift/types.ts';
 import { WalletApiError } from './errors.ts';
+import type { Carried, CarriedValue } from '../privacy/index.ts';
 import type { ClientLog } from './logging.ts';
 
 /** The host and port of a client's base address, as telemetry names the server. */
@@ -26,12 +27,26 @@ export class CallObservation {
   readonly message: CallMessage;
   readonly #log: ClientLog | undefined;
   readonly #started = performance.now();
-  /** The signature of the attempt being logged: masked wherever an answer echoes it. */
-  #carried: string[] = [];
+  /** What the call's request holds in protected fields (its body and parameters), for the logger. */
+  readonly #request: { body?: unknown; params?: unknown } | undefined;
+  #requestCarried: CarriedValue[] | undefined;
+  /** The signatures of the attempts made: masked wherever an answer echoes them. */
+  readonly #signatures: string[] = [];
 
-  constructor(method: 'GET' | 'POST', path: string, server: ServerOf, log: ClientLog | undefined) {
+  constructor(method: 'GET' | 'POST', path: string, server: ServerOf, log: ClientLog | undefined, request?: { body?: unknown; params?: unknown }) {
     this.message = { method, urlTemplate: path, operation: `${method} ${path}`, serverAddress: server.address, serverPort: server.port, attempts: 0 };
     this.#log = log;
+    this.#request = request;
+  }
+
+  /**
+   * What no line about this call may show, even where the provider echoes it: the request's
+   * protected values and every attempt's signature (the API key is the logger's own).
+   */
+  #carried(): Carried {
+    if (this.#log === undefined) return [];
+    this.#requestCarried ??= this.#request ? this.#log.carriedBy(this.#request) : [];
+    return [...this.#signatures, ...this.#requestCarried];
   }
 
   /** Runs the call, published on the tracing channel, in a subscriber's context if one asked. */
@@ -59,6 +74,11 @@ export class CallObservation {
     this.message.attempts = attempt;
   }
 
+  /** The attempt is signed: its signature joins what the logger masks. */
+  signed(signature: string): void {
+    if (this.#log) this.#signatures.push(signature);
+  }
+
   /** The attempt failed and the GET will be tried again after `delayMs`. */
   retry(attempt: number, delayMs: number, reason: string, retryAfter: boolean): void {
     if (retryChannel.hasSubscribers) retryChannel.publish({ call: this.message, attempt, delayMs, reason, retryAfter } satisfies RetryMessage);
@@ -68,7 +88,7 @@ export class CallObservation {
   /** A finding of the drift watch on the call's answer. */
   drift(event: DriftEvent): void {
     if (driftChannel.hasSubscribers) driftChannel.publish({ call: this.message, event } satisfies DriftMessage);
-    this.#log?.drift(event);
+    this.#log?.drift(event, this.#carried());
   }
 
   /** Whether request and answer details are wanted (debug logging): reading them costs. */
@@ -77,14 +97,12 @@ export class CallObservation {
   }
 
   sent(request: { method: string; url: string; headers: Headers; body: string | undefined }): void {
-    const signature = request.headers.get('x-signature');
-    this.#carried = signature ? [signature] : [];
-    this.#log?.request({ operation: this.message.operation, attempt: this.message.attempts, ...request }, this.#carried);
+    this.#log?.request({ operation: this.message.operation, attempt: this.message.attempts, ...request }, this.#carried());
   }
 
   answered(status: number, headers: Headers): void {
     this.message.status = status;
-    if (this.#log?.debugs) this.#log.response({ operation: this.message.operation, attempt: this.message.attempts, status, headers }, this.#carried);
+    if (this.#log?.debugs) this.#log.response({ operation: this.message.operation, attempt: this.message.attempts, status, headers }, this.#carried());
   }
 
   #succeeded(result: unknown): void {
@@ -101,11 +119,12 @@ export class CallObservation {
     const log = this.#log;
     if (log === undefined) return;
     const durationMs = performance.now() - this.#started;
-    log.answerBody({ operation: message.operation, status: response.status, body });
+    const carried = this.#carried();
+    log.answerBody({ operation: message.operation, status: response.status, body }, carried);
     if (kind === undefined) log.succeeded({ operation: message.operation, status: response.status, durationMs, attempts: message.attempts });
     else {
       const reason = envelope ? body.message : 'the body is not the {status, message, data} envelope';
-      log.failed({ operation: message.operation, kind, status: response.status, durationMs, attempts: message.attempts, message: reason });
+      log.failed({ operation: message.operation, kind, status: response.status, durationMs, attempts: message.attempts, message: reason }, carried);
     }
   }
 
@@ -121,6 +140,6 @@ export class CallObservation {
       durationMs: performance.now() - this.#started,
       attempts: message.attempts,
       message: error instanceof Error ? error.message : typeof error,
-    });
+    }, this.#carried());
   }
 }

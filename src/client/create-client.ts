@@ -125,7 +125,7 @@ export function createClient(options: ClientOptions): WalletApiClient {
    */
   function call(method: 'GET' | 'POST', path: string, init?: LooseInit): Promise<CallResponse<Method, never>> {
     if (!observing(log)) return execute(method, path, init, undefined);
-    return new CallObservation(method, path, server, log).run((observation) => execute(method, path, init, observation));
+    return new CallObservation(method, path, server, log, init).run((observation) => execute(method, path, init, observation));
   }
 
   async function execute(method: 'GET' | 'POST', path: string, init: LooseInit = {}, observation: CallObservation | undefined): Promise<CallResponse<Method, never>> {

@@ -10,7 +10,7 @@
 // Every value that came from a request or an answer goes through the privacy policy
 // (src/privacy): the API key, the signature, passwords and personal identifiers never reach
 // the logger, and neither does a message of the provider that quotes them.
-import { defaultPolicy, type PrivacyPolicy } from '../privacy/index.ts';
+import { defaultPolicy, type Carried, type CarriedValue, type PrivacyPolicy } from '../privacy/index.ts';
 import type { DriftEvent } from './drift/types.ts';
 import { describeDrift } from './drift/warnings.ts';
 import { ConfigurationError } from './errors.ts';
@@ -59,16 +59,21 @@ export class ClientLog {
   }
 
   /** Text that came from outside (an error message, a URL): through the policy. */
-  text(value: string, carried: readonly string[] = []): string {
+  text(value: string, carried: Carried = []): string {
     return this.#policy.redactText(value, [...this.#carried, ...carried]);
+  }
+
+  /** The values a call's request carries in protected fields (its body and parameters): masked wherever a line would show them. */
+  carriedBy(request: { body?: unknown; params?: unknown }): CarriedValue[] {
+    return this.#policy.carriedBy({ body: [request.body, request.params] });
   }
 
   succeeded(fields: { operation: string; status: number; durationMs: number; attempts: number }): void {
     this.#write('info', { walletApi: fields }, `${fields.operation} answered HTTP ${fields.status} in ${fields.durationMs.toFixed(1)} ms (${fields.attempts} attempt${fields.attempts === 1 ? '' : 's'})`);
   }
 
-  failed(fields: { operation: string; kind: string; status: number | undefined; durationMs: number; attempts: number; message: string }): void {
-    const safe = { ...fields, message: this.text(fields.message) };
+  failed(fields: { operation: string; kind: string; status: number | undefined; durationMs: number; attempts: number; message: string }, carried: Carried = []): void {
+    const safe = { ...fields, message: this.text(fields.message, carried) };
     this.#write('error', { walletApi: safe }, `${fields.operation} failed (${fields.kind}${fields.status === undefined ? '' : `, HTTP ${fields.status}`}) after ${fields.durationMs.toFixed(1)} ms and ${fields.attempts} attempt${fields.attempts === 1 ? '' : 's'}: ${safe.message}`);
   }
 
@@ -76,14 +81,14 @@ export class ClientLog {
     this.#write('warn', { walletApi: fields }, `${fields.operation} attempt ${fields.attempt} failed (${fields.reason}); retrying in ${fields.delayMs} ms${fields.retryAfter ? ' as Retry-After asked' : ''}`);
   }
 
-  drift(event: DriftEvent): void {
+  drift(event: DriftEvent, carried: Carried = []): void {
     // A drift event names no value of the answer but a new state's (masked when personal); through the policy all the same.
-    const safe = this.#policy.redactJson(event, this.#carried) as Record<string, unknown>;
-    this.#write('warn', { walletApi: { operation: event.operation, drift: safe } }, this.text(describeDrift(event)));
+    const safe = this.#policy.redactJson(event, [...this.#carried, ...carried]) as Record<string, unknown>;
+    this.#write('warn', { walletApi: { operation: event.operation, drift: safe } }, this.text(describeDrift(event), carried));
   }
 
   /** debug: the request of one attempt as sent, its secret headers masked, its body through the policy. */
-  request(fields: { operation: string; attempt: number; method: string; url: string; headers: Headers; body: string | undefined }, carried: readonly string[]): void {
+  request(fields: { operation: string; attempt: number; method: string; url: string; headers: Headers; body: string | undefined }, carried: Carried): void {
     if (!this.debugs) return;
     const headers = this.#headers(fields.headers, carried);
     const body = fields.body === undefined ? undefined : this.#body(fields.body, carried);
@@ -91,19 +96,19 @@ export class ClientLog {
   }
 
   /** debug: the status and headers of one attempt's answer. */
-  response(fields: { operation: string; attempt: number; status: number; headers: Headers }, carried: readonly string[]): void {
+  response(fields: { operation: string; attempt: number; status: number; headers: Headers }, carried: Carried): void {
     if (!this.debugs) return;
     this.#write('debug', { walletApi: { operation: fields.operation, attempt: fields.attempt, status: fields.status, headers: this.#headers(fields.headers, carried) } }, `${fields.operation} attempt ${fields.attempt}: HTTP ${fields.status} answered`);
   }
 
   /** debug: the answer's body as the call read it (parsed JSON, or text), through the policy. */
-  answerBody(fields: { operation: string; status: number; body: unknown }): void {
+  answerBody(fields: { operation: string; status: number; body: unknown }, carried: Carried): void {
     if (!this.debugs) return;
-    const body = typeof fields.body === 'string' ? this.text(fields.body) : this.#policy.redactJson(fields.body, this.#carried);
+    const body = typeof fields.body === 'string' ? this.text(fields.body, carried) : this.#policy.redactJson(fields.body, [...this.#carried, ...carried]);
     this.#write('debug', { walletApi: { operation: fields.operation, status: fields.status, body } }, `${fields.operation}: answer body read`);
   }
 
-  #headers(headers: Headers, carried: readonly string[]): Record<string, string> {
+  #headers(headers: Headers, carried: Carried): Record<string, string> {
     const pairs: [string, string][] = [];
     headers.forEach((value, name) => pairs.push([name, value]));
     const object: Record<string, string> = {};
@@ -111,7 +116,7 @@ export class ClientLog {
     return object;
   }
 
-  #body(text: string, carried: readonly string[]): unknown {
+  #body(text: string, carried: Carried): unknown {
     try {
       return this.#policy.redactJson(JSON.parse(text) as unknown, [...this.#carried, ...carried]);
     } catch {

@@ -124,6 +124,7 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
       headers.set('x-timestamp', timestamp);
       headers.set('x-signature', signature);
       ctx.signature = signature;
+      observation?.signed(signature);
       if (observation?.detailed) observation.sent({ method: prepared.method, url, headers, body: prepared.body });
       // redirect: 'manual' so credentials are never replayed to another address.
       const response = await options.fetch(url, { method: prepared.method, headers, body: prepared.body, signal: deadline.signal, redirect: 'manual' });

@@ -3,17 +3,21 @@
 // protected names), and the provider's answers embed them, and generated wallet addresses,
 // everywhere: inside text at any position, as object keys, in nested arrays, inside numbers,
 // in headers, in URL paths and queries (Location too), in an error message and in a page that
-// is not JSON. Each writer's output is then searched for them by plain substring search
-// (support/canaries.ts): the oracle knows nothing of the policy.
+// is not JSON. Each writer's output (the client's log lines and its spans among them) is then
+// searched for them by plain substring search (support/canaries.ts): the oracle knows nothing
+// of the policy.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { inspect } from 'node:util';
+import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import { createClient, hmacSha256, type DriftEvent } from '../../src/client/index.ts';
 import { recordTraffic, type HarEntry } from '../../src/client/record-traffic.ts';
+import { instrumentWalletApi } from '../../src/opentelemetry/index.ts';
 import { redactor } from '../../src/contract/dredd.ts';
 import { readHarExchanges } from '../../src/learn/har-input.ts';
 import { propose, renderProposal } from '../../src/learn/proposal/index.ts';
@@ -95,7 +99,16 @@ function provider(carried: readonly Canary[], addresses: readonly string[]) {
 
 const requestBody = (carried: readonly Canary[]) => ({ from: 'usdt', to: 'ngn', amount: 1, ...Object.fromEntries(carried.map((c) => [c.name, c.value])) });
 
-/** The recorder, the drift watch (events, warnings, strict errors) and the client's errors, over three calls. */
+class HeldMetrics extends MetricReader {
+  protected override async onShutdown(): Promise<void> {}
+  protected override async onForceFlush(): Promise<void> {}
+}
+
+/**
+ * The recorder, the drift watch (events, warnings, strict errors), the client's errors, its
+ * logger at debug (every line, with its fields) and its OpenTelemetry spans, span events and
+ * metric labels, over three calls.
+ */
 async function clientWriters(carried: readonly Canary[], addresses: readonly string[], run: number) {
   const { fetch, raw, signatures } = provider(carried, addresses);
   const file = join(directory, `traffic-${run}.har`);
@@ -103,11 +116,17 @@ async function clientWriters(carried: readonly Canary[], addresses: readonly str
   const events: DriftEvent[] = [];
   const warnings: string[] = [];
   const errors: string[] = [];
+  const logLines: string[] = [];
+  const keep = (...args: unknown[]) => void logLines.push(args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' '));
+  const logger = { debug: keep, info: keep, warn: keep, error: keep };
+  const spans = new InMemorySpanExporter();
+  const metrics = new HeldMetrics();
+  const telemetry = instrumentWalletApi({ tracerProvider: new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] }), meterProvider: new MeterProvider({ readers: [metrics] }) });
   const emit = vi.spyOn(process, 'emitWarning').mockImplementation(((message: string) => void warnings.push(String(message))) as typeof process.emitWarning);
   try {
     const recorder = recordTraffic({ file, onEntry: (entry) => entries.push(entry) });
     for (const drift of [{ mode: 'report' as const, onDrift: (event: DriftEvent) => void events.push(event) }, 'strict' as const]) {
-      const client = createClient({ environment: 'custom', baseUrl: base, apiKey, signer: hmacSha256({ secret }), fetch, drift });
+      const client = createClient({ environment: 'custom', baseUrl: base, apiKey, signer: hmacSha256({ secret }), fetch, drift, logger, logLevel: 'debug' });
       client.use(recorder);
       for (let i = 0; i < 3; i++) {
         const query = carried[0] ? { [carried[0].name]: carried[0].value } : {};
@@ -121,9 +140,23 @@ async function clientWriters(carried: readonly Canary[], addresses: readonly str
     await recorder.flush();
   } finally {
     emit.mockRestore();
+    telemetry.disable();
   }
+  const finished = spans.getFinishedSpans().map(({ name, attributes, events: spanEvents, status }) => ({ name, attributes, events: spanEvents.map((e) => [e.name, e.attributes]), status }));
+  const labels = (await metrics.collect()).resourceMetrics.scopeMetrics.flatMap((scope) => scope.metrics.flatMap((metric) => metric.dataPoints.map((point) => [metric.descriptor.name, point.attributes])));
+  // The writers said something: the search is not over empty outputs.
+  expect([logLines.length > 0, finished.length, labels.length > 0]).toEqual([true, 6, true]);
   return {
-    outputs: { 'recorded entries': JSON.stringify(entries), 'HAR file': readFileSync(file, 'utf8'), 'drift events': JSON.stringify(events), warnings: warnings.join('\n'), 'strict errors': errors.join('\n') },
+    outputs: {
+      'recorded entries': JSON.stringify(entries),
+      'HAR file': readFileSync(file, 'utf8'),
+      'drift events': JSON.stringify(events),
+      warnings: warnings.join('\n'),
+      'strict errors': errors.join('\n'),
+      'client log lines': logLines.join('\n'),
+      'spans and span events': JSON.stringify(finished),
+      'metric labels': JSON.stringify(labels),
+    },
     raw,
     signatures,
     events,

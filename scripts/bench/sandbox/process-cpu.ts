@@ -2,7 +2,8 @@
 // cost per request from what the load generator allows. A server started by spawnService runs
 // in its own process group (often a node process under a launcher): its group is counted. A
 // PostgreSQL server is not one group: each backend calls setsid() and leads a group of its
-// own, so a database is counted as its postmaster and the postmaster's children.
+// own, so a database is counted as its postmaster and the postmaster's children, and the
+// children that ended meanwhile through the postmaster's own count of its reaped children.
 import { readdirSync, readFileSync } from 'node:fs';
 
 const clockTicksPerSecond = 100;
@@ -27,10 +28,13 @@ export function cpuSeconds(scope: CpuScope): number | undefined {
       continue; // the process ended while the list was read
     }
     // Fields after the command name, which may itself contain spaces and parentheses:
-    // state, ppid, pgrp, … utime (12th), stime (13th).
+    // state, ppid, pgrp, … utime (12th), stime (13th), cutime, cstime (of reaped children).
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const counted = 'group' in scope ? Number(fields[2]) === scope.group : Number(pid) === scope.parent || Number(fields[1]) === scope.parent;
-    if (counted) ticks += Number(fields[11]) + Number(fields[12]);
+    const own = Number(fields[11]) + Number(fields[12]);
+    if ('group' in scope) {
+      if (Number(fields[2]) === scope.group) ticks += own;
+    } else if (Number(pid) === scope.parent) ticks += own + Number(fields[13]) + Number(fields[14]);
+    else if (Number(fields[1]) === scope.parent) ticks += own;
   }
   return ticks / clockTicksPerSecond;
 }

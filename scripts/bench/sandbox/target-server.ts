@@ -26,18 +26,19 @@ function successSchema(method: 'get' | 'post', path: string): unknown {
   return inline((operation.responses['200'] as { content: { 'application/json': { schema: unknown } } }).content['application/json'].schema);
 }
 
-const { mode, port, payloads: payloadPath, 'database-url': databaseUrl } = readBenchOptions(
+const { mode, port, payloads: payloadPath, 'database-url': databaseUrl, 'pool-size': poolSize } = readBenchOptions(
   { command: 'tsx scripts/bench/sandbox/target-server.ts', about: 'Serves the sandbox, or the bare Fastify route it is compared with, on 127.0.0.1 until SIGTERM.' },
   {
     mode: { kind: 'text', placeholder: 'MODE', choices: ['sandbox', 'bare'], required: true, about: 'the sandbox, or the bare route' },
     port: { kind: 'whole number', min: 1, max: 65_535, required: true, about: 'the port to listen on' },
     payloads: { kind: 'text', placeholder: 'FILE', about: 'with bare: a JSON file of "METHOD path" → the JSON to answer it with' },
     'database-url': { kind: 'text', placeholder: 'URL', about: 'with sandbox: keep the state in this PostgreSQL database' },
+    'pool-size': { kind: 'whole number', min: 1, max: 1000, about: "with --database-url: the replica's connection pool (default: the sandbox's, 10)" },
   },
 );
 
 if (mode === 'sandbox') {
-  const sandbox = await startSandbox({ port, ...(databaseUrl ? { databaseUrl } : {}) });
+  const sandbox = await startSandbox({ port, ...(databaseUrl ? { databaseUrl } : {}), ...(poolSize ? { databasePoolSize: poolSize } : {}) });
   process.once('SIGTERM', () => void sandbox.close().then(() => process.exit(0)));
 } else if (mode === 'bare' && payloadPath) {
   const payloads = JSON.parse(readFileSync(payloadPath, 'utf8')) as Record<string, unknown>;
