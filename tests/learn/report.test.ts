@@ -10,6 +10,8 @@ import { buildReport, renderMarkdown, type TrafficReport } from '../../src/learn
 import { demoCredentials, startSandbox } from '../../src/sandbox/index.ts';
 import type { ProviderProfile } from '../../src/sandbox/profile/types.ts';
 import { loadBundledDocument } from '../../src/spec/document.ts';
+import { listOperations } from '../../src/spec/openapi.ts';
+import { probedOperation } from '../../src/sandbox/walk/provider-walk.ts';
 import { itemKeys, overriddenBy, profileKeys } from '../support/profile-keys.ts';
 import { providerProfiles } from '../support/profiles.ts';
 import { timestampSkews, walkProvider } from '../support/provider-walk.ts';
@@ -123,6 +125,11 @@ describe('the traffic report', () => {
       { numRuns: 15 },
     );
   }, 120_000);
+
+  it("asks its deliberately wrong requests of the operation the profiles' expectations name, a GET", () => {
+    const entry = listOperations(doc).find((operation) => operation.operationId === probedOperation.operationId);
+    expect(entry && { path: entry.path, method: entry.method }).toEqual({ path: probedOperation.path, method: 'get' });
+  });
 
   it('names a success status the operation describes no answer for as undocumented-status, as the drift watch does', () => {
     const body = JSON.stringify({ status: 'success', message: 'Created', data: { id: 's1', from: 'usdt', to: 'ngn', status: 'pending' } });

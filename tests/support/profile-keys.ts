@@ -5,6 +5,7 @@ import type { DriftEvent } from '../../src/client/index.ts';
 import { shapeOf } from '../../src/learn/findings.ts';
 import type { TrafficReport } from '../../src/learn/report.ts';
 import type { ProviderProfile } from '../../src/sandbox/profile/types.ts';
+import { probedOperation } from '../../src/sandbox/walk/provider-walk.ts';
 import { deref, listOperations, resolvePointer, type OpenApiDocument } from '../../src/spec/openapi.ts';
 import { recordLocations } from '../../src/spec/record-locations.ts';
 
@@ -78,8 +79,8 @@ export function profileKeys(doc: OpenApiDocument, profile: ProviderProfile, show
   const outsideStatus = profile.refusals?.timestampOutsideWindow?.status;
   const outsideInconclusive = outsideStatus === undefined ? undefined : inconclusiveStatus(outsideStatus);
   const bracket = profile.timestampWindowSeconds === undefined || shown.skews === undefined ? undefined : windowBracket(profile.timestampWindowSeconds, shown.skews);
-  // The skewed requests ask listWallets: an error envelope under its 2xx leaves the ones let in inconclusive, so the window has no inner bound.
-  const acceptedInconclusive = (profile.contradictions ?? []).some((c) => c.kind === 'errorStatusOn2xx' && c.operationId === 'listWallets');
+  // An error envelope under the 2xx of the operation the skewed requests ask leaves the ones let in inconclusive, so the window has no inner bound.
+  const acceptedInconclusive = (profile.contradictions ?? []).some((c) => c.kind === 'errorStatusOn2xx' && c.operationId === probedOperation.operationId);
   if (bracket !== undefined) {
     const [inner, outer] = bracket.split(' ').map((bound) => (bound === 'undefined' ? undefined : bound));
     const decided = [acceptedInconclusive ? undefined : inner, outsideInconclusive === undefined ? outer : undefined];

@@ -10,6 +10,9 @@ import type { SignedRequest } from './signed-request.ts';
 /** The skews of the timestamp-window walk, in seconds: far from any window a test sets (30, 60, 300). */
 export const timestampSkews = [-600, -120, -45, -15, -5, 5, 15, 45, 120, 600];
 
+/** The operation every deliberately wrong request of the walk asks (a read that changes nothing); tests expect their findings on it. */
+export const probedOperation = { operationId: 'listWallets', path: '/api/v1/wallets' } as const;
+
 /** What a deliberately wrong request is: a refusal class, or how far its x-timestamp was moved from the clock. */
 export type WalkProbe = RefusalClass | `timestampSkew:${number}`;
 
@@ -60,19 +63,19 @@ export async function walkProvider(send: WalkSend, rounds = 1): Promise<void> {
 
   // Timestamps moved from the clock by growing amounts, both ways, to bracket the accepted window.
   for (const seconds of timestampSkews) {
-    await send({ method: 'GET', pathWithQuery: '/api/v1/wallets', auth: { timestamp: new Date(Date.now() + seconds * 1000) } }, `timestampSkew:${seconds}`);
+    await send({ method: 'GET', pathWithQuery: probedOperation.path, auth: { timestamp: new Date(Date.now() + seconds * 1000) } }, `timestampSkew:${seconds}`);
   }
 
   // One refusal of each class.
   const refused = (probe: RefusalClass, request: SignedRequest) => send(request, probe);
-  await refused('missingApiKey', { method: 'GET', pathWithQuery: '/api/v1/wallets', auth: { headers: { 'x-api-key': null } } });
-  await refused('unknownApiKey', { method: 'GET', pathWithQuery: '/api/v1/wallets', auth: { apiKey: 'stranger-key' } });
-  await refused('missingTimestamp', { method: 'GET', pathWithQuery: '/api/v1/wallets', auth: { headers: { 'x-timestamp': null } } });
-  await refused('malformedTimestamp', { method: 'GET', pathWithQuery: '/api/v1/wallets', auth: { timestamp: '2026-11-21T10:15:30Z' } });
+  await refused('missingApiKey', { method: 'GET', pathWithQuery: probedOperation.path, auth: { headers: { 'x-api-key': null } } });
+  await refused('unknownApiKey', { method: 'GET', pathWithQuery: probedOperation.path, auth: { apiKey: 'stranger-key' } });
+  await refused('missingTimestamp', { method: 'GET', pathWithQuery: probedOperation.path, auth: { headers: { 'x-timestamp': null } } });
+  await refused('malformedTimestamp', { method: 'GET', pathWithQuery: probedOperation.path, auth: { timestamp: '2026-11-21T10:15:30Z' } });
   // Two hours back: beyond any window a profile here sets (the random ones go up to an hour, where an hour back would sit on the edge).
-  await refused('timestampOutsideWindow', { method: 'GET', pathWithQuery: '/api/v1/wallets', auth: { timestamp: new Date(Date.now() - 7_200_000) } });
-  await refused('missingSignature', { method: 'GET', pathWithQuery: '/api/v1/wallets', auth: { headers: { 'x-signature': null } } });
-  await refused('invalidSignature', { method: 'GET', pathWithQuery: '/api/v1/wallets', auth: { secret: 'another-secret' } });
+  await refused('timestampOutsideWindow', { method: 'GET', pathWithQuery: probedOperation.path, auth: { timestamp: new Date(Date.now() - 7_200_000) } });
+  await refused('missingSignature', { method: 'GET', pathWithQuery: probedOperation.path, auth: { headers: { 'x-signature': null } } });
+  await refused('invalidSignature', { method: 'GET', pathWithQuery: probedOperation.path, auth: { secret: 'another-secret' } });
   await refused('invalidInput', { method: 'POST', pathWithQuery: '/api/v1/wallets/generate-wallet', body: '{}', contentType: 'application/json' });
   await refused('notFound', { method: 'GET', pathWithQuery: '/api/v1/transactions/no-such-transaction' });
   await refused('conflict', { method: 'POST', pathWithQuery: `/api/v1/swaps/${swapId}/cancel` });
