@@ -119,12 +119,12 @@ export class CallObservation {
     const log = this.#log;
     if (log === undefined) return;
     const durationMs = performance.now() - this.#started;
-    const carried = this.#carried();
-    log.answerBody({ operation: message.operation, status: response.status, body }, carried);
+    // What the call carried is gathered only for a line that shows the provider's words: a success at info shows none.
+    if (log.debugs) log.answerBody({ operation: message.operation, status: response.status, body }, this.#carried());
     if (kind === undefined) log.succeeded({ operation: message.operation, status: response.status, durationMs, attempts: message.attempts });
     else {
       const reason = envelope ? body.message : 'the body is not the {status, message, data} envelope';
-      log.failed({ operation: message.operation, kind, status: response.status, durationMs, attempts: message.attempts, message: reason }, carried);
+      log.failed({ operation: message.operation, kind, status: response.status, durationMs, attempts: message.attempts, message: reason }, this.#carried());
     }
   }
 

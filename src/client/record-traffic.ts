@@ -89,12 +89,16 @@ export function recordTraffic(options: RecordTrafficOptions): TrafficRecorder {
   }
 
   const writer = file === undefined ? undefined : new HarLinesWriter(file, { maxBytes, maxFiles, onError });
-  /** Answers being read and redacted; what waits to be written is the writer's `waiting`. */
-  let reading = 0;
-  const pending = new Set<Promise<void>>();
+  /** Answers being read and redacted (what waits to be written is the writer's `waiting`). */
+  const reading = new Set<Promise<void>>();
   let handedOver = 0;
   let dropped = 0;
   let closed = false;
+
+  /** Settles once every answer being read is queued (or its failure reported). */
+  const allRead = async () => {
+    while (reading.size > 0) await Promise.all([...reading]);
+  };
 
   const drop = () => {
     dropped++;
@@ -120,24 +124,20 @@ export function recordTraffic(options: RecordTrafficOptions): TrafficRecorder {
       const sent = sentFor(request);
       if (sent === undefined || closed) return;
       if (!(sampleRate >= 1 || (sampleRate > 0 && Math.random() < sampleRate))) return;
-      if (reading + (writer?.waiting ?? 0) >= maxPending) return drop();
-      reading++;
+      if (reading.size + (writer?.waiting ?? 0) >= maxPending) return drop();
       // Read from a clone in the background: recording neither delays nor fails the call.
       const done = record(sent, request, response.clone())
         .catch((error: unknown) => onError(error))
-        .finally(() => {
-          reading--;
-          pending.delete(done);
-        });
-      pending.add(done);
+        .finally(() => reading.delete(done));
+      reading.add(done);
     },
     flush: async () => {
-      while (pending.size > 0) await Promise.all([...pending]);
+      await allRead();
       await writer?.flush();
     },
     close: async () => {
       closed = true;
-      while (pending.size > 0) await Promise.all([...pending]);
+      await allRead();
       await writer?.close();
     },
     get written() {

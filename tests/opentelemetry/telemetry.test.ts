@@ -5,23 +5,20 @@
 // event and metric label.
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { MeterProvider, MetricReader, type HistogramMetricData, type SumMetricData } from '@opentelemetry/sdk-metrics';
+import { MeterProvider, type HistogramMetricData, type SumMetricData } from '@opentelemetry/sdk-metrics';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import diagnosticsChannel from 'node:diagnostics_channel';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { callChannelName, createClient, hmacSha256 } from '@wallet-api/sdk';
 import { instrumentWalletApi, metricNames, type WalletApiTelemetry } from '@wallet-api/sdk/opentelemetry';
+import { ManualMetricReader } from '../support/manual-metric-reader.ts';
 import { callCases, canariesIn, canary, caseSandbox, type CallCase, type CaseSandbox } from '../support/call-cases.ts';
 
-class ManualReader extends MetricReader {
-  protected override async onShutdown(): Promise<void> {}
-  protected override async onForceFlush(): Promise<void> {}
-}
 
 const exporter = new InMemorySpanExporter();
 const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
 const tracer = tracerProvider.getTracer('test');
-let reader: ManualReader;
+let reader: ManualMetricReader;
 let meterProvider: MeterProvider;
 let telemetry: WalletApiTelemetry;
 let cases: CaseSandbox;
@@ -43,7 +40,7 @@ afterEach(() => {
 
 /** Each test subscribes anew, with fresh instruments. */
 function instrument() {
-  reader = new ManualReader();
+  reader = new ManualMetricReader();
   meterProvider = new MeterProvider({ readers: [reader] });
   telemetry = instrumentWalletApi({ tracerProvider, meterProvider });
 }
@@ -196,7 +193,7 @@ describe('@wallet-api/sdk/opentelemetry', () => {
   it('with the global providers when none is given', async () => {
     const { metrics } = await import('@opentelemetry/api');
     trace.setGlobalTracerProvider(tracerProvider);
-    reader = new ManualReader();
+    reader = new ManualMetricReader();
     metrics.setGlobalMeterProvider(new MeterProvider({ readers: [reader] }));
     telemetry = instrumentWalletApi();
     try {

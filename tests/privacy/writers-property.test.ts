@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { inspect } from 'node:util';
-import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
+import { MeterProvider } from '@opentelemetry/sdk-metrics';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -28,6 +28,7 @@ import { loadBundledDocument } from '../../src/spec/document.ts';
 import { buildEntry } from '../../src/traffic/entry.ts';
 import type { RecordedExchange } from '../../src/traffic/exchange.ts';
 import { repoRoot } from '../support/run.ts';
+import { ManualMetricReader } from '../support/manual-metric-reader.ts';
 import { copySpecSource } from '../support/spec-copy.ts';
 import { canaries, inContext, leaksIn, numberEmbedding, walletAddress, type Canary } from './support/canaries.ts';
 
@@ -99,11 +100,6 @@ function provider(carried: readonly Canary[], addresses: readonly string[]) {
 
 const requestBody = (carried: readonly Canary[]) => ({ from: 'usdt', to: 'ngn', amount: 1, ...Object.fromEntries(carried.map((c) => [c.name, c.value])) });
 
-class HeldMetrics extends MetricReader {
-  protected override async onShutdown(): Promise<void> {}
-  protected override async onForceFlush(): Promise<void> {}
-}
-
 /**
  * The recorder, the drift watch (events, warnings, strict errors), the client's errors, its
  * logger at debug (every line, with its fields) and its OpenTelemetry spans, span events and
@@ -120,7 +116,7 @@ async function clientWriters(carried: readonly Canary[], addresses: readonly str
   const keep = (...args: unknown[]) => void logLines.push(args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' '));
   const logger = { debug: keep, info: keep, warn: keep, error: keep };
   const spans = new InMemorySpanExporter();
-  const metrics = new HeldMetrics();
+  const metrics = new ManualMetricReader();
   const telemetry = instrumentWalletApi({ tracerProvider: new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] }), meterProvider: new MeterProvider({ readers: [metrics] }) });
   const emit = vi.spyOn(process, 'emitWarning').mockImplementation(((message: string) => void warnings.push(String(message))) as typeof process.emitWarning);
   try {

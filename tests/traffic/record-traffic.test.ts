@@ -2,7 +2,7 @@
 // `npm run learn` as it reads HAR; rotated by size and count; what waits in memory bounded,
 // with drops counted, warned once and published; nothing recorded for a call a middleware
 // answered or for an onError fallback; close() finishes the file.
-import { MeterProvider, MetricReader, type SumMetricData } from '@opentelemetry/sdk-metrics';
+import { MeterProvider, type SumMetricData } from '@opentelemetry/sdk-metrics';
 import diagnosticsChannel from 'node:diagnostics_channel';
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,7 @@ import { instrumentWalletApi, metricNames } from '../../src/opentelemetry/index.
 import { readHarExchanges } from '../../src/learn/har-input.ts';
 import { NotHarError } from '../../src/traffic/har-file.ts';
 import { HarLinesWriter } from '../../src/traffic/har-lines.ts';
+import { ManualMetricReader } from '../support/manual-metric-reader.ts';
 
 const apiKey = 'record-key-6a1e';
 const secret = 'record-secret-b2c4';
@@ -90,10 +91,7 @@ describe('recordTraffic to a file', () => {
 
   it('bounds what waits in memory: past maxPending it drops, counts, warns once and publishes the drops', async () => {
     const emitted = warnings();
-    const reader = new (class extends MetricReader {
-      protected override async onShutdown() {}
-      protected override async onForceFlush() {}
-    })();
+    const reader = new ManualMetricReader();
     const telemetry = instrumentWalletApi({ meterProvider: new MeterProvider({ readers: [reader] }) });
     const published: unknown[] = [];
     const onDropped = (message: unknown) => void published.push(message);
