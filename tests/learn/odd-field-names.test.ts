@@ -40,9 +40,9 @@ describe('a field named with / and ~', () => {
       const proposed = await copy.bundle();
       type Schema = { properties: Record<string, { type?: string }> };
       const { Swap: swap, Transaction: transaction } = proposed.components.schemas as Record<string, Schema>;
-      expect(swap.properties['fee/total~net']).toMatchObject({ type: 'string' });
-      expect(transaction.properties['fee/total~net']).toMatchObject({ type: 'string' });
-      expect(transaction.properties['~0']).toMatchObject({ type: 'string' });
+      expect(swap!.properties['fee/total~net']).toMatchObject({ type: 'string' });
+      expect(transaction!.properties['fee/total~net']).toMatchObject({ type: 'string' });
+      expect(transaction!.properties['~0']).toMatchObject({ type: 'string' });
       // Never under the pointer's escaped spelling of the name.
       expect(JSON.stringify(proposed)).not.toMatch(/fee~1total|"~00"/);
     } finally {
