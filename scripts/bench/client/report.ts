@@ -105,7 +105,7 @@ export const nobodySubscribedGoal = 0.98;
 /**
  * The telemetry comparison: per round trip and request kind, each one's median req/s and its
  * median ratio to the client as it was, over the rounds, with whether it meets its goal
- * (nobody subscribed ≥ 0.98×; telemetry on ≥ the round trip's own goal).
+ * (nobody subscribed ≥ 0.98×; telemetry on ≥ the round trip's own goal; the control has none).
  */
 export function telemetryLines(results: readonly { label: string; rounds: TelemetryRound[]; atLeast: number }[]): string[] {
   const width = Math.max(...telemetryVariants.map((v) => v.length));
@@ -124,7 +124,11 @@ export function telemetryLines(results: readonly { label: string; rounds: Teleme
       }
     }
   }
-  return ['Telemetry, × the client as it was (req/s medians over the turns of each round, then over the rounds):', ...lines];
+  return [
+    'Telemetry, × the client as it was (req/s medians over the turns of each round, then over the rounds):',
+    ...lines,
+    "  (the control is the client as it was in turns of its own: its distance from 1.000× is the run's noise, within which a ratio cannot be told from 1)",
+  ];
 }
 
 const ratio_ = (value: number) => `${value.toFixed(2)}×`;

@@ -12,8 +12,12 @@ export type RoundResult = Record<RequestKind, VariantFigures[]>;
 /** Per request kind, the median µs per call of the client and of the floor with fetch answered in-process (in-process-timing.ts). */
 export type InProcessResult = Record<RequestKind, { client: number; floor: number; /** With --drift: the µs of the watch's reading of the answer alone. */ reading?: number }>;
 
-/** What telemetry-round.ts compares, in one process. */
-export const telemetryVariants = ['client as it was', 'nobody subscribed', 'telemetry on'] as const;
+/**
+ * What telemetry-round.ts compares, in one process. The control is the client as it was once
+ * more, in turns of its own: its ratio to the client as it was is the noise of the
+ * measurement, the spread two identical clients show side by side.
+ */
+export const telemetryVariants = ['client as it was', 'control: as it was again', 'nobody subscribed', 'telemetry on'] as const;
 export type TelemetryVariant = (typeof telemetryVariants)[number];
 /** Per request kind, each one's median rate and its median ratio to the client as it was, turn by turn. */
 export type TelemetryRound = Record<RequestKind, Record<TelemetryVariant, { rate: number; toBase: number }>>;

@@ -1,11 +1,12 @@
 // One round of the telemetry comparison of `npm run bench:client`, in one process: the client
-// as it was before its telemetry (base-sdk.ts), this client with nobody subscribed to its
+// as it was before its telemetry (base-sdk.ts), the same once more as a control (its ratio to
+// the first is the measurement's noise), this client with nobody subscribed to its
 // diagnostics channel, and this client with `@wallet-api/sdk/opentelemetry` on, exporting
 // every span to an exporter that does nothing through a BatchSpanProcessor, as
 // docs/operating-in-production.md and the Node SDK wire an exporter (with OpenTelemetry's
 // AsyncLocalStorage context manager, as the Node SDK registers it, and a meter provider
 // collecting the duration histogram), each making the same sequential calls to the fixed-answer server in
-// turns of --block. The telemetry is subscribed only for its own turns, so the other two run
+// turns of --block. The telemetry is subscribed only for its own turns, so the others run
 // with nobody listening. Prints one JSON line: per request kind, the medians over the turns of
 // each one's rate and of its ratio to the client as it was.
 import { fileURLToPath } from 'node:url';
@@ -71,7 +72,7 @@ class IdleReader extends MetricReader {
   const collect = (globalThis as { gc?: () => void }).gc ?? (() => {});
 
   async function rate(variant: TelemetryVariant, kind: RequestKind, count: number): Promise<number> {
-    const call = variant === 'client as it was' ? asItWas[kind] : current[kind];
+    const call = variant === 'client as it was' || variant === 'control: as it was again' ? asItWas[kind] : current[kind];
     const telemetry = variant === 'telemetry on' ? instrumentWalletApi({ tracerProvider, meterProvider }) : undefined;
     collect();
     const started = performance.now();
