@@ -104,8 +104,8 @@ type Figures = { name: string; rps: number; p50: number; p99: number; failures: 
 /**
  * One measured run: the connections spread evenly over the target's URLs (one per replica),
  * each URL loaded by its own autocannon instance at the same time. The server CPU is every
- * process group of the target (its replicas, its database); with several URLs the req/s add
- * up and p50/p99 are the worst of them.
+ * process of the target's scopes (each replica's process group, the database's postmaster
+ * and its children); with several URLs the req/s add up and p50/p99 are the worst of them.
  */
 async function load(name: string, target: string | string[], servers: CpuScope[]): Promise<Figures> {
   const urls = [target].flat();

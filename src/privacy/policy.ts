@@ -88,8 +88,13 @@ export class Echoes {
   readonly #variants: string[];
   readonly #replacements: Map<string, string>;
 
-  constructor(replacements: Map<string, string>) {
-    this.#replacements = new Map([...replacements].map(([value, replacement]) => [fold(value), replacement]));
+  /** Each value with its replacement; of values alike but for case, the first one's replacement is used. */
+  constructor(replacements: Iterable<readonly [value: string, replacement: string]>) {
+    this.#replacements = new Map();
+    for (const [value, replacement] of replacements) {
+      const folded = fold(value);
+      if (!this.#replacements.has(folded)) this.#replacements.set(folded, replacement);
+    }
     this.#variants = [...this.#replacements.keys()].sort((a, b) => b.length - a.length);
   }
 
@@ -219,13 +224,13 @@ class Engine {
   echoes(carried: Carried | undefined): Echoes | undefined {
     if (carried === undefined || carried.length === 0) return undefined;
     if (this.echoesCache.has(carried)) return this.echoesCache.get(carried);
-    const replacements = new Map<string, string>();
+    const replacements: [string, string][] = [];
     for (const item of carried) {
       const { value, replacement } = typeof item === 'object' ? item : { value: String(item), replacement: redactedValue };
       if (value === '') continue;
-      for (const variant of variantsOf(value)) if (!replacements.has(variant.toLowerCase())) replacements.set(variant.toLowerCase(), replacement);
+      for (const variant of variantsOf(value)) replacements.push([variant, replacement]);
     }
-    const echoes = replacements.size === 0 ? undefined : new Echoes(replacements);
+    const echoes = replacements.length === 0 ? undefined : new Echoes(replacements);
     this.echoesCache.set(carried, echoes);
     return echoes;
   }
