@@ -365,7 +365,11 @@ class Engine {
     const path = rest.slice(0, hasQuery ? query : end);
     const search = hasQuery ? rest.slice(query + 1, end) : '';
     const fragment = hash < 0 ? '' : rest.slice(hash);
-    return `${kept}${this.text(path, echoes, false)}${hasQuery ? `?${search === '' ? '' : this.parameters(search, echoes)}` : ''}${fragment === '' ? '' : this.text(fragment, echoes)}`;
+    // The path keeps the slash that parts it from the origin, even where a carried value is a
+    // slash: without it the path would run into the host, and the result be no URL.
+    let maskedPath = this.text(path, echoes, false);
+    if (kept !== '' && path.startsWith('/') && !maskedPath.startsWith('/')) maskedPath = `/${maskedPath}`;
+    return `${kept}${maskedPath}${hasQuery ? `?${search === '' ? '' : this.parameters(search, echoes)}` : ''}${fragment === '' ? '' : this.text(fragment, echoes)}`;
   }
 
   /** A body: JSON first, then a form, else text (withheld whole when it names a protected field). */

@@ -136,6 +136,15 @@ describe('where the policy over-masks, as the price of certainty', () => {
     expect(defaultPolicy.redactJson({ amount: 148210 }, ['4821'])).toEqual({ amount: 100000 });
   });
 
+  it('masks a carried value that is a slash in a path, and the URL stays a URL on its origin', () => {
+    const url = defaultPolicy.redactUrl('https://provider.test/api/v1/swaps?from=usdt', ['/']);
+    expect(url).toBe(`https://provider.test/${redactedValue}api${redactedValue}v1${redactedValue}swaps?from=usdt`);
+    expect(new URL(url).host).toBe('provider.test');
+    // Recorded: the entry is built, with the same URL.
+    const text = written(exchange({ body: JSON.stringify({ amount: 1, password: '/' }) }, {}));
+    expect(JSON.parse(text).request.url).toBe(`https://provider.test/${redactedValue}api${redactedValue}v1${redactedValue}swaps`);
+  });
+
   it('masks an opaque 32-44 character base58 id like a Solana address, but not a long camelCase word', () => {
     const id = 'Zp3kQw9rT5vYx2mN8bH4jL6cF1dG7sAe';
     expect(defaultPolicy.redactText(`id ${id}`)).toBe(`id ${maskIdentifier(id)}`);
