@@ -12,8 +12,9 @@
 // so the run ends within a few minutes; --long adds the other variants and more requests.
 // Then the client's telemetry (client/telemetry-round.ts): the client as it was before it
 // (compiled from that commit in a temporary git worktree, client/base-sdk.ts), the same again
-// as a control that shows the noise, this client with nobody subscribed and with
-// @wallet-api/sdk/opentelemetry on, side by side in one
+// as a control that shows the noise, this client with nobody subscribed, the client as it was
+// with the span and histogram made by OpenTelemetry's API directly (what writing them costs at
+// least), and this client with @wallet-api/sdk/opentelemetry on, side by side in one
 // process per round, on loopback and at the simulated round trip; and the traffic recorder
 // writing every one of --recording-calls calls (client/recording-run.ts).
 import { execFileSync } from 'node:child_process';
@@ -112,7 +113,7 @@ const telemetryResults: { label: string; rounds: TelemetryRound[]; atLeast: numb
 if (telemetryRequests > 0) {
   const commit = baseCommit(options.base);
   const base = builtBaseSdk(commit);
-  console.log(`\nTelemetry: the client as it was at ${commit.slice(0, 12)} (compiled in a temporary git worktree), the same again as a control, this client with nobody subscribed, and with @wallet-api/sdk/opentelemetry on (no-op span exporter), in turns in one process per round`);
+  console.log(`\nTelemetry: the client as it was at ${commit.slice(0, 12)} (compiled in a temporary git worktree), the same again as a control, this client with nobody subscribed, the client as it was with the same span and histogram made by hand, and this client with @wallet-api/sdk/opentelemetry on (no-op span exporter), in turns in one process per round`);
   // The goals: nobody subscribed at least 0.98× the client as it was; telemetry on, 0.9× on loopback and 0.99× at the round trip.
   const settings = [
     { label: 'on loopback', delayMs: 0, requests: telemetryRequests, block: options.block, atLeast: 0.9 },

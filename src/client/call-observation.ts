@@ -26,17 +26,21 @@ export function observing(log: ClientLog | undefined): boolean {
 export class CallObservation {
   readonly message: CallMessage;
   readonly #log: ClientLog | undefined;
-  readonly #started = performance.now();
+  /** When the call started, for the logger's durations (telemetry times its own). */
+  readonly #started: number;
   /** What the call's request holds in protected fields (its body and parameters), for the logger. */
   readonly #request: { body?: unknown; params?: unknown } | undefined;
   #requestCarried: CarriedValue[] | undefined;
   /** The signatures of the attempts made: masked wherever an answer echoes them. */
-  readonly #signatures: string[] = [];
+  readonly #signatures: string[] | undefined;
 
   constructor(method: 'GET' | 'POST', path: string, server: ServerOf, log: ClientLog | undefined, request?: { body?: unknown; params?: unknown }) {
     this.message = { method, urlTemplate: path, operation: `${method} ${path}`, serverAddress: server.address, serverPort: server.port, attempts: 0 };
     this.#log = log;
     this.#request = request;
+    // Only a logger reads these: a call observed for telemetry alone makes neither.
+    this.#started = log === undefined ? 0 : performance.now();
+    this.#signatures = log === undefined ? undefined : [];
   }
 
   /**
@@ -44,7 +48,7 @@ export class CallObservation {
    * protected values and every attempt's signature (the API key is the logger's own).
    */
   #carried(): Carried {
-    if (this.#log === undefined) return [];
+    if (this.#log === undefined || this.#signatures === undefined) return [];
     this.#requestCarried ??= this.#request ? this.#log.carriedBy(this.#request) : [];
     return [...this.#signatures, ...this.#requestCarried];
   }
@@ -76,7 +80,7 @@ export class CallObservation {
 
   /** The attempt is signed: its signature joins what the logger masks. */
   signed(signature: string): void {
-    if (this.#log) this.#signatures.push(signature);
+    this.#signatures?.push(signature);
   }
 
   /** The attempt failed and the GET will be tried again after `delayMs`. */

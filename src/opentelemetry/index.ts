@@ -58,8 +58,8 @@ export const attributeNames = {
   retryAfter: 'wallet_api.retry.retry_after',
 } as const;
 
-/** The semantic conventions' bucket boundaries for HTTP client durations, in seconds. */
-const durationBuckets = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
+/** The semantic conventions' bucket boundaries for HTTP client durations, in seconds: those of the duration histogram. */
+export const durationBuckets = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
 
 type Instruments = { duration: Histogram; findings: Counter; dropped: Counter };
 type Live = { span: Span; started: number; operationId: string | undefined };
@@ -79,14 +79,17 @@ export function instrumentWalletApi(options: WalletApiTelemetryOptions = {}): Wa
     };
     return instruments;
   };
-  const live = new WeakMap<CallMessage, Live>();
+  // A call's open span rides on its message, under a key of this instrumentation's own: a
+  // property read per event where a WeakMap would hash, and gone with the message.
+  const liveKey = Symbol('wallet-api telemetry');
+  type Observed = CallMessage & { [liveKey]?: Live };
   /** Calls whose span is open. */
   let open = 0;
   let enabled = true;
 
-  const start = (message: CallMessage) => {
+  const start = (message: Observed) => {
     const parent = context.active();
-    const operationId = operationIdOf(message.method, message.urlTemplate);
+    const operationId = operationIdOf(message.operation);
     const attributes: Attributes = {
       'http.request.method': message.method,
       'url.template': message.urlTemplate,
@@ -94,17 +97,18 @@ export function instrumentWalletApi(options: WalletApiTelemetryOptions = {}): Wa
       'server.port': message.serverPort,
     };
     if (operationId !== undefined) attributes[attributeNames.operationId] = operationId;
-    const span = tracer.startSpan(`${message.method} ${message.urlTemplate}`, { kind: SpanKind.CLIENT, attributes }, parent);
-    live.set(message, { span, started: performance.now(), operationId });
+    // `operation` is `{METHOD} {url.template}`: the span's name.
+    const span = tracer.startSpan(message.operation, { kind: SpanKind.CLIENT, attributes }, parent);
+    message[liveKey] = { span, started: performance.now(), operationId };
     open++;
     const active = trace.setSpan(parent, span);
     message.runInContext = (run) => context.with(active, run);
   };
 
-  const asyncEnd = (message: CallMessage) => {
-    const call = live.get(message);
+  const asyncEnd = (message: Observed) => {
+    const call = message[liveKey];
     if (call === undefined) return;
-    live.delete(message);
+    message[liveKey] = undefined;
     open--;
     if (!enabled && open === 0) callChannel.asyncEnd.unsubscribe(asyncEnd as (message: unknown) => void);
     const { span, started, operationId } = call;
@@ -125,15 +129,15 @@ export function instrumentWalletApi(options: WalletApiTelemetryOptions = {}): Wa
 
   const onRetry = (raw: unknown) => {
     const { call, attempt, delayMs, reason, retryAfter } = raw as RetryMessage;
-    live.get(call)?.span.addEvent('retry', { [attributeNames.retryAttempt]: attempt, [attributeNames.retryDelay]: delayMs, [attributeNames.retryReason]: reason, [attributeNames.retryAfter]: retryAfter });
+    (call as Observed)[liveKey]?.span.addEvent('retry', { [attributeNames.retryAttempt]: attempt, [attributeNames.retryDelay]: delayMs, [attributeNames.retryReason]: reason, [attributeNames.retryAfter]: retryAfter });
   };
 
   const onDrift = (raw: unknown) => {
     const { call, event } = raw as DriftMessage;
     // Where and what, never a value of the answer: kind, class and the JSON pointer.
-    live.get(call)?.span.addEvent('drift finding', { [attributeNames.driftKind]: event.kind, [attributeNames.driftClass]: event.class, [attributeNames.driftPointer]: event.pointer });
+    (call as Observed)[liveKey]?.span.addEvent('drift finding', { [attributeNames.driftKind]: event.kind, [attributeNames.driftClass]: event.class, [attributeNames.driftPointer]: event.pointer });
     const attributes: Attributes = { [attributeNames.driftKind]: event.kind, [attributeNames.driftClass]: event.class, 'http.request.method': call.method, 'url.template': call.urlTemplate };
-    const operationId = operationIdOf(call.method, call.urlTemplate);
+    const operationId = operationIdOf(call.operation);
     if (operationId !== undefined) attributes[attributeNames.operationId] = operationId;
     instrumentsNow().findings.add(1, attributes);
   };

@@ -5,7 +5,8 @@ import { loadDocument } from '../cli/spec.ts';
 
 let byOperation: Map<string, string> | undefined;
 
-export function operationIdOf(method: string, urlTemplate: string): string | undefined {
+/** The id of `operation`, as the client names calls: `POST /api/v1/swaps/{id}/confirm`. */
+export function operationIdOf(operation: string): string | undefined {
   if (byOperation === undefined) {
     byOperation = new Map();
     try {
@@ -19,5 +20,5 @@ export function operationIdOf(method: string, urlTemplate: string): string | und
       // Without the document, spans and metrics go without the operation id.
     }
   }
-  return byOperation.get(`${method} ${urlTemplate}`);
+  return byOperation.get(operation);
 }

@@ -190,6 +190,31 @@ describe('@wallet-api/sdk/opentelemetry', () => {
     expect(diagnosticsChannel.tracingChannel(callChannelName).hasSubscribers).toBe(false);
   });
 
+  it('two instrumentations at once each end their own span of a call, and each records its duration once', async () => {
+    instrument();
+    const otherExporter = new InMemorySpanExporter();
+    const otherReader = new ManualMetricReader();
+    const other = instrumentWalletApi({
+      tracerProvider: new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(otherExporter)] }),
+      meterProvider: new MeterProvider({ readers: [otherReader] }),
+    });
+    try {
+      await cases.run('retried GET', cases.client());
+    } finally {
+      other.disable();
+    }
+    for (const spans of [exporter.getFinishedSpans(), otherExporter.getFinishedSpans()]) {
+      expect(spans.map((s) => [s.name, s.attributes['wallet_api.attempts'], s.events.map((e) => e.name)])).toEqual([['GET /api/v1/wallets', 2, ['retry']]]);
+    }
+    // Side by side: each starts from the caller's context (here none), neither inside the other.
+    expect([...exporter.getFinishedSpans(), ...otherExporter.getFinishedSpans()].map((s) => s.parentSpanContext)).toEqual([undefined, undefined]);
+    for (const metricReader of [reader, otherReader]) {
+      const { resourceMetrics } = await metricReader.collect();
+      const duration = resourceMetrics.scopeMetrics.flatMap((scope) => scope.metrics).find((m) => m.descriptor.name === metricNames.callDuration) as HistogramMetricData;
+      expect(duration.dataPoints.map((p) => p.value.count)).toEqual([1]);
+    }
+  });
+
   it('with the global providers when none is given', async () => {
     const { metrics } = await import('@opentelemetry/api');
     trace.setGlobalTracerProvider(tracerProvider);

@@ -105,7 +105,9 @@ export const nobodySubscribedGoal = 0.98;
 /**
  * The telemetry comparison: per round trip and request kind, each one's median req/s and its
  * median ratio to the client as it was, over the rounds, with whether it meets its goal
- * (nobody subscribed ≥ 0.98×; telemetry on ≥ the round trip's own goal; the control has none).
+ * (nobody subscribed ≥ 0.98×; telemetry on ≥ the round trip's own goal; the control and
+ * OpenTelemetry by hand have none), and the CPU µs the client process spent per call with
+ * what that adds to the client as it was.
  */
 export function telemetryLines(results: readonly { label: string; rounds: TelemetryRound[]; atLeast: number }[]): string[] {
   const width = Math.max(...telemetryVariants.map((v) => v.length));
@@ -114,20 +116,25 @@ export function telemetryLines(results: readonly { label: string; rounds: Teleme
     lines.push(`  ${label} (${rounds.length} round${rounds.length === 1 ? '' : 's'}; goals: nobody subscribed ≥ ${nobodySubscribedGoal}×, telemetry on ≥ ${atLeast}× the client as it was)`);
     for (const kind of requestKinds) {
       lines.push(`    ${kind.toUpperCase()}`);
+      const baseCpu = median(rounds.map((r) => r[kind]['client as it was'].cpuMicros));
       for (const variant of telemetryVariants) {
         const rate = median(rounds.map((r) => r[kind][variant].rate));
         const ratio = median(rounds.map((r) => r[kind][variant].toBase));
+        const cpu = median(rounds.map((r) => r[kind][variant].cpuMicros));
         const goal = variant === 'nobody subscribed' ? nobodySubscribedGoal : variant === 'telemetry on' ? atLeast : undefined;
         const cut = (Math.floor(ratio * 1000) / 1000).toFixed(3);
-        const verdict = goal === undefined ? '' : `  ${ratio >= goal ? 'met' : 'NOT met'}`;
-        lines.push(`      ${variant.padEnd(width)} ${rate.toFixed(0).padStart(7)} req/s   ${cut}×${verdict}   (round by round: ${rounds.map((r) => ratio_(r[kind][variant].toBase)).join(', ')})`);
+        const verdict = goal === undefined ? '' : ratio >= goal ? 'met' : 'NOT met';
+        const added = variant === 'client as it was' ? '' : ` (${cpu >= baseCpu ? '+' : '−'}${Math.abs(cpu - baseCpu).toFixed(0)})`;
+        const cpuText = `${cpu.toFixed(0)} µs CPU/call${added}`;
+        lines.push(`      ${variant.padEnd(width)} ${rate.toFixed(0).padStart(7)} req/s   ${cut}× ${verdict.padEnd(7)}  ${cpuText.padEnd(26)} (round by round: ${rounds.map((r) => ratio_(r[kind][variant].toBase)).join(', ')})`);
       }
     }
   }
   return [
-    'Telemetry, × the client as it was (req/s medians over the turns of each round, then over the rounds):',
+    'Telemetry, × the client as it was (req/s medians over the turns of each round, then over the rounds; CPU µs of the client process per call):',
     ...lines,
-    "  (the control is the client as it was in turns of its own: its distance from 1.000× is the run's noise, within which a ratio cannot be told from 1)",
+    "  (the control is the client as it was in turns of its own: its distance from 1.000× is the run's noise, within which a ratio cannot be told from 1;",
+    '   OpenTelemetry by hand is the client as it was with the same span and histogram made around each call with the API directly: what writing them costs at least)',
   ];
 }
 

@@ -1,16 +1,18 @@
 // One round of the telemetry comparison of `npm run bench:client`, in one process: the client
 // as it was before its telemetry (base-sdk.ts), the same once more as a control (its ratio to
 // the first is the measurement's noise), this client with nobody subscribed to its
-// diagnostics channel, and this client with `@wallet-api/sdk/opentelemetry` on, exporting
+// diagnostics channel, the client as it was with the same span and histogram made by hand
+// around each call (OpenTelemetry's own cost: results.ts), and this client with
+// `@wallet-api/sdk/opentelemetry` on, both exporting
 // every span to an exporter that does nothing through a BatchSpanProcessor, as
 // docs/operating-in-production.md and the Node SDK wire an exporter (with OpenTelemetry's
 // AsyncLocalStorage context manager, as the Node SDK registers it, and a meter provider
 // collecting the duration histogram), each making the same sequential calls to the fixed-answer server in
 // turns of --block. The telemetry is subscribed only for its own turns, so the others run
 // with nobody listening. Prints one JSON line: per request kind, the medians over the turns of
-// each one's rate and of its ratio to the client as it was.
+// each one's rate, of its ratio to the client as it was and of the CPU µs per call.
 import { fileURLToPath } from 'node:url';
-import { context } from '@opentelemetry/api';
+import { context, SpanKind, type Attributes } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import { BasicTracerProvider, BatchSpanProcessor, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
@@ -51,7 +53,7 @@ class IdleReader extends MetricReader {
   const blocks = Math.floor(options.requests / options.block);
   const sdk = await loadBuiltSdk();
   const before = (await import(new URL(`file://${options.base}/dist/client/index.js`).href)) as Client;
-  const { instrumentWalletApi } = (await import(new URL('../../../packages/sdk/dist/opentelemetry/index.js', import.meta.url).href)) as Telemetry;
+  const { instrumentWalletApi, attributeNames, durationBuckets, instrumentationName, metricNames } = (await import(new URL('../../../packages/sdk/dist/opentelemetry/index.js', import.meta.url).href)) as Telemetry;
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   const tracerProvider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(new NoopExporter())] });
   const meterProvider = new MeterProvider({ readers: [new IdleReader()] });
@@ -69,37 +71,73 @@ class IdleReader extends MetricReader {
   const settings = { environment: 'custom' as const, baseUrl, apiKey };
   const asItWas = callsOf(before.createClient({ ...settings, signer: before.hmacSha256({ secret }) }), before.unwrap);
   const current = callsOf(sdk.createClient({ ...settings, signer: sdk.hmacSha256({ secret }) }), sdk.unwrap);
+  const byHand = { post: madeByHand('POST', '/api/v1/swaps', 'createSwap', asItWas.post), get: madeByHand('GET', '/api/v1/transactions', 'listTransactions', asItWas.get) };
   const collect = (globalThis as { gc?: () => void }).gc ?? (() => {});
 
-  async function rate(variant: TelemetryVariant, kind: RequestKind, count: number): Promise<number> {
-    const call = variant === 'client as it was' || variant === 'control: as it was again' ? asItWas[kind] : current[kind];
+  /**
+   * `call` with what the telemetry writes for a successful call, made with OpenTelemetry's API
+   * directly: a CLIENT span active while the call runs, with the same attributes at its start
+   * and end, and one record of the duration histogram with the same attributes.
+   */
+  function madeByHand(method: 'GET' | 'POST', urlTemplate: string, operationId: string, call: () => Promise<unknown>): () => Promise<unknown> {
+    const tracer = tracerProvider.getTracer(instrumentationName);
+    const duration = meterProvider.getMeter(instrumentationName).createHistogram(metricNames.callDuration, { unit: 's', advice: { explicitBucketBoundaries: durationBuckets } });
+    const server = new URL(baseUrl);
+    return () => {
+      const started = performance.now();
+      const attributes: Attributes = { 'http.request.method': method, 'url.template': urlTemplate, 'server.address': server.hostname, 'server.port': Number(server.port), [attributeNames.operationId]: operationId };
+      return tracer.startActiveSpan(`${method} ${urlTemplate}`, { kind: SpanKind.CLIENT, attributes }, async (span) => {
+        const result = await call();
+        span.setAttribute(attributeNames.attempts, 1);
+        span.setAttribute('http.response.status_code', 200);
+        span.end();
+        duration.record((performance.now() - started) / 1000, { ...attributes, 'http.response.status_code': 200 });
+        return result;
+      });
+    };
+  }
+
+  function callOf(variant: TelemetryVariant, kind: RequestKind): () => Promise<unknown> {
+    if (variant === 'client as it was' || variant === 'control: as it was again') return asItWas[kind];
+    return variant === 'OpenTelemetry by hand' ? byHand[kind] : current[kind];
+  }
+
+  /** One turn of one: its rate, and the CPU µs this process spent per call (the server's is not in it). */
+  async function turn(variant: TelemetryVariant, kind: RequestKind, count: number): Promise<{ rate: number; cpuMicros: number }> {
+    const call = callOf(variant, kind);
     const telemetry = variant === 'telemetry on' ? instrumentWalletApi({ tracerProvider, meterProvider }) : undefined;
     collect();
+    const cpu = process.cpuUsage();
     const started = performance.now();
     try {
       for (let i = 0; i < count; i++) await call();
     } finally {
       telemetry?.disable();
     }
-    return count / ((performance.now() - started) / 1000);
+    const ms = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    return { rate: count / (ms / 1000), cpuMicros: (used.user + used.system) / count };
   }
 
   try {
     await waitForHttp(baseUrl, 15_000, server.child);
     const result = {} as TelemetryRound;
     for (const kind of requestKinds) {
-      const turns = new Map<TelemetryVariant, number[]>(telemetryVariants.map((v) => [v, []]));
-      for (const variant of telemetryVariants) await rate(variant, kind, options.block); // warm-up
-      for (let turn = 0; turn < blocks; turn++) {
+      const turns = new Map<TelemetryVariant, { rate: number; cpuMicros: number }[]>(telemetryVariants.map((v) => [v, []]));
+      for (const variant of telemetryVariants) await turn(variant, kind, options.block); // warm-up
+      for (let round = 0; round < blocks; round++) {
         // Each goes first in turn.
         for (let i = 0; i < telemetryVariants.length; i++) {
-          const variant = telemetryVariants[(turn + i) % telemetryVariants.length]!;
-          turns.get(variant)!.push(await rate(variant, kind, options.block));
+          const variant = telemetryVariants[(round + i) % telemetryVariants.length]!;
+          turns.get(variant)!.push(await turn(variant, kind, options.block));
         }
       }
       const base = turns.get('client as it was')!;
       result[kind] = Object.fromEntries(
-        telemetryVariants.map((variant) => [variant, { rate: median(turns.get(variant)!), toBase: median(turns.get(variant)!.map((r, turn) => r / base[turn]!)) }]),
+        telemetryVariants.map((variant) => {
+          const own = turns.get(variant)!;
+          return [variant, { rate: median(own.map((t) => t.rate)), toBase: median(own.map((t, i) => t.rate / base[i]!.rate)), cpuMicros: median(own.map((t) => t.cpuMicros)) }];
+        }),
       ) as TelemetryRound[RequestKind];
     }
     console.log(JSON.stringify(result));
