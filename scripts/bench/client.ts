@@ -12,9 +12,9 @@
 // so the run ends within a few minutes; --long adds the other variants and more requests.
 // Then the client's telemetry (client/telemetry-round.ts): the client as it was before it
 // (compiled from that commit in a temporary git worktree, client/base-sdk.ts), the same again
-// as a control that shows the noise, this client with nobody subscribed, the client as it was
-// with the span and histogram made by OpenTelemetry's API directly (what writing them costs at
-// least), and this client with @wallet-api/sdk/opentelemetry on, side by side in one
+// as a control that shows the noise, this client with nobody subscribed, the same with the
+// span and histogram made by OpenTelemetry's API directly (what writing them costs at least),
+// and this client with @wallet-api/sdk/opentelemetry on, side by side in one
 // process per round, on loopback and at the simulated round trip; and the traffic recorder
 // writing every one of --recording-calls calls (client/recording-run.ts).
 import { execFileSync } from 'node:child_process';
@@ -41,7 +41,7 @@ const options = readBenchOptions(
     'delayed-requests': { kind: 'whole number', min: 1, max: 10_000, default: 100, about: 'requests of each variant and request kind per round at --delay-ms' },
     'delayed-block': { kind: 'whole number', min: 1, max: 10_000, default: 10, about: 'requests at --delay-ms of one variant in a row: one turn' },
     'in-process-calls': { kind: 'whole number', min: 0, max: 1_000_000, defaultText: '30000, 120000 with --long', about: 'calls of each for the timing with fetch answered in-process; 0 skips it' },
-    'telemetry-requests': { kind: 'whole number', min: 0, max: 100_000, default: 1000, about: 'loopback requests of each (as it was, nobody subscribed, telemetry on) and kind per round, in turns of --block; at --delay-ms, --delayed-requests; 0 skips the telemetry comparison' },
+    'telemetry-requests': { kind: 'whole number', min: 0, max: 100_000, default: 1000, about: 'loopback requests of each (as it was, its control, nobody subscribed, OpenTelemetry by hand, telemetry on) and kind per round, in turns of --block; at --delay-ms, --delayed-requests; 0 skips the telemetry comparison' },
     base: { kind: 'text', placeholder: 'COMMIT', about: 'the commit whose client is "the client as it was" (default: the parent of the commit that added src/client/call-channel.ts)' },
     'recording-calls': { kind: 'whole number', min: 0, max: 1_000_000, default: 100_000, about: 'calls recorded to a file at sample rate 1, timed in blocks of --recording-block; 0 skips it' },
     'recording-block': { kind: 'whole number', min: 100, max: 100_000, default: 10_000, about: 'calls of one block of the recording run' },
@@ -113,7 +113,7 @@ const telemetryResults: { label: string; rounds: TelemetryRound[]; atLeast: numb
 if (telemetryRequests > 0) {
   const commit = baseCommit(options.base);
   const base = builtBaseSdk(commit);
-  console.log(`\nTelemetry: the client as it was at ${commit.slice(0, 12)} (compiled in a temporary git worktree), the same again as a control, this client with nobody subscribed, the client as it was with the same span and histogram made by hand, and this client with @wallet-api/sdk/opentelemetry on (no-op span exporter), in turns in one process per round`);
+  console.log(`\nTelemetry: the client as it was at ${commit.slice(0, 12)} (compiled in a temporary git worktree), the same again as a control, this client with nobody subscribed, this client with the same span and histogram made by hand, and with @wallet-api/sdk/opentelemetry on (no-op span exporter), in turns in one process per round`);
   // The goals: nobody subscribed at least 0.98× the client as it was; telemetry on, 0.9× on loopback and 0.99× at the round trip.
   const settings = [
     { label: 'on loopback', delayMs: 0, requests: telemetryRequests, block: options.block, atLeast: 0.9 },

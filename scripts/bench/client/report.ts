@@ -134,7 +134,7 @@ export function telemetryLines(results: readonly { label: string; rounds: Teleme
     'Telemetry, × the client as it was (req/s medians over the turns of each round, then over the rounds; CPU µs of the client process per call):',
     ...lines,
     "  (the control is the client as it was in turns of its own: its distance from 1.000× is the run's noise, within which a ratio cannot be told from 1;",
-    '   OpenTelemetry by hand is the client as it was with the same span and histogram made around each call with the API directly: what writing them costs at least)',
+    '   OpenTelemetry by hand is this client, nobody subscribed, with the same span and histogram made around each call with the API directly: what writing them costs at least)',
   ];
 }
 

@@ -1,8 +1,8 @@
 // One round of the telemetry comparison of `npm run bench:client`, in one process: the client
 // as it was before its telemetry (base-sdk.ts), the same once more as a control (its ratio to
 // the first is the measurement's noise), this client with nobody subscribed to its
-// diagnostics channel, the client as it was with the same span and histogram made by hand
-// around each call (OpenTelemetry's own cost: results.ts), and this client with
+// diagnostics channel, this client (nobody subscribed) with the same span and histogram made
+// by hand around each call (OpenTelemetry's own cost: results.ts), and this client with
 // `@wallet-api/sdk/opentelemetry` on, both exporting
 // every span to an exporter that does nothing through a BatchSpanProcessor, as
 // docs/operating-in-production.md and the Node SDK wire an exporter (with OpenTelemetry's
@@ -71,7 +71,7 @@ class IdleReader extends MetricReader {
   const settings = { environment: 'custom' as const, baseUrl, apiKey };
   const asItWas = callsOf(before.createClient({ ...settings, signer: before.hmacSha256({ secret }) }), before.unwrap);
   const current = callsOf(sdk.createClient({ ...settings, signer: sdk.hmacSha256({ secret }) }), sdk.unwrap);
-  const byHand = { post: madeByHand('POST', '/api/v1/swaps', 'createSwap', asItWas.post), get: madeByHand('GET', '/api/v1/transactions', 'listTransactions', asItWas.get) };
+  const byHand = { post: madeByHand('POST', '/api/v1/swaps', 'createSwap', current.post), get: madeByHand('GET', '/api/v1/transactions', 'listTransactions', current.get) };
   const collect = (globalThis as { gc?: () => void }).gc ?? (() => {});
 
   /**
