@@ -25,22 +25,20 @@ export function observing(log: ClientLog | undefined): boolean {
 
 export class CallObservation {
   readonly message: CallMessage;
-  readonly #log: ClientLog | undefined;
-  /** When the call started, for the logger's durations (telemetry times its own). */
-  readonly #started: number;
+  /**
+   * What only the logger reads, made only for a call with a logger: when the call started
+   * (telemetry times its own) and the signatures of the attempts made, masked wherever an
+   * answer echoes them.
+   */
+  readonly #logged: { readonly log: ClientLog; readonly started: number; readonly signatures: string[] } | undefined;
   /** What the call's request holds in protected fields (its body and parameters), for the logger. */
   readonly #request: { body?: unknown; params?: unknown } | undefined;
   #requestCarried: CarriedValue[] | undefined;
-  /** The signatures of the attempts made: masked wherever an answer echoes them. */
-  readonly #signatures: string[] | undefined;
 
   constructor(method: 'GET' | 'POST', path: string, server: ServerOf, log: ClientLog | undefined, request?: { body?: unknown; params?: unknown }) {
     this.message = { method, urlTemplate: path, operation: `${method} ${path}`, serverAddress: server.address, serverPort: server.port, attempts: 0 };
-    this.#log = log;
+    this.#logged = log === undefined ? undefined : { log, started: performance.now(), signatures: [] };
     this.#request = request;
-    // Only a logger reads these: a call observed for telemetry alone makes neither.
-    this.#started = log === undefined ? 0 : performance.now();
-    this.#signatures = log === undefined ? undefined : [];
   }
 
   /**
@@ -48,9 +46,10 @@ export class CallObservation {
    * protected values and every attempt's signature (the API key is the logger's own).
    */
   #carried(): Carried {
-    if (this.#log === undefined || this.#signatures === undefined) return [];
-    this.#requestCarried ??= this.#request ? this.#log.carriedBy(this.#request) : [];
-    return [...this.#signatures, ...this.#requestCarried];
+    const logged = this.#logged;
+    if (logged === undefined) return [];
+    this.#requestCarried ??= this.#request ? logged.log.carriedBy(this.#request) : [];
+    return [...logged.signatures, ...this.#requestCarried];
   }
 
   /** Runs the call, published on the tracing channel, in a subscriber's context if one asked. */
@@ -80,33 +79,34 @@ export class CallObservation {
 
   /** The attempt is signed: its signature joins what the logger masks. */
   signed(signature: string): void {
-    this.#signatures?.push(signature);
+    this.#logged?.signatures.push(signature);
   }
 
   /** The attempt failed and the GET will be tried again after `delayMs`. */
   retry(attempt: number, delayMs: number, reason: string, retryAfter: boolean): void {
     if (retryChannel.hasSubscribers) retryChannel.publish({ call: this.message, attempt, delayMs, reason, retryAfter } satisfies RetryMessage);
-    this.#log?.retried({ operation: this.message.operation, attempt, delayMs, reason, retryAfter });
+    this.#logged?.log.retried({ operation: this.message.operation, attempt, delayMs, reason, retryAfter });
   }
 
   /** A finding of the drift watch on the call's answer. */
   drift(event: DriftEvent): void {
     if (driftChannel.hasSubscribers) driftChannel.publish({ call: this.message, event } satisfies DriftMessage);
-    this.#log?.drift(event, this.#carried());
+    this.#logged?.log.drift(event, this.#carried());
   }
 
   /** Whether request and answer details are wanted (debug logging): reading them costs. */
   get detailed(): boolean {
-    return this.#log?.debugs === true;
+    return this.#logged?.log.debugs === true;
   }
 
   sent(request: { method: string; url: string; headers: Headers; body: string | undefined }): void {
-    this.#log?.request({ operation: this.message.operation, attempt: this.message.attempts, ...request }, this.#carried());
+    this.#logged?.log.request({ operation: this.message.operation, attempt: this.message.attempts, ...request }, this.#carried());
   }
 
   answered(status: number, headers: Headers): void {
     this.message.status = status;
-    if (this.#log?.debugs) this.#log.response({ operation: this.message.operation, attempt: this.message.attempts, status, headers }, this.#carried());
+    const log = this.#logged?.log;
+    if (log?.debugs) log.response({ operation: this.message.operation, attempt: this.message.attempts, status, headers }, this.#carried());
   }
 
   #succeeded(result: unknown): void {
@@ -120,9 +120,10 @@ export class CallObservation {
     // The semantic conventions' error.type of an error answer is its status; a 2xx is failed by what unwrap says.
     if (!response.ok) message.errorType = String(response.status);
     else if (kind !== undefined) message.errorType = kind;
-    const log = this.#log;
-    if (log === undefined) return;
-    const durationMs = performance.now() - this.#started;
+    const logged = this.#logged;
+    if (logged === undefined) return;
+    const { log } = logged;
+    const durationMs = performance.now() - logged.started;
     // What the call carried is gathered only for a line that shows the provider's words: a success at info shows none.
     if (log.debugs) log.answerBody({ operation: message.operation, status: response.status, body }, this.#carried());
     if (kind === undefined) log.succeeded({ operation: message.operation, status: response.status, durationMs, attempts: message.attempts });
@@ -137,11 +138,12 @@ export class CallObservation {
     message.errorType = error instanceof WalletApiError ? error.kind : '_OTHER';
     const httpStatus = error instanceof WalletApiError ? (error as { httpStatus?: unknown }).httpStatus : undefined;
     if (typeof httpStatus === 'number') message.status = httpStatus;
-    this.#log?.failed({
+    const logged = this.#logged;
+    logged?.log.failed({
       operation: message.operation,
       kind: message.errorType,
       status: message.status,
-      durationMs: performance.now() - this.#started,
+      durationMs: performance.now() - logged.started,
       attempts: message.attempts,
       message: error instanceof Error ? error.message : typeof error,
     }, this.#carried());
