@@ -122,7 +122,11 @@ describe('the traffic report', () => {
         const bracket = report.markers.flatMap((m) => m.items).find((i) => i.kind === 'timestamp-window')?.window;
         if (bracket) expect((bracket.acceptedUpTo ?? 0) <= window + 1 && window - 1 <= (bracket.refusedFrom ?? Infinity)).toBe(true);
       }),
-      { numRuns: 15 },
+      {
+        numRuns: 15,
+        // Found by a run (seed 94629307): values of a schema that a hidden operation also answers.
+        examples: [[{ name: ' ', values: { 'SwapStateChange.status': { a: 1, aa: 1 }, 'Wallet.status': { a: 1 }, 'Network.name': { a: 1 }, 'Transaction.type': { a: 1 } }, contradictions: [{ kind: 'notEnvelope', operationId: 'confirmSwap' }] }]],
+      },
     );
   }, 120_000);
 

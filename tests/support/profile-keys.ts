@@ -49,7 +49,13 @@ export type ShownBy = {
   hidden?: ReadonlySet<string>;
   /** Whether the traffic shows records of a schema at all; default: some operation not hidden answers them. */
   schema?: (schema: string) => boolean;
-  /** Whether the traffic shows one of a field's weighted values; default: yes. */
+  /**
+   * Whether the traffic shows one of a field's weighted values; default: yes, unless an
+   * operation whose answers hide their records also answers the field's schema. Records take
+   * the values in turn, the hidden ones too, so which values the others show depends on how
+   * many turns the hidden ones took: a status weighted {a: 1, aa: 1}, with confirmSwap hidden
+   * and cancelSwap after it in every round of the walk, shows aa and never a.
+   */
   value?: (target: string, value: string, weights: Record<string, number>) => boolean;
   /** Whether the traffic holds an answer of the operation; default: yes unless hidden. */
   operation?: (operationId: string) => boolean;
@@ -63,7 +69,9 @@ export type ShownBy = {
 export function profileKeys(doc: OpenApiDocument, profile: ProviderProfile, shown: ShownBy = {}): Set<string> {
   const keys = new Set<string>();
   const hidden = shown.hidden ?? new Set<string>();
-  const shownBy = shown.schema ?? ((schema: string) => listOperations(doc).some((o) => !hidden.has(o.operationId) && recordLocations(doc, o.operationId).some((l) => l.schema === schema)));
+  const answering = (schema: string) => listOperations(doc).filter((o) => recordLocations(doc, o.operationId).some((l) => l.schema === schema));
+  const shownBy = shown.schema ?? ((schema: string) => answering(schema).some((o) => !hidden.has(o.operationId)));
+  const valueShown = shown.value ?? ((target: string) => !answering(target.split('.')[0]!).some((o) => hidden.has(o.operationId)));
   const dropped = new Set((profile.contradictions ?? []).flatMap((c) => (c.kind === 'dropField' ? [`${c.schema}.${c.field}`] : [])));
   for (const [schema, fields] of Object.entries(profile.extraFields ?? {})) if (shownBy(schema)) for (const field of Object.keys(fields)) keys.add(`field ${schema}${fieldKey(field)}`);
   for (const [target, weights] of Object.entries(profile.values ?? {})) {
@@ -72,7 +80,7 @@ export function profileKeys(doc: OpenApiDocument, profile: ProviderProfile, show
     // The report counts values of the strings whose values the interface lists (x-values-seen); an id or a free text has none to add to.
     const seen = (deref(doc, resolvePointer(doc, `#/components/schemas/${schema}/properties/${field}`)) as { 'x-values-seen'?: string[] })['x-values-seen'];
     if (seen === undefined) continue;
-    for (const [value, weight] of Object.entries(weights)) if (weight > 0 && !seen.includes(value) && (shown.value?.(target, value, weights) ?? true)) keys.add(`value ${schema}${fieldKey(field)}=${value}`);
+    for (const [value, weight] of Object.entries(weights)) if (weight > 0 && !seen.includes(value) && valueShown(target, value, weights)) keys.add(`value ${schema}${fieldKey(field)}=${value}`);
   }
   for (const [operationId, shape] of Object.entries(profile.shapes ?? {})) if (!hidden.has(operationId) && (shown.operation?.(operationId) ?? true)) keys.add(`shape ${operationId} ${shapeOf(shape)}`);
   // A window refused with a status on which nothing is decided has no outer bound: those skews are inconclusive.
