@@ -21,6 +21,11 @@ export async function unwrap<R extends CallResult>(call: R | Promise<R>): Promis
   const result = await call;
   const { response } = result;
   const operation = operationOfResponse.get(response) ?? `${response.url ? new URL(response.url).pathname : 'unknown operation'}`;
+  // A redirect is never followed (credentials are never replayed elsewhere), and what it
+  // says is not the provider's decision on the call, whatever its body looks like.
+  if (response.status >= 300 && response.status < 400) {
+    throw new InvalidResponseError({ operation, httpStatus: response.status, reason: '(a redirect, which the client never follows)', body: response.ok ? result.data : result.error });
+  }
   const body = response.ok ? result.data : result.error;
   if (!isEnvelope(body)) {
     const reason =

@@ -270,6 +270,20 @@ describe('failures, timeouts and retries', () => {
     expect(capture.server.requests).toHaveLength(1);
   });
 
+  it.each([301, 302, 303, 307, 308])('takes a %i as an invalid response even when its body is an error envelope (a redirect is never followed nor believed)', async (status) => {
+    capture.server.handle((_req, res) => {
+      const text = JSON.stringify({ status: 'error', message: 'moved', data: null });
+      res.writeHead(status, { location: 'http://127.0.0.1:9/elsewhere', 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+      res.end(text);
+    });
+    const error = await unwrap(client().POST('/api/v1/swaps', { body: swapBody })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ kind: 'invalid-response', httpStatus: status, operation: 'POST /api/v1/swaps' });
+    expect(String(error)).toMatch(/answered HTTP 3\d\d \(a redirect, which the client never follows\)$/);
+    expect(capture.server.requests).toHaveLength(1);
+  });
+
   it('does not send a request whose signer throws', async () => {
     const c = client({
       signer: () => {
