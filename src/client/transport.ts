@@ -158,16 +158,22 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
  * Holds a response body to `maxBytes`. A declared Content-Length over the limit is refused
  * at once and the body is not read. A body without one (chunked) is counted as it streams
  * and errors with InvalidResponseError at the first byte past the limit, which also cancels
- * the download. A body with an acceptable Content-Length is passed through untouched (the
- * HTTP client reads no more than it declares), so the usual answer costs nothing extra.
+ * the download. A body with an acceptable Content-Length and no content coding is passed
+ * through untouched (the HTTP client reads no more than it declares), so the usual answer
+ * costs nothing extra; a compressed one is counted as fetch inflates it.
  */
 export function limitBodySize(response: Response, maxBytes: number, operation: string): Response {
   if (response.body === null) return response;
   const declared = response.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared.trim())) {
-    if (Number(declared) <= maxBytes) return response;
-    void response.body.cancel().catch(() => {});
-    throw oversized(response, maxBytes, operation, declared.trim());
+    // A declared length over the limit is over it inflated too. Under it, only an identity
+    // body is held by it: fetch inflates a gzip, deflate or br body, whose Content-Length
+    // counts the compressed bytes, so what it yields is counted below like a chunked body.
+    if (Number(declared) > maxBytes) {
+      void response.body.cancel().catch(() => {});
+      throw oversized(response, maxBytes, operation, declared.trim());
+    }
+    if (!encoded(response)) return response;
   }
   let received = 0;
   const counted = response.body.pipeThrough(
@@ -180,6 +186,12 @@ export function limitBodySize(response: Response, maxBytes: number, operation: s
     }),
   );
   return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** True when the body has a content coding fetch undoes (anything but identity). */
+function encoded(response: Response): boolean {
+  const coding = response.headers.get('content-encoding');
+  return coding !== null && coding.trim() !== '' && coding.trim().toLowerCase() !== 'identity';
 }
 
 function oversized(response: Response, maxBytes: number, operation: string, bytes: string): InvalidResponseError {

@@ -1,3 +1,4 @@
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   AbortedError,
@@ -341,6 +342,24 @@ describe('response size limit', () => {
     answerText(envelopeOfSize(1001), true);
     await expect(unwrap(client({ maxResponseBytes: 1000 }).GET('/api/v1/wallets'))).rejects.toBeInstanceOf(InvalidResponseError);
     answerText(envelopeOfSize(1000), false);
+    await expect(unwrap(client({ maxResponseBytes: 1000 }).GET('/api/v1/wallets'))).resolves.toHaveLength(1000 - overhead);
+  });
+
+  it.each(['gzip', 'deflate', 'br'] as const)('counts the inflated bytes of a %s answer whose Content-Length is under the limit', async (encoding) => {
+    const compress = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync }[encoding];
+    const answerCompressed = (text: string) =>
+      capture.server.handle((_req, res) => {
+        const packed = compress(Buffer.from(text));
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding, 'content-length': packed.byteLength });
+        res.end(packed);
+      });
+    // 1001 bytes inflated from a few dozen on the wire: refused.
+    answerCompressed(envelopeOfSize(1001));
+    const refused = await unwrap(client({ maxResponseBytes: 1000 }).GET('/api/v1/wallets')).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(InvalidResponseError);
+    expect(String(refused)).toMatch(/over the client's limit of 1000 bytes \(maxResponseBytes\)/);
+    // Exactly the limit once inflated: read.
+    answerCompressed(envelopeOfSize(1000));
     await expect(unwrap(client({ maxResponseBytes: 1000 }).GET('/api/v1/wallets'))).resolves.toHaveLength(1000 - overhead);
   });
 });
