@@ -1,5 +1,6 @@
 // Where the command line sends a call and with which credentials. A target is the local
-// sandbox or mock (`--base-url`), or staging/production (`--env`, with WALLET_API_BASE_URL).
+// sandbox or mock (`--base-url`, a loopback address only), or staging/production (`--env`,
+// with WALLET_API_BASE_URL).
 // With neither and no credentials in the environment it is the local sandbox with its demo
 // credentials; the demo credentials go nowhere else. Values are never printed.
 import { isAbsolute, resolve } from 'node:path';
@@ -36,6 +37,25 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/**
+ * `--base-url` reaches a sandbox or mock on this machine only. Any other address may be a
+ * real environment, whose calls move value: those go through `--env` (and, for a POST to
+ * production, `--confirm-production`), never through an address typed on the command line.
+ * The address is never quoted back: it could carry credentials.
+ */
+function checkLocalAddress(value: string): void {
+  const url = URL.canParse(value.trim()) ? new URL(value.trim()) : undefined;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new UsageError('--base-url must be an absolute http URL, e.g. http://127.0.0.1:4020');
+  if (!isLoopback(url.hostname)) {
+    throw new UsageError('--base-url is for a local sandbox or mock, at a loopback address; use --env staging or --env production with WALLET_API_BASE_URL for any other address');
+  }
+}
+
+/** 127.0.0.0/8, ::1 or localhost, as the WHATWG URL parser writes a host (IPv4 in dotted decimal, IPv6 in brackets). */
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
 const present = (env: NodeJS.ProcessEnv, name: string) => typeof env[name] === 'string' && env[name]!.trim() !== '';
 
 export function resolveTarget(options: { baseUrl: string | undefined; env: string | undefined }, env: NodeJS.ProcessEnv, cwd: string): Target {
@@ -43,6 +63,7 @@ export function resolveTarget(options: { baseUrl: string | undefined; env: strin
     throw new UsageError(`--env must be staging or production, not ${JSON.stringify(options.env)} (use --base-url for a local sandbox or mock)`);
   }
   if (options.env && options.baseUrl !== undefined) throw new UsageError('give either --env or --base-url, not both');
+  if (options.baseUrl !== undefined) checkLocalAddress(options.baseUrl);
   const hasKey = present(env, envNames.apiKey);
   const hasSigning = present(env, envNames.signingSecret) || present(env, envNames.signerModule);
 

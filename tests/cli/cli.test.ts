@@ -196,3 +196,52 @@ describe('--drift', () => {
     expect(stderr).toBe('wallet-api: --drift takes report or strict, not "loud"\n');
   });
 });
+
+describe('--base-url is for a sandbox or mock on this machine', () => {
+  const env = { WALLET_API_KEY: 'cli-target-key-41aa', WALLET_API_SIGNING_SECRET: 'cli-target-secret-9c3e' };
+  const swap = ['createSwap', '--body', JSON.stringify({ from: 'usdt', to: 'ngn', amount: 100, password: 'p' })];
+  let server: CaptureServer;
+  beforeAll(async () => {
+    server = await startCaptureServer();
+  });
+  afterAll(() => server.close());
+
+  async function run(args: string[]) {
+    const sent: string[] = [];
+    const stderr: string[] = [];
+    const fetchSpy: typeof fetch = (input, init) => {
+      sent.push(String(input));
+      return fetch(input, init);
+    };
+    const code = await main(args, { stdout: () => {}, stderr: (t) => void stderr.push(t), env, cwd: process.cwd(), fetch: fetchSpy });
+    return { code, sent, stderr: stderr.join('') };
+  }
+
+  it.each(['https://api.example.test', 'http://10.0.0.7:4020', 'https://127.0.0.1.example.test', 'http://[2001:db8::1]:4020', 'http://0.0.0.0:4020'])(
+    'refuses %s with real credentials, a POST or a GET, and sends nothing',
+    async (address) => {
+      for (const args of [[...swap, '--base-url', address], ['listWallets', '--base-url', address]]) {
+        const { code, sent, stderr } = await run(args);
+        expect(code).toBe(2);
+        expect(sent).toEqual([]);
+        expect(stderr).toMatch(/--base-url is for a local sandbox or mock, at a loopback address; use --env staging or --env production with WALLET_API_BASE_URL for any other address/);
+      }
+    },
+  );
+
+  it('sends to a loopback address, by name or number', async () => {
+    const port = new URL(server.url).port;
+    for (const address of [server.url, `http://localhost:${port}`, `http://127.0.0.1:${port}/`]) {
+      const { code, sent } = await run([...swap, '--base-url', address]);
+      expect(code).toBe(0);
+      expect(sent).toHaveLength(1);
+    }
+  });
+
+  it('refuses an address that is not a URL', async () => {
+    const { code, sent, stderr } = await run(['listWallets', '--base-url', '127.0.0.1:4020']);
+    expect(code).toBe(2);
+    expect(sent).toEqual([]);
+    expect(stderr).toMatch(/--base-url must be an absolute http URL/);
+  });
+});
