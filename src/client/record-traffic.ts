@@ -88,7 +88,17 @@ export function recordTraffic(options: RecordTrafficOptions): TrafficRecorder {
     if (!Number.isSafeInteger(value) || value < least) throw new ConfigurationError(`recordTraffic: ${name} must be a whole number of at least ${least}`);
   }
 
-  const writer = file === undefined ? undefined : new HarLinesWriter(file, { maxBytes, maxFiles, onError });
+  // Recording never fails a call: an onError that throws is not let out (it would be an
+  // unhandled rejection, which ends a Node process), and the failure it was handed falls
+  // back to the default warning.
+  const report = (error: unknown) => {
+    try {
+      onError(error);
+    } catch {
+      warnRecordingFailed(error);
+    }
+  };
+  const writer = file === undefined ? undefined : new HarLinesWriter(file, { maxBytes, maxFiles, onError: report });
   /** Answers being read and redacted (what waits to be written is the writer's `waiting`). */
   const reading = new Set<Promise<void>>();
   let handedOver = 0;
@@ -127,7 +137,7 @@ export function recordTraffic(options: RecordTrafficOptions): TrafficRecorder {
       if (reading.size + (writer?.waiting ?? 0) >= maxPending) return drop();
       // Read from a clone in the background: recording neither delays nor fails the call.
       const done = record(sent, request, response.clone())
-        .catch((error: unknown) => onError(error))
+        .catch(report)
         .finally(() => reading.delete(done));
       reading.add(done);
     },
