@@ -130,6 +130,9 @@ export function createClient(options: ClientOptions): WalletApiClient {
 
   async function execute(method: 'GET' | 'POST', path: string, init: LooseInit = {}, observation: CallObservation | undefined): Promise<CallResponse<Method, never>> {
     const { signal, timeoutMs: callTimeoutMs, retry, drift: callDrift, ...openapiInit } = init;
+    // openapi-fetch takes a per-call baseUrl (JavaScript callers can pass one past the types):
+    // the credentials and signatures go only to the client's own environment.
+    if ('baseUrl' in openapiInit && openapiInit.baseUrl !== undefined) throw new ConfigurationError('a call takes no baseUrl: the credentials go only to the client\'s own baseUrl (create a client for another environment); nothing was sent');
     const timeoutMs = callTimeoutMs === undefined ? resolved.timeoutMs : callTimeoutMs;
     checkTimeout(timeoutMs, 'timeoutMs');
     const drift = callDrift === undefined ? resolved.drift : driftSettings(callDrift, resolved.drift, 'drift');

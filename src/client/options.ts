@@ -56,7 +56,7 @@ export type ClientOptions = {
   userAgent?: string;
   /** Clock for x-timestamp (tests inject a fixed one). Default `() => new Date()`. */
   now?: () => Date;
-  /** The fetch implementation. Default the global fetch. */
+  /** The fetch implementation. Default the global fetch, as it is at each call (so a client made before MSW's `server.listen()` or a test's stub goes through it). */
   fetch?: typeof globalThis.fetch;
   /**
    * The client holds API credentials and refuses to start where a browser global exists.
@@ -94,7 +94,8 @@ export type ResolvedOptions = {
   /** The full User-Agent: the client's own tokens, then the integrator's. */
   userAgent: string;
   now: () => Date;
-  fetch: typeof globalThis.fetch;
+  /** The `fetch` option, or undefined for the global fetch, read at each call. */
+  fetch: typeof globalThis.fetch | undefined;
   /** The client's drift watch; a call's `drift` option is resolved over it. */
   drift: DriftSettings;
 };
@@ -142,8 +143,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   }
   const maxResponseBytes = options.maxResponseBytes ?? defaultMaxResponseBytes;
   if (!Number.isSafeInteger(maxResponseBytes) || maxResponseBytes < 1) throw new ConfigurationError('maxResponseBytes must be a positive whole number of bytes');
-  const fetchImpl = options.fetch ?? globalThis.fetch;
-  if (typeof fetchImpl !== 'function') throw new ConfigurationError('no fetch implementation: pass options.fetch');
+  if (typeof (options.fetch ?? globalThis.fetch) !== 'function') throw new ConfigurationError('no fetch implementation: pass options.fetch');
   return {
     environment: options.environment,
     baseUrl,
@@ -154,7 +154,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     maxResponseBytes,
     userAgent: options.userAgent === undefined ? clientUserAgent : `${clientUserAgent} ${options.userAgent}`,
     now: options.now ?? (() => new Date()),
-    fetch: fetchImpl,
+    fetch: options.fetch,
     // One default onDrift per client: its warnings are once per distinct finding of this client.
     drift: driftSettings(options.drift, { mode: 'off', sampleRate: 1, onDrift: warnOncePerFinding(), policy: defaultPolicy, watchFailure: { warned: false } }, 'drift'),
   };

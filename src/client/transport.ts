@@ -127,7 +127,8 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
       observation?.signed(signature);
       if (observation?.detailed) observation.sent({ method: prepared.method, url, headers, body: prepared.body });
       // redirect: 'manual' so credentials are never replayed to another address.
-      const response = await options.fetch(url, { method: prepared.method, headers, body: prepared.body, signal: deadline.signal, redirect: 'manual' });
+      // The global fetch is looked up now, not when the client was made: MSW and test stubs replace it later.
+      const response = await (options.fetch ?? globalThis.fetch)(url, { method: prepared.method, headers, body: prepared.body, signal: deadline.signal, redirect: 'manual' });
       observation?.answered(response.status, response.headers);
       if (attempt >= attempts || !ctx.retry!.retryOnStatus.includes(response.status)) {
         const limited = limitBodySize(response, options.maxResponseBytes, ctx.operation);

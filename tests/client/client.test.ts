@@ -17,7 +17,7 @@ import {
 } from '../../src/client/index.ts';
 import { defaultCanonicalString, signaturesMatch, timestampPattern } from '../../src/signing/index.ts';
 import { freePort } from '../../src/support/process.ts';
-import { answerJson, successEnvelope, useCaptureServer } from '../support/capture-server.ts';
+import { answerJson, startCaptureServer, successEnvelope, useCaptureServer } from '../support/capture-server.ts';
 
 const secret = 'unit-test-secret';
 const apiKey = 'unit-test-key';
@@ -410,5 +410,44 @@ describe('configuration', () => {
       delete scope[name];
     }
     expect(createClient(base).environment).toBe('custom');
+  });
+});
+
+describe('where a call goes', () => {
+  it('takes the global fetch at call time when no fetch option was given (a client made before MSW or a test stub still goes through it)', async () => {
+    const c = client();
+    const original = globalThis.fetch;
+    const seen: string[] = [];
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(String(input));
+      return original(input, init);
+    }) as typeof fetch;
+    try {
+      await unwrap(c.GET('/api/v1/wallets'));
+    } finally {
+      globalThis.fetch = original;
+    }
+    expect(seen).toEqual([`${capture.server.url}/api/v1/wallets`]);
+    // Restored: the next call no longer goes through the stub.
+    await unwrap(c.GET('/api/v1/wallets'));
+    expect(seen).toHaveLength(1);
+    expect(capture.server.requests).toHaveLength(2);
+  });
+
+  it('refuses a per-call baseUrl, with or without middleware: the credentials go only to the client\'s own', async () => {
+    const elsewhere = await startCaptureServer();
+    try {
+      for (const withMiddleware of [false, true]) {
+        const c = client();
+        if (withMiddleware) c.use({ onRequest: () => undefined });
+        const init = { baseUrl: elsewhere.url } as never;
+        await expect(c.GET('/api/v1/wallets', init)).rejects.toBeInstanceOf(ConfigurationError);
+        await expect(c.POST('/api/v1/swaps', { body: swapBody, ...(init as object) })).rejects.toBeInstanceOf(ConfigurationError);
+      }
+      expect(elsewhere.requests).toHaveLength(0);
+      expect(capture.server.requests).toHaveLength(0);
+    } finally {
+      await elsewhere.close();
+    }
   });
 });
