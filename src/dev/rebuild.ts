@@ -45,6 +45,9 @@ export async function rebuild(
   try {
     const bundlePath = join(scratch, 'openapi.yaml');
     const linting = lintSpec(signal);
+    // Observed at once: a linter that cannot be started rejects while the bundle still runs,
+    // and is awaited (and so reported) only after it.
+    linting.catch(() => undefined);
     const bundled = await bundleSpec(bundlePath, signal);
     if (!bundled.ok) {
       const problems = await linting;

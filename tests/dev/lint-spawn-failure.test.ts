@@ -1,0 +1,37 @@
+// `npm run dev` when the linter cannot even be started (a missing binary, EMFILE): the
+// rebuild fails and says so, and no promise is left rejected without a handler while the
+// bundle is still running (Node ends the process on an unhandled rejection).
+import { describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../src/support/redocly.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/support/redocly.ts')>();
+  return {
+    ...original,
+    // The lint's spawn fails at once; the bundle takes a while, then fails too.
+    runRedocly: async () => {
+      throw Object.assign(new Error('spawn redocly ENOENT'), { code: 'ENOENT' });
+    },
+    bundleSpec: async () => {
+      for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setTimeout(resolve, 10));
+      return { ok: false, error: 'bundle failed' };
+    },
+  };
+});
+
+const { rebuild } = await import('../../src/dev/rebuild.ts');
+
+describe('a linter that cannot be started', () => {
+  it('fails the rebuild with its error and leaves no unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const listener = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', listener);
+    try {
+      const outcome = rebuild({} as never, () => {}, { signal: new AbortController().signal, gateSignal: new AbortController().signal });
+      await expect(outcome).rejects.toThrow('spawn redocly ENOENT');
+      for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('unhandledRejection', listener);
+    }
+    expect(unhandled).toEqual([]);
+  });
+});
