@@ -53,7 +53,11 @@ export function actBefore(definition: ScenarioDefinition, request: FastifyReques
       request.raw.socket.destroy();
       return;
     case 'delay': {
-      const timer = setTimeout(done, definition.delayMs);
+      const resume = faults === 'socket' ? holdQuiet(request) : undefined;
+      const timer = setTimeout(() => {
+        resume?.();
+        done();
+      }, definition.delayMs);
       // A caller that gives up does not stop the call: the provider had it. Only a closing sandbox does.
       timer.unref();
       return;
@@ -61,6 +65,22 @@ export function actBefore(definition: ScenarioDefinition, request: FastifyReques
     default:
       return done();
   }
+}
+
+/**
+ * Lifts the sandbox's idle timeout (timeouts.connectionMs) off the socket of a call that a
+ * scenario keeps quiet on purpose (a delay, the pauses of a dribble): it would reset the
+ * connection the scenario means to answer late. Returns what puts the timeout back, for when
+ * the call has something to send again; an answer in process has no socket to hold.
+ */
+function holdQuiet(request: FastifyRequest): () => void {
+  const socket = request.raw.socket;
+  const idleMs = socket.timeout;
+  if (!idleMs) return () => {};
+  socket.setTimeout(0);
+  return () => {
+    if (!socket.destroyed) socket.setTimeout(idleMs);
+  };
 }
 
 /** How many pieces a dribbled body is sent in, at most. */
@@ -94,11 +114,17 @@ export function reshapeAnswer(definition: ScenarioDefinition, reply: FastifyRepl
       const pieces = Math.max(1, Math.min(dribblePieces, bytes.length));
       const size = Math.ceil(bytes.length / pieces);
       const pause = definition.delayMs! / pieces;
+      // A pause may be longer than the idle timeout: the socket is held until the last piece.
+      const resume = faults === 'socket' ? holdQuiet(reply.request) : undefined;
       return Readable.from(
         (async function* () {
-          for (let start = 0; start < bytes.length; start += size) {
-            await new Promise((resolve) => setTimeout(resolve, pause));
-            yield bytes.subarray(start, start + size);
+          try {
+            for (let start = 0; start < bytes.length; start += size) {
+              await new Promise((resolve) => setTimeout(resolve, pause));
+              yield bytes.subarray(start, start + size);
+            }
+          } finally {
+            resume?.();
           }
         })(),
       );
