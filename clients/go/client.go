@@ -1,0 +1,324 @@
+// Package walletapi is the Go client of the Wallet, Payout and Swap API: one method per
+// operation, each signing its request, checking both the HTTP status and the envelope's
+// status, and returning the envelope's data as a typed value or an *Error.
+//
+//	client, err := walletapi.NewClient(walletapi.Options{
+//		Environment: walletapi.Custom, // Staging or Production take the https address issued at onboarding
+//		BaseURL:     "http://127.0.0.1:4020",
+//		APIKey:      os.Getenv("WALLET_API_KEY"),
+//		Signer:      walletapi.HMACSHA256(os.Getenv("WALLET_API_SIGNING_SECRET")),
+//	})
+//	markets, err := client.ListMarkets(ctx)
+package walletapi
+
+import (
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"runtime"
+	"strings"
+	"time"
+)
+
+// Environment names the environment a client talks to; there is no default.
+type Environment string
+
+const (
+	// Staging is for building and testing, at the https address issued at onboarding.
+	Staging Environment = "staging"
+	// Production is used only once the integration is approved, over https.
+	Production Environment = "production"
+	// Custom is the local sandbox or mock (http or https).
+	Custom Environment = "custom"
+)
+
+const (
+	// DefaultTimeout bounds a call, signing and reading the body included.
+	DefaultTimeout = 30 * time.Second
+	// DefaultMaxResponseBytes is the largest body read (after decompression): far above any
+	// answer of this API, far below what would hurt a backend if a server misbehaved.
+	DefaultMaxResponseBytes = 4 << 20
+	// DefaultInitialDelay and DefaultMaxDelay are a RetryPolicy's delays when left zero.
+	DefaultInitialDelay = 100 * time.Millisecond
+	DefaultMaxDelay     = 2000 * time.Millisecond
+)
+
+// DefaultRetryStatuses are the statuses a GET is retried on when a RetryPolicy names none.
+var DefaultRetryStatuses = []int{429, 502, 503, 504}
+
+// RetryPolicy retries GETs (never POSTs: they move value and the API has no idempotency
+// key) after a failure before the answer's headers and after the listed statuses, with
+// exponential backoff and jitter in [50 %, 100 %] of min(MaxDelay, InitialDelay × 2^(n−1)),
+// or the Retry-After of a 429 or 503 capped by MaxDelay. Every attempt is signed anew.
+type RetryPolicy struct {
+	// Attempts is the most requests one call sends, the first included (at least 1).
+	Attempts int
+	// InitialDelay is the first backoff step; 0 means DefaultInitialDelay.
+	InitialDelay time.Duration
+	// MaxDelay caps every wait, Retry-After included; 0 means DefaultMaxDelay.
+	MaxDelay time.Duration
+	// RetryOnStatus lists the statuses retried; nil means DefaultRetryStatuses.
+	RetryOnStatus []int
+}
+
+// Options configure a Client. Environment, BaseURL, APIKey and Signer are required.
+type Options struct {
+	// Environment is Staging, Production or Custom; nothing defaults to production.
+	Environment Environment
+	// BaseURL is the environment's address; https for Staging and Production.
+	BaseURL string
+	// APIKey is sent as x-api-key.
+	APIKey string
+	// Signer computes x-signature, e.g. HMACSHA256(secret).
+	Signer Signer
+	// HTTPClient sends the requests; nil means a client of the SDK's own. The client is
+	// copied with redirects turned off: a 3xx is never followed (credentials would go to
+	// another address) and ends the call as an invalid response.
+	HTTPClient *http.Client
+	// Logger receives one debug record per attempt and one per retry, never a credential;
+	// nil (the default) logs nothing.
+	Logger *slog.Logger
+	// Timeout bounds each call, signing and the body included; 0 means DefaultTimeout.
+	Timeout time.Duration
+	// MaxResponseBytes is the largest body read; 0 means DefaultMaxResponseBytes.
+	MaxResponseBytes int64
+	// Retry is the retry policy of GETs; nil means no retry.
+	Retry *RetryPolicy
+	// UserAgent is your product token(s), appended to the client's User-Agent.
+	UserAgent string
+	// Now is the clock of x-timestamp; nil means time.Now.
+	Now func() time.Time
+}
+
+// Format keeps the API key and the signer's secret out of every fmt verb.
+func (o Options) Format(f fmt.State, _ rune) {
+	_, _ = fmt.Fprintf(f, "walletapi.Options{Environment:%q, BaseURL:%q, APIKey:[redacted], Timeout:%s, MaxResponseBytes:%d}",
+		string(o.Environment), o.BaseURL, o.Timeout, o.MaxResponseBytes)
+}
+
+// Client calls the API. It is safe for concurrent use; make one per environment.
+type Client struct {
+	server      string // base URL with a trailing slash, as the generated builders resolve paths against it
+	apiKey      string
+	signer      Signer
+	secret      string // the HMACSHA256 signer's secret, masked like the key
+	httpClient  *http.Client
+	ownsHTTP    bool
+	logger      *slog.Logger
+	timeout     time.Duration
+	maxBytes    int64
+	retry       *resolvedRetry
+	userAgent   string
+	now         func() time.Time
+	environment Environment
+}
+
+type resolvedRetry struct {
+	attempts     int
+	initial, max time.Duration
+	statuses     []int
+}
+
+// Format keeps the client's credentials out of every fmt verb.
+func (c *Client) Format(f fmt.State, _ rune) {
+	_, _ = fmt.Fprintf(f, "walletapi.Client{Environment:%q, BaseURL:%q}", string(c.environment), strings.TrimSuffix(c.server, "/"))
+}
+
+// userAgent is the User-Agent every request starts with.
+var userAgent = "wallet-api-sdk-go/" + Version + " go/" + strings.TrimPrefix(runtime.Version(), "go")
+
+// NewClient checks the options and returns a client, or an *Error of kind configuration
+// naming the option that is wrong (never quoting a credential).
+func NewClient(options Options) (*Client, error) {
+	switch options.Environment {
+	case Staging, Production, Custom:
+	case "":
+		return nil, configurationError(`Environment must be chosen explicitly: one of "staging", "production", "custom"`)
+	default:
+		return nil, configurationError(`Environment must be one of "staging", "production", "custom"`)
+	}
+	server, err := checkBaseURL(options.Environment, options.BaseURL)
+	if err != nil {
+		return nil, err
+	}
+	if strings.TrimSpace(options.APIKey) == "" {
+		return nil, configurationError("APIKey is required (a non-empty string)")
+	}
+	if !isHeaderValue(options.APIKey) {
+		return nil, configurationError("APIKey is not a valid HTTP header value (%s)", headerValueRule)
+	}
+	if options.Signer == nil {
+		return nil, configurationError("Signer is required: e.g. walletapi.HMACSHA256(secret)")
+	}
+	secret := ""
+	if h, ok := options.Signer.(*hmacSigner); ok {
+		if len(h.secret) == 0 {
+			return nil, configurationError("Signer: the secret of HMACSHA256 is empty")
+		}
+		secret = string(h.secret)
+	}
+	if options.Timeout < 0 {
+		return nil, configurationError("Timeout must be positive (0 means the default, %s)", DefaultTimeout)
+	}
+	if options.MaxResponseBytes < 0 {
+		return nil, configurationError("MaxResponseBytes must be a positive number of bytes (0 means the default, %d)", DefaultMaxResponseBytes)
+	}
+	if options.UserAgent != "" && !isHeaderValue(options.UserAgent) {
+		return nil, configurationError("UserAgent must be a valid HTTP header value (%s)", headerValueRule)
+	}
+	retry, err := resolveRetry(options.Retry)
+	if err != nil {
+		return nil, err
+	}
+	c := &Client{
+		server: server, apiKey: options.APIKey, signer: options.Signer, secret: secret,
+		logger: options.Logger, timeout: options.Timeout, maxBytes: options.MaxResponseBytes,
+		retry: retry, userAgent: userAgent, now: options.Now, environment: options.Environment,
+	}
+	if c.timeout == 0 {
+		c.timeout = DefaultTimeout
+	}
+	if c.maxBytes == 0 {
+		c.maxBytes = DefaultMaxResponseBytes
+	}
+	if options.UserAgent != "" {
+		c.userAgent += " " + options.UserAgent
+	}
+	if c.now == nil {
+		c.now = time.Now
+	}
+	if options.HTTPClient != nil {
+		copied := *options.HTTPClient
+		c.httpClient = &copied
+	} else {
+		// A transport of its own, so CloseIdleConnections closes only this client's.
+		c.httpClient = &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
+		c.ownsHTTP = true
+	}
+	c.httpClient.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	return c, nil
+}
+
+// CloseIdleConnections closes the idle keep-alive connections of the client's transport
+// (and their goroutines).
+func (c *Client) CloseIdleConnections() { c.httpClient.CloseIdleConnections() }
+
+func checkBaseURL(env Environment, raw string) (string, error) {
+	if raw == "" {
+		return "", configurationError("BaseURL is required for the %s environment", env)
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.Scheme == "" || u.Host == "" {
+		return "", configurationError("BaseURL of the %s environment must be an absolute URL", env)
+	}
+	if u.User != nil {
+		return "", configurationError("BaseURL must not contain credentials")
+	}
+	if u.RawQuery != "" || u.ForceQuery || u.Fragment != "" {
+		return "", configurationError("BaseURL must not contain a query or fragment")
+	}
+	scheme := strings.ToLower(u.Scheme)
+	if env == Custom {
+		if scheme != "http" && scheme != "https" {
+			return "", configurationError("BaseURL of the custom environment must use http or https")
+		}
+	} else if scheme != "https" {
+		return "", configurationError("BaseURL of the %s environment must use https", env)
+	}
+	s := u.String()
+	if !strings.HasSuffix(s, "/") {
+		s += "/"
+	}
+	return s, nil
+}
+
+func resolveRetry(p *RetryPolicy) (*resolvedRetry, error) {
+	if p == nil {
+		return nil, nil
+	}
+	if p.Attempts < 1 {
+		return nil, configurationError("Retry.Attempts must be an integer of at least 1")
+	}
+	if p.InitialDelay < 0 || p.MaxDelay < 0 {
+		return nil, configurationError("Retry.InitialDelay and Retry.MaxDelay must not be negative")
+	}
+	r := &resolvedRetry{attempts: p.Attempts, initial: p.InitialDelay, max: p.MaxDelay, statuses: p.RetryOnStatus}
+	if r.initial == 0 {
+		r.initial = DefaultInitialDelay
+	}
+	if r.max == 0 {
+		r.max = DefaultMaxDelay
+	}
+	if r.initial > r.max {
+		return nil, configurationError("Retry.InitialDelay must not exceed Retry.MaxDelay")
+	}
+	if r.statuses == nil {
+		r.statuses = DefaultRetryStatuses
+	}
+	for _, s := range r.statuses {
+		if s < 100 || s > 599 {
+			return nil, configurationError("Retry.RetryOnStatus must hold HTTP statuses (100 to 599)")
+		}
+	}
+	return r, nil
+}
+
+const headerValueRule = "visible ASCII or Latin-1 characters with spaces or tabs only between them: no line breaks, NUL or other control characters, no leading or trailing whitespace"
+
+// isHeaderValue reports whether s can be sent as a header value unchanged.
+func isHeaderValue(s string) bool {
+	if s == "" {
+		return false
+	}
+	if s[0] == ' ' || s[0] == '\t' || s[len(s)-1] == ' ' || s[len(s)-1] == '\t' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		if (b < 0x20 && b != '\t') || b == 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// CallOption changes one call: its timeout, its retry policy, or where its raw answer goes.
+type CallOption func(*callSettings)
+
+type callSettings struct {
+	timeout  time.Duration
+	retry    *RetryPolicy
+	noRetry  bool
+	raw      *RawResponse
+	badValue string // the option that was wrong, reported before anything is sent
+}
+
+// WithTimeout bounds this call (signing and the body included) instead of the client's
+// Timeout; a deadline of the context passed also holds.
+func WithTimeout(d time.Duration) CallOption {
+	return func(s *callSettings) {
+		if d <= 0 {
+			s.badValue = "WithTimeout must be given a positive duration"
+		}
+		s.timeout = d
+	}
+}
+
+// WithRetry sets this call's retry policy (GETs only); nil turns retries off for it.
+func WithRetry(p *RetryPolicy) CallOption {
+	return func(s *callSettings) { s.retry, s.noRetry = p, p == nil }
+}
+
+// RawResponse is the answer as received: status, headers and the body's bytes.
+type RawResponse struct {
+	StatusCode int
+	Header     http.Header
+	Body       []byte
+}
+
+// WithRawResponse fills dst with the answer of the call (its last attempt), whatever the
+// call returns, when an answer was read.
+func WithRawResponse(dst *RawResponse) CallOption {
+	return func(s *callSettings) { s.raw = dst }
+}

@@ -1,0 +1,355 @@
+package walletapi
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// operation is one call's request, built by the generated layer.
+type operation struct {
+	name      string // "POST /api/v1/swaps"
+	req       *http.Request
+	body      []byte
+	protected []string // values of protected fields the request carries
+}
+
+// errClientTimeout is the cause of the context the client's own timeout cancels.
+var errClientTimeout = errors.New("walletapi: the call's timeout passed")
+
+// call sends op and decodes the success envelope's data into out.
+func (c *Client) call(ctx context.Context, name string, build func(server string) (*http.Request, error), protected []string, opts []CallOption, out any) error {
+	settings := callSettings{timeout: c.timeout}
+	for _, o := range opts {
+		o(&settings)
+	}
+	m := &masker{}
+	m.add(c.apiKey, c.secret)
+	m.add(protected...)
+	if settings.badValue != "" {
+		return newError(KindConfiguration, name, 0, name+" was not sent: "+settings.badValue, m)
+	}
+	retry := c.retry
+	if settings.retry != nil {
+		r, err := resolveRetry(settings.retry)
+		if err != nil {
+			e := err.(*Error)
+			e.Operation = name
+			return e
+		}
+		retry = r
+	} else if settings.noRetry {
+		retry = nil
+	}
+	req, err := build(c.server)
+	if err != nil {
+		return newError(KindConfiguration, name, 0, name+" was not sent: its request could not be built ("+m.text(err.Error())+")", m)
+	}
+	var body []byte
+	if req.GetBody != nil {
+		rc, _ := req.GetBody()
+		body, _ = io.ReadAll(rc)
+	}
+	if req.Method != http.MethodGet {
+		retry = nil
+	}
+	op := &operation{name: name, req: req, body: body}
+	status, data, err := c.send(ctx, op, retry, m, settings)
+	if err != nil {
+		if c.logger != nil {
+			c.logger.LogAttrs(ctx, slog.LevelDebug, "walletapi call failed", slog.String("operation", name), slog.Any("error", err))
+		}
+		return err
+	}
+	if out != nil {
+		if err := json.Unmarshal(data, out); err != nil {
+			return newError(KindInvalidResponse, name, status, fmt.Sprintf("%s answered HTTP %d with data that is not the %s the spec describes", name, status, typeName(out)), m)
+		}
+	}
+	return nil
+}
+
+func typeName(out any) string {
+	return strings.TrimPrefix(strings.TrimPrefix(fmt.Sprintf("%T", out), "*"), "oapi.")
+}
+
+// send runs the attempts of one call and returns the success envelope's data. The client's
+// timeout bounds each attempt (signing and reading the body included); the caller's
+// context bounds the whole call.
+func (c *Client) send(parent context.Context, op *operation, retry *resolvedRetry, m *masker, settings callSettings) (int, json.RawMessage, error) {
+	pathWithQuery := op.req.URL.RequestURI()
+	attempts := 1
+	if retry != nil {
+		attempts = retry.attempts
+	}
+	var signedAt time.Time
+	for attempt := 1; ; attempt++ {
+		// x-timestamp has millisecond resolution: each attempt is signed at least 1 ms after
+		// the previous one, so no two attempts are the same signed request.
+		now := c.now().UTC().Truncate(time.Millisecond)
+		if !signedAt.IsZero() && !now.After(signedAt) {
+			now = signedAt.Add(time.Millisecond)
+		}
+		signedAt = now
+		input := SignatureInput{Method: op.req.Method, PathWithQuery: pathWithQuery, Body: op.body, Timestamp: now.Format("2006-01-02T15:04:05.000Z"), APIKey: c.apiKey}
+		ctx, cancel := context.WithTimeoutCause(parent, settings.timeout, errClientTimeout)
+		status, data, err, wait, reason := c.attempt(parent, ctx, op, input, attempt, attempts, retry, m, settings)
+		cancel()
+		if reason == "" {
+			return status, data, err
+		}
+		if err := c.pause(parent, op.name, wait, attempt, reason, m, settings); err != nil {
+			return 0, nil, err
+		}
+	}
+}
+
+// attempt sends the request once. A non-empty reason asks for another attempt after wait.
+func (c *Client) attempt(parent, ctx context.Context, op *operation, input SignatureInput, attempt, attempts int, retry *resolvedRetry, m *masker, settings callSettings) (status int, data json.RawMessage, err error, wait time.Duration, reason string) {
+	signature, err := c.sign(parent, ctx, op, input, m, settings)
+	if err != nil {
+		return 0, nil, err, 0, ""
+	}
+	m.add(signature)
+	req := op.req.Clone(ctx)
+	if op.body != nil {
+		req.Body = io.NopCloser(bytes.NewReader(op.body))
+	}
+	req.Header.Set("x-api-key", c.apiKey)
+	req.Header.Set("x-timestamp", input.Timestamp)
+	req.Header.Set("x-signature", signature)
+	req.Header.Set("User-Agent", c.userAgent)
+	started := time.Now()
+	resp, doErr := c.httpClient.Do(req)
+	if doErr != nil {
+		failure := c.classify(parent, ctx, op.name, 0, doErr, m, settings)
+		c.logAttempt(parent, op.name, attempt, 0, started, failure)
+		if failure.Kind == KindAborted || attempt >= attempts {
+			return 0, nil, failure, 0, ""
+		}
+		return 0, nil, nil, backoff(retry, attempt), string(failure.Kind)
+	}
+	c.logAttempt(parent, op.name, attempt, resp.StatusCode, started, nil)
+	if attempt < attempts && slices.Contains(retry.statuses, resp.StatusCode) {
+		wait, ok := retryAfter(resp, c.now(), retry.max)
+		if !ok {
+			wait = backoff(retry, attempt)
+		}
+		// The answer is dropped unread: a retried attempt's body is nobody's data.
+		_ = resp.Body.Close()
+		return 0, nil, nil, wait, "status " + strconv.Itoa(resp.StatusCode)
+	}
+	status, data, err = c.read(parent, ctx, op.name, resp, m, settings)
+	return status, data, err, 0, ""
+}
+
+// sign calls the signer within the call's deadline and checks what it returns. A signer of
+// the caller's runs aside, so one that ignores its context still ends the call on time
+// (its late answer is dropped); the HMAC signer runs inline.
+func (c *Client) sign(parent, ctx context.Context, op *operation, input SignatureInput, m *masker, settings callSettings) (string, error) {
+	if err := ctx.Err(); err != nil {
+		return "", c.classify(parent, ctx, op.name, 0, err, m, settings)
+	}
+	var signature string
+	var err error
+	var panicked bool
+	if h, ok := c.signer.(*hmacSigner); ok {
+		signature, err = h.Sign(ctx, input)
+	} else {
+		type result struct {
+			signature string
+			err       error
+			panicked  bool
+		}
+		done := make(chan result, 1)
+		go func() {
+			var r result
+			defer func() {
+				if recover() != nil {
+					r.panicked = true
+				}
+				done <- r
+			}()
+			r.signature, r.err = c.signer.Sign(ctx, input)
+		}()
+		select {
+		case r := <-done:
+			signature, err, panicked = r.signature, r.err, r.panicked
+		case <-ctx.Done():
+			return "", c.classify(parent, ctx, op.name, 0, ctx.Err(), m, settings)
+		}
+	}
+	notSent := op.name + " was not sent: "
+	switch {
+	case panicked:
+		return "", newError(KindSigning, op.name, 0, notSent+"the signer panicked (what it panicked with is withheld because it may contain secrets)", m)
+	case err != nil:
+		if ctx.Err() != nil {
+			return "", c.classify(parent, ctx, op.name, 0, ctx.Err(), m, settings)
+		}
+		return "", newError(KindSigning, op.name, 0, fmt.Sprintf("%sthe signer returned an error (%T; its message is withheld because it may contain secrets)", notSent, err), m)
+	case signature == "":
+		return "", newError(KindSigning, op.name, 0, notSent+"the signer returned an empty signature", m)
+	case !isHeaderValue(signature):
+		return "", newError(KindSigning, op.name, 0, notSent+"the signer returned a signature that is not a valid HTTP header value ("+headerValueRule+"; the value is withheld)", m)
+	}
+	return signature, nil
+}
+
+// read reads the answer's body within the size limit and decides what the call returns.
+func (c *Client) read(parent, ctx context.Context, name string, resp *http.Response, m *masker, settings callSettings) (int, json.RawMessage, error) {
+	defer resp.Body.Close()
+	status := resp.StatusCode
+	limit := c.maxBytes
+	retryAfterValue := resp.Header.Get("Retry-After")
+	withRetryAfter := func(e *Error) *Error {
+		e.RetryAfter = retryAfterValue
+		return e
+	}
+	if resp.ContentLength > limit {
+		return status, nil, withRetryAfter(newError(KindInvalidResponse, name, status, fmt.Sprintf("%s answered HTTP %d with a body of %d bytes, over the client's limit of %d bytes (MaxResponseBytes)", name, status, resp.ContentLength, limit), m))
+	}
+	// Counted after the transport's decompression: a small gzip cannot inflate past the limit.
+	body, err := io.ReadAll(io.LimitReader(resp.Body, limit+1))
+	if err != nil {
+		// The answer had begun: never retried.
+		return status, nil, withRetryAfter(c.classify(parent, ctx, name, status, err, m, settings))
+	}
+	if int64(len(body)) > limit {
+		return status, nil, withRetryAfter(newError(KindInvalidResponse, name, status, fmt.Sprintf("%s answered HTTP %d with a body of more than %d bytes, over the client's limit (MaxResponseBytes)", name, status, limit), m))
+	}
+	if settings.raw != nil {
+		*settings.raw = RawResponse{StatusCode: status, Header: resp.Header.Clone(), Body: body}
+	}
+	invalid := func(reason string) (int, json.RawMessage, error) {
+		return status, nil, withRetryAfter(newError(KindInvalidResponse, name, status, fmt.Sprintf("%s answered HTTP %d %s", name, status, reason), m))
+	}
+	// A redirect is never followed (credentials are never replayed elsewhere), and what it
+	// says is not the provider's decision on the call, whatever its body looks like.
+	if status >= 300 && status < 400 {
+		return invalid("(a redirect, which the client never follows)")
+	}
+	var env struct {
+		Status  *string         `json:"status"`
+		Message *string         `json:"message"`
+		Data    json.RawMessage `json:"data"`
+	}
+	switch {
+	case len(bytes.TrimSpace(body)) == 0:
+		return invalid("with an empty body")
+	case !json.Valid(body):
+		return invalid("with a body that is not JSON")
+	case json.Unmarshal(body, &env) != nil || env.Status == nil || env.Message == nil || env.Data == nil:
+		return invalid("with JSON that is not the {status, message, data} envelope")
+	}
+	ok := status >= 200 && status < 300
+	if ok && *env.Status == "success" {
+		return status, env.Data, nil
+	}
+	if *env.Status != "success" && *env.Status != "error" {
+		return invalid("with an unknown envelope status")
+	}
+	e := newError(KindAPI, name, status, fmt.Sprintf("%s failed with HTTP %d: %s", name, status, m.text(*env.Message)), m)
+	e.APIMessage = *env.Message
+	return status, nil, withRetryAfter(e)
+}
+
+// classify names a failure to get or read an answer: the caller's cancellation, a timeout,
+// or the network.
+func (c *Client) classify(parent, ctx context.Context, name string, status int, err error, m *masker, settings callSettings) *Error {
+	if ctx.Err() != nil {
+		switch {
+		case errors.Is(parent.Err(), context.Canceled):
+			e := newError(KindAborted, name, status, name+" was aborted by the caller", m)
+			e.cause = parent.Err()
+			return e
+		case parent.Err() != nil:
+			e := newError(KindTimeout, name, status, name+" timed out: the context's deadline passed", m)
+			e.cause = context.DeadlineExceeded
+			return e
+		default:
+			e := newError(KindTimeout, name, status, fmt.Sprintf("%s timed out after %d ms", name, settings.timeout.Milliseconds()), m)
+			e.cause = context.DeadlineExceeded
+			return e
+		}
+	}
+	var urlErr *url.Error
+	if errors.As(err, &urlErr) {
+		// url.Error quotes the method and URL; the cause is what matters.
+		err = urlErr.Err
+	}
+	e := newError(KindNetwork, name, status, name+" failed before an answer arrived: "+m.text(err.Error()), m)
+	e.cause = err
+	return e
+}
+
+func (c *Client) logAttempt(ctx context.Context, name string, attempt, status int, started time.Time, failure *Error) {
+	if c.logger == nil {
+		return
+	}
+	attrs := []slog.Attr{slog.String("operation", name), slog.Int("attempt", attempt), slog.Duration("elapsed", time.Since(started))}
+	if failure != nil {
+		attrs = append(attrs, slog.String("kind", string(failure.Kind)))
+	} else {
+		attrs = append(attrs, slog.Int("status", status))
+	}
+	c.logger.LogAttrs(ctx, slog.LevelDebug, "walletapi attempt", attrs...)
+}
+
+// pause waits before the next attempt, ending the call if its context ends first.
+func (c *Client) pause(parent context.Context, name string, wait time.Duration, attempt int, reason string, m *masker, settings callSettings) error {
+	if c.logger != nil {
+		c.logger.LogAttrs(parent, slog.LevelDebug, "walletapi retry", slog.String("operation", name), slog.Int("attempt", attempt), slog.Duration("wait", wait), slog.String("reason", reason))
+	}
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return nil
+	case <-parent.Done():
+		return c.classify(parent, parent, name, 0, parent.Err(), m, settings)
+	}
+}
+
+// backoff is the exponential step min(max, initial × 2^(attempt−1)) with jitter in [50 %, 100 %].
+func backoff(r *resolvedRetry, attempt int) time.Duration {
+	step := r.max
+	if attempt-1 < 32 {
+		if s := r.initial << (attempt - 1); s > 0 && s < r.max {
+			step = s
+		}
+	}
+	return step/2 + time.Duration(rand.Int64N(int64(step/2)+1))
+}
+
+// retryAfter reads the Retry-After of a 429 or 503 (delay-seconds or an HTTP date), capped
+// by maxDelay; ok is false when there is none or it cannot be read, and backoff applies.
+func retryAfter(resp *http.Response, now time.Time, maxDelay time.Duration) (time.Duration, bool) {
+	if resp.StatusCode != http.StatusTooManyRequests && resp.StatusCode != http.StatusServiceUnavailable {
+		return 0, false
+	}
+	value := strings.TrimSpace(resp.Header.Get("Retry-After"))
+	if value == "" {
+		return 0, false
+	}
+	var wait time.Duration
+	if seconds, err := strconv.ParseUint(value, 10, 32); err == nil && value[0] != '+' {
+		wait = time.Duration(seconds) * time.Second
+	} else if at, err := http.ParseTime(value); err == nil {
+		wait = max(0, at.Sub(now))
+	} else {
+		return 0, false
+	}
+	return min(wait, maxDelay), true
+}

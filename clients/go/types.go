@@ -1,0 +1,34 @@
+package walletapi
+
+import "wallet-api.invalid/walletapi/oapi"
+
+// The schema types of the API, generated from the spec into package oapi and named here so
+// that callers import one package. Their fields and comments are the spec's.
+type (
+	PreviewWithdrawalRequest         = oapi.PreviewWithdrawalRequest
+	WithdrawalPreview                = oapi.WithdrawalPreview
+	PreviewLocalPayoutRequest        = oapi.PreviewLocalPayoutRequest
+	PayoutPreview                    = oapi.PayoutPreview
+	Wallet                           = oapi.Wallet
+	CreateWalletRequest              = oapi.CreateWalletRequest
+	CreatedWallet                    = oapi.CreatedWallet
+	GetDepositAddressParams          = oapi.GetDepositAddressParams
+	MarketTicker                     = oapi.MarketTicker
+	MarketTickers                    = oapi.MarketTickers
+	GetMinimumWithdrawalAmountParams = oapi.GetMinimumWithdrawalAmountParams
+	MinimumWithdrawal                = oapi.MinimumWithdrawal
+	Network                          = oapi.Network
+	GetSwapQuoteParams               = oapi.GetSwapQuoteParams
+	SwapQuote                        = oapi.SwapQuote
+	CreateSwapRequest                = oapi.CreateSwapRequest
+	Swap                             = oapi.Swap
+	SwapStateChange                  = oapi.SwapStateChange
+	SwapStatus                       = oapi.SwapStatus
+	ListTransactionsParams           = oapi.ListTransactionsParams
+	Transaction                      = oapi.Transaction
+	TransactionPage                  = oapi.TransactionPage
+	ErrorEnvelope                    = oapi.ErrorEnvelope
+)
+
+// Ptr returns a pointer to v: optional fields and parameters are pointers, nil when not sent.
+func Ptr[T any](v T) *T { return &v }
