@@ -14,11 +14,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { checkRedactionRules, defaultPolicy, redactingWriter, type PrivacyPolicy } from '../src/privacy/index.ts';
-import { readHarExchanges } from '../src/learn/har-input.ts';
+import { streamHarExchanges } from '../src/learn/har-input.ts';
 import { defaultMinSamples, defaultRequiredEvidence, propose, renderProposal, type RequiredEvidence } from '../src/learn/proposal/index.ts';
-import { buildReport, renderMarkdown } from '../src/learn/report.ts';
+import { ReportBuilder, renderMarkdown } from '../src/learn/report.ts';
 import { loadBundledDocument } from '../src/spec/document.ts';
 import { parseCommandLine } from '../src/support/args.ts';
+import { NotHarError } from '../src/traffic/har-file.ts';
 import { repoRoot } from '../src/support/repo.ts';
 
 const usage = 'npm run learn -- TRAFFIC.har… [--format md|json] [--out FILE] [--redact RULES.yaml] [--propose [--min-samples N] [--required-records N] [--required-answers N] [--required-recordings N]]';
@@ -71,9 +72,26 @@ try {
     recordings: wholeNumber('required-recordings', defaultRequiredEvidence.recordings),
   };
   const policy = policyOf(flags.redact);
-  const exchanges = positionals.flatMap((file) => readHarExchanges(userPath(file), undefined, policy).map((exchange) => ({ ...exchange, source: { ...exchange.source, file: sourceLabel(file) } })));
   const document = loadBundledDocument();
-  const report = buildReport(document, exchanges, policy);
+  // Each file is read as a stream into the report, which keeps what it shows and no exchange.
+  const builder = new ReportBuilder(document, policy);
+  const add = (exchange: Parameters<ReportBuilder['add']>[0]) => builder.add(exchange);
+  const problems: string[] = [];
+  let read = 0;
+  for (const file of positionals) {
+    try {
+      const reading = await streamHarExchanges(userPath(file), add, { label: sourceLabel(file), policy });
+      read += reading.entries;
+      problems.push(...reading.problems);
+    } catch (error) {
+      // A file that is not recorded traffic at all: named, and the other files are still read.
+      if (!(error instanceof NotHarError) && (error as NodeJS.ErrnoException).code === undefined) throw error;
+      problems.push(error instanceof NotHarError ? error.message : `${sourceLabel(file)} cannot be read (${(error as NodeJS.ErrnoException).code})`);
+    }
+  }
+  // Nothing could be read: no report, only what is wrong.
+  if (read === 0 && problems.length > 0) throw new Error(problems.join('\nlearn: '));
+  const report = builder.finish();
   let text: string;
   if (flags.propose) {
     const proposal = propose(report, document, join(repoRoot, 'openapi', 'openapi.yaml'), minSamples, requiredEvidence);
@@ -83,6 +101,13 @@ try {
   if (flags.out) writeFileSync(userPath(flags.out), text);
   else process.stdout.write(text);
   process.exitCode = report.contradictions.length > 0 ? 1 : 0;
+  if (problems.length > 0) {
+    // The report above holds every entry that could be read; what could not is named, and the exit says so.
+    const write = redactingWriter((line) => process.stderr.write(line));
+    for (const problem of problems) write(`learn: ${problem}\n`);
+    write(`learn: the report covers the ${read} entries read; the entries named above are not in it\n`);
+    process.exitCode = 2;
+  }
 } catch (error) {
   // A message may quote a file's content (a YAML parser's, say): through the policy.
   redactingWriter((text) => process.stderr.write(text))(`learn: ${error instanceof Error ? error.message : String(error)}\n`);

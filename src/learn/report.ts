@@ -60,8 +60,10 @@ export type InconclusiveItem = {
   kind: InconclusiveKind;
   operationId: string;
   probe?: string;
-  /** The skews (seconds) of the skewed-timestamp requests among them, in the order read. */
+  /** The skews (seconds) of the first skewed-timestamp requests among them, in the order read (at most 20). */
   skews?: number[];
+  /** Skewed-timestamp requests among them beyond those listed in `skews`. */
+  skewsLeftOut?: number;
   statuses: number[];
   summary: string;
   count: number;
@@ -81,6 +83,7 @@ export type TrafficReport = {
 };
 
 const evidenceLimit = 5;
+const skewLimit = 20;
 const timestampMarker = '#/components/securitySchemes/Timestamp';
 const amountMarker = '#/components/schemas/PositiveAmount';
 
@@ -204,46 +207,75 @@ function keyOf(finding: Finding): string {
 }
 
 /** Reads every exchange and groups what it shows. */
-export function buildReport(doc: OpenApiDocument, exchanges: readonly ReportedExchange[], policy: PrivacyPolicy = defaultPolicy): TrafficReport {
-  const analyser = new ExchangeAnalyser(doc);
-  const unknowns = collectUnknowns(doc);
-  const markerPointers = new Set(unknowns.map((u) => u.pointer));
-  const operationPointers = new Map(listOperations(doc).map((o) => [o.operationId, `#/paths/${pointerSegment(o.path)}/${o.method}`]));
-  const records = new Map<string, number>();
-  const learned = new Map<string, { marker: string | undefined; item: LearnedItem }>();
-  const lastAnswer = new Map<LearnedItem, Exchange>();
-  const contradictions = new Map<string, ContradictionItem>();
-  const inconclusive = new Map<string, InconclusiveItem>();
-  let unmatched = 0;
+export function buildReport(doc: OpenApiDocument, exchanges: Iterable<ReportedExchange>, policy: PrivacyPolicy = defaultPolicy): TrafficReport {
+  const builder = new ReportBuilder(doc, policy);
+  for (const exchange of exchanges) builder.add(exchange);
+  return builder.finish();
+}
 
-  for (const exchange of exchanges) {
-    const { matched, findings, recordCounts } = analyser.read(exchange);
+/**
+ * The report built one exchange at a time, as recordings are read: it keeps what the report
+ * shows (counts, the first few pieces of evidence, an example per item) and nothing of an
+ * exchange once read, so its memory follows the findings, not the traffic.
+ */
+export class ReportBuilder {
+  readonly #analyser: ExchangeAnalyser;
+  readonly #policy: PrivacyPolicy;
+  readonly #unknowns: ReturnType<typeof collectUnknowns>;
+  readonly #markerPointers: Set<string>;
+  readonly #operationPointers: Map<string, string>;
+  readonly #records = new Map<string, number>();
+  readonly #learned = new Map<string, { marker: string | undefined; item: LearnedItem; lastAnswer: number }>();
+  readonly #contradictions = new Map<string, ContradictionItem>();
+  readonly #inconclusive = new Map<string, InconclusiveItem>();
+  #exchanges = 0;
+  #unmatched = 0;
+
+  constructor(doc: OpenApiDocument, policy: PrivacyPolicy = defaultPolicy) {
+    this.#analyser = new ExchangeAnalyser(doc);
+    this.#policy = policy;
+    this.#unknowns = collectUnknowns(doc);
+    this.#markerPointers = new Set(this.#unknowns.map((u) => u.pointer));
+    this.#operationPointers = new Map(listOperations(doc).map((o) => [o.operationId, `#/paths/${pointerSegment(o.path)}/${o.method}`]));
+  }
+
+  /** Reads one exchange into the report. */
+  add(exchange: ReportedExchange): void {
+    const policy = this.#policy;
+    // Several records of one answer are one answer: each item remembers the last answer that counted.
+    const answer = ++this.#exchanges;
+    const { matched, findings, recordCounts } = this.#analyser.read(exchange);
     if (!matched) {
-      unmatched++;
-      continue;
+      this.#unmatched++;
+      return;
     }
+    const records = this.#records;
     for (const [schema, count] of recordCounts) records.set(schema, (records.get(schema) ?? 0) + count);
     for (const raw of findings) {
       const finding = redactFinding(raw, policy, exchange.carried);
       const key = keyOf(finding);
       if (finding.class === 'inconclusive') {
         const probe = finding.skewSeconds === undefined ? finding.probe : 'timestampSkew';
-        const item = inconclusive.get(key) ?? { kind: finding.kind, operationId: finding.operationId, ...(probe === undefined ? {} : { probe }), statuses: [], summary: '', count: 0, evidence: [] };
+        const item = this.#inconclusive.get(key) ?? { kind: finding.kind, operationId: finding.operationId, ...(probe === undefined ? {} : { probe }), statuses: [], summary: '', count: 0, evidence: [] };
         item.count++;
         if (!item.statuses.includes(finding.status)) item.statuses.push(finding.status);
-        if (finding.skewSeconds !== undefined) (item.skews ??= []).push(finding.skewSeconds);
+        if (finding.skewSeconds !== undefined) {
+          // The first few skews are listed; the others are counted, so that the item stays small whatever the traffic.
+          if ((item.skews ??= []).length < skewLimit) item.skews.push(finding.skewSeconds);
+          else item.skewsLeftOut = (item.skewsLeftOut ?? 0) + 1;
+        }
         addEvidence(item.evidence, finding.evidence);
-        inconclusive.set(key, item);
+        this.#inconclusive.set(key, item);
         continue;
       }
       if (finding.class === 'contradiction') {
-        const item = contradictions.get(key) ?? { kind: finding.kind, operationId: finding.operationId, schema: finding.schema, field: finding.field, detail: finding.detail, count: 0, evidence: [] };
+        const item = this.#contradictions.get(key) ?? { kind: finding.kind, operationId: finding.operationId, schema: finding.schema, field: finding.field, detail: finding.detail, count: 0, evidence: [] };
         item.count++;
         addEvidence(item.evidence, finding.evidence);
-        contradictions.set(key, item);
+        this.#contradictions.set(key, item);
         continue;
       }
-      let entry = learned.get(key);
+      let entry = this.#learned.get(key);
       if (!entry) {
         const item: LearnedItem = { kind: finding.kind === 'timestamp-skew' ? 'timestamp-window' : finding.kind, summary: '', seen: 0, answers: 0, evidence: [], sources: [] };
         if (finding.kind === 'timestamp-skew') item.window = { acceptedUpTo: undefined, refusedFrom: undefined };
@@ -253,14 +285,13 @@ export function buildReport(doc: OpenApiDocument, exchanges: readonly ReportedEx
         else Object.assign(item, { schema: finding.schema, field: finding.field, operationId: finding.operationId, ...(finding.kind === 'value-not-seen' ? { value: finding.value } : { types: {}, example: policy.redactField((raw as typeof finding).field, (raw as typeof finding).sample, exchange.carried) }) });
         const masked = maskedBy(raw, item);
         if (masked) item.masked = masked;
-        entry = { marker: markerOf(finding, markerPointers, operationPointers), item };
-        learned.set(key, entry);
+        entry = { marker: markerOf(finding, this.#markerPointers, this.#operationPointers), item, lastAnswer: 0 };
+        this.#learned.set(key, entry);
       }
       const { item } = entry;
       item.seen++;
-      // Several records of one answer are one answer: the last answer counted is remembered per item.
-      if (lastAnswer.get(item) !== exchange) {
-        lastAnswer.set(item, exchange);
+      if (entry.lastAnswer !== answer) {
+        entry.lastAnswer = answer;
         item.answers++;
       }
       if (finding.kind === 'unknown-field') item.types![finding.type] = (item.types![finding.type] ?? 0) + 1;
@@ -279,31 +310,35 @@ export function buildReport(doc: OpenApiDocument, exchanges: readonly ReportedEx
     }
   }
 
-  for (const { item } of learned.values()) {
-    if (item.schema && (item.kind === 'unknown-field' || item.kind === 'value-not-seen' || item.kind === 'unpublished-shape')) item.of = records.get(item.schema);
-    item.summary = summarise(item);
-  }
+  /** The report on every exchange added so far. */
+  finish(): TrafficReport {
+    const unknowns = this.#unknowns;
+    for (const { item } of this.#learned.values()) {
+      if (item.schema && (item.kind === 'unknown-field' || item.kind === 'value-not-seen' || item.kind === 'unpublished-shape')) item.of = this.#records.get(item.schema);
+      item.summary = summarise(item);
+    }
 
-  const markers: MarkerSection[] = [];
-  const unmarked: Record<string, LearnedItem[]> = {};
-  for (const { marker, item } of learned.values()) {
-    if (marker === undefined) {
-      (unmarked[item.operationId ?? '(none)'] ??= []).push(item);
-      continue;
+    const markers: MarkerSection[] = [];
+    const unmarked: Record<string, LearnedItem[]> = {};
+    for (const { marker, item } of this.#learned.values()) {
+      if (marker === undefined) {
+        (unmarked[item.operationId ?? '(none)'] ??= []).push(item);
+        continue;
+      }
+      let section = markers.find((m) => m.pointer === marker);
+      if (!section) {
+        const statements = unknowns.filter((u) => u.pointer === marker);
+        section = { pointer: marker, location: statements[0]!.location, missing: statements.map((u) => u.missing), items: [] };
+        markers.push(section);
+      }
+      section.items.push(item);
     }
-    let section = markers.find((m) => m.pointer === marker);
-    if (!section) {
-      const statements = unknowns.filter((u) => u.pointer === marker);
-      section = { pointer: marker, location: statements[0]!.location, missing: statements.map((u) => u.missing), items: [] };
-      markers.push(section);
-    }
-    section.items.push(item);
+    // Markers in the order `npm run unknowns` lists them.
+    const order = unknowns.map((u) => u.pointer);
+    markers.sort((a, b) => order.indexOf(a.pointer) - order.indexOf(b.pointer));
+    for (const item of this.#inconclusive.values()) item.summary = summariseInconclusive(item);
+    return { exchanges: this.#exchanges, unmatched: this.#unmatched, markers, unmarked, contradictions: [...this.#contradictions.values()], inconclusive: [...this.#inconclusive.values()] };
   }
-  // Markers in the order `npm run unknowns` lists them.
-  const order = unknowns.map((u) => u.pointer);
-  markers.sort((a, b) => order.indexOf(a.pointer) - order.indexOf(b.pointer));
-  for (const item of inconclusive.values()) item.summary = summariseInconclusive(item);
-  return { exchanges: exchanges.length, unmatched, markers, unmarked, contradictions: [...contradictions.values()], inconclusive: [...inconclusive.values()] };
 }
 
 const inconclusiveWords: Record<InconclusiveKind, string> = { throttled: 'throttled', 'server-error': 'a server error', redirect: 'redirected', timeout: 'timed out' };
@@ -313,7 +348,7 @@ const signedSeconds = (seconds: number) => `${seconds < 0 ? '\u2212' : '+'}${Mat
 
 /** `inconclusive: throttled at −200 s, +450 s (listWallets, HTTP 429, 2 answers)`. */
 function summariseInconclusive(item: InconclusiveItem): string {
-  const at = item.skews?.length ? ` at ${item.skews.map(signedSeconds).join(', ')}` : '';
+  const at = item.skews?.length ? ` at ${item.skews.map(signedSeconds).join(', ')}${item.skewsLeftOut ? ` and ${item.skewsLeftOut} more` : ''}` : '';
   const statuses = item.statuses.map((status) => (status === 0 ? 'no answer' : `HTTP ${status}`)).join(', ');
   return `inconclusive: ${inconclusiveWords[item.kind]}${at} (${item.operationId}${item.probe && !item.skews?.length ? `, ${item.probe}` : ''}, ${statuses}, ${item.count} answer${item.count === 1 ? '' : 's'})`;
 }
