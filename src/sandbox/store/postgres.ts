@@ -104,13 +104,14 @@ export class PostgresStore implements SandboxStore {
     const store = new PostgresStore(options);
     try {
       await store.migrate();
+      // The first purge before the sandbox serves: one that fails fails the start, and the pool goes with it.
+      await store.purge();
     } catch (error) {
       await store.pool.end().catch(() => undefined);
       if (error instanceof SchemaTooNewError) throw error;
       throw new Error(`Cannot use the sandbox database at ${describeDatabase(options.url)}: ${reasonOf(error, options.url)}`);
     }
     if (options.retentionDays !== undefined) {
-      await store.purge();
       const hourly = setInterval(() => void store.purge().catch(() => undefined), 3_600_000);
       hourly.unref();
       store.timers.push(hourly);
@@ -143,9 +144,16 @@ export class PostgresStore implements SandboxStore {
     });
   }
 
-  /** Runs `work` while holding the start lock, so replicas starting together do it one after the other. */
+  /**
+   * Runs `work` while holding the start lock, so replicas starting together do it one after
+   * the other. The lock is held on a connection of its own, outside the pool: work under it
+   * (arming the start-up scenarios) uses the pool, which may have a single connection.
+   */
   async underStartLock<T>(work: (client: Queryable) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = new pg.Client({ connectionString: this.options.url, connectionTimeoutMillis: 2000 });
+    // A connection the server drops is reported by the query that meets it.
+    client.on('error', () => undefined);
+    await client.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [startLockKey]);
       try {
@@ -154,7 +162,7 @@ export class PostgresStore implements SandboxStore {
         await client.query('SELECT pg_advisory_unlock($1)', [startLockKey]);
       }
     } finally {
-      client.release();
+      await client.end().catch(() => undefined);
     }
   }
 
