@@ -1,0 +1,363 @@
+// The TypeScript client's conformance runner: runs the kit's cases against
+// `@wallet-api/sdk` and writes one result per case. The vectors run in process against a
+// replay server of raw bytes; the scenarios against the sandbox whose URL it is given.
+//
+//   node --import tsx src/conformance/runner.ts --cases FILE… --sandbox URL --api-key KEY --secret SECRET --out RESULT.json
+import { createHmac } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { inspect, parseArgs } from 'node:util';
+import { createClient, hmacSha256, unwrap, WalletApiError, type ClientOptions, type Signer, type WalletApiClient } from '../client/index.ts';
+import { defaultCanonicalString, hmacSha256Sync } from '../signing/index.ts';
+import specDocument from '../../generated/openapi.json' with { type: 'json' };
+import { includes, jsonEqual, loadCaseFiles, normalisedName, type Call, type Case, type ClientSettings, type ExchangeCase, type ExpectedError, type OptionsCase, type Outcome, type ScenarioCase, type SigningCase, type Step } from './cases.ts';
+import { startReplayServer, type ReceivedRequest } from './replay-server.ts';
+
+export const clientName = 'typescript';
+
+export type CaseResult = { case: string; outcome: 'pass' | 'fail'; saw: string };
+
+type Settings = { sandbox: string | undefined; apiKey: string; secret: string };
+
+/** Where an operation's fields go: its method, path template, path and query names. */
+type OperationShape = { method: 'GET' | 'POST'; path: string; pathNames: string[]; queryNames: string[]; hasBody: boolean };
+
+type Parameter = { in: string; name: string } | { $ref: string };
+const document = specDocument as unknown as { paths: Record<string, Record<string, { operationId?: string; parameters?: Parameter[]; requestBody?: unknown }>> };
+
+/** A parameter, or the one its local `$ref` ("#/components/parameters/…") points at. */
+function resolved(parameter: Parameter): { in: string; name: string } {
+  if (!('$ref' in parameter)) return parameter;
+  return parameter.$ref
+    .slice(2)
+    .split('/')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], document) as { in: string; name: string };
+}
+
+const operations = new Map<string, OperationShape>();
+for (const [path, item] of Object.entries(document.paths)) {
+  for (const [method, operation] of Object.entries(item)) {
+    if (!operation.operationId) continue;
+    const parameters = (operation.parameters ?? []).map(resolved);
+    operations.set(operation.operationId, {
+      method: method.toUpperCase() as 'GET' | 'POST',
+      path,
+      pathNames: parameters.filter((p) => p.in === 'path').map((p) => p.name),
+      queryNames: parameters.filter((p) => p.in === 'query').map((p) => p.name),
+      hasBody: operation.requestBody !== undefined,
+    });
+  }
+}
+
+/** A failed expectation: its message is what the matrix shows as "saw". */
+class Mismatch extends Error {}
+
+function signerOf(settings: ClientSettings | undefined, secret: string): Signer {
+  switch (settings?.signer ?? 'hmac') {
+    case 'throws':
+      return () => {
+        throw new Error(`the key store is down (secret ${secret})`);
+      };
+    case 'returns-empty':
+      return () => '';
+    case 'returns-line-break':
+      return () => 'abc\r\ndef';
+    default:
+      return hmacSha256({ secret: settings?.secret ?? secret });
+  }
+}
+
+function clientFor(baseUrl: string, apiKey: string, secret: string, settings: ClientSettings | undefined): WalletApiClient {
+  const options: ClientOptions = { environment: 'custom', baseUrl, apiKey, signer: signerOf(settings, secret) };
+  if (settings?.timeoutMs !== undefined) options.timeoutMs = settings.timeoutMs;
+  if (settings?.maxResponseBytes !== undefined) options.maxResponseBytes = settings.maxResponseBytes;
+  if (settings?.retry !== undefined) options.retry = settings.retry;
+  return createClient(options);
+}
+
+/** Calls an operation by its id: through the client's method of that name when it has one, else by path. */
+async function callOperation(client: WalletApiClient, call: Call, extra: { signal?: AbortSignal; timeoutMs?: number; retry?: ClientSettings['retry'] } = {}): Promise<unknown> {
+  const byName = (client as unknown as Record<string, unknown>)[call.operationId];
+  if (typeof byName === 'function') return (byName as (params: unknown, options: unknown) => Promise<unknown>).call(client, call.params, extra);
+  const shape = operations.get(call.operationId);
+  if (!shape) throw new Mismatch(`no operation ${call.operationId} in the spec`);
+  const pick = (names: string[]) => Object.fromEntries(Object.entries(call.params).filter(([name]) => names.includes(name)));
+  const bodyFields = Object.fromEntries(Object.entries(call.params).filter(([name]) => !shape.pathNames.includes(name) && !shape.queryNames.includes(name)));
+  const init: Record<string, unknown> = { params: { path: pick(shape.pathNames), query: pick(shape.queryNames) }, ...extra };
+  if (shape.hasBody) init.body = bodyFields;
+  const method = shape.method === 'GET' ? client.GET : client.POST;
+  return unwrap((method as (path: string, init: unknown) => Promise<never>)(shape.path, init));
+}
+
+type Got = { data: unknown } | { error: unknown };
+
+async function attempt(run: () => Promise<unknown>): Promise<Got> {
+  try {
+    return { data: await run() };
+  } catch (error) {
+    return { error };
+  }
+}
+
+function describeGot(got: Got): string {
+  if ('data' in got) return `data ${JSON.stringify(got.data)?.slice(0, 80)}`;
+  const error = got.error;
+  if (error instanceof WalletApiError) {
+    const status = 'httpStatus' in error ? `, HTTP ${String(error.httpStatus)}` : '';
+    return `${error.kind}${status}`;
+  }
+  return `a ${error instanceof Error ? error.name : typeof error} that is not a WalletApiError`;
+}
+
+function checkOutcome(got: Got, expected: Outcome): void {
+  if (expected.error) {
+    if (!('error' in got)) throw new Mismatch(`${describeGot(got)}, not ${expected.error.kind}`);
+    checkError(got.error, expected.error);
+    return;
+  }
+  if (!('data' in got)) throw new Mismatch(describeGot(got));
+  if ('data' in expected && !jsonEqual(got.data, expected.data)) throw new Mismatch(`other data: ${JSON.stringify(got.data)?.slice(0, 120)}`);
+  if ('dataIncludes' in expected && !includes(got.data, expected.dataIncludes)) throw new Mismatch(`data without what was expected: ${JSON.stringify(got.data)?.slice(0, 120)}`);
+}
+
+function checkError(error: unknown, expected: ExpectedError): void {
+  if (!(error instanceof WalletApiError)) throw new Mismatch(describeGot({ error }));
+  if (error.kind !== expected.kind) throw new Mismatch(`${describeGot({ error })}, not ${expected.kind}`);
+  const fields = error as unknown as { httpStatus?: number; apiMessage?: string; headers?: Headers };
+  if (expected.httpStatus !== undefined && fields.httpStatus !== expected.httpStatus) throw new Mismatch(`${error.kind} with HTTP ${fields.httpStatus}, not ${expected.httpStatus}`);
+  if (expected.apiMessage !== undefined && fields.apiMessage !== expected.apiMessage) throw new Mismatch(`${error.kind} with another provider message`);
+  if (expected.retryAfter !== undefined && fields.headers?.get('retry-after') !== expected.retryAfter) throw new Mismatch(`${error.kind} without Retry-After ${expected.retryAfter}`);
+}
+
+function runSigning(testCase: SigningCase): string {
+  const { input, expect } = testCase;
+  const signatureInput = { method: input.method, pathWithQuery: input.pathWithQuery, body: input.body.utf8, timestamp: input.timestamp, apiKey: input.apiKey };
+  if (defaultCanonicalString(signatureInput) !== expect.canonicalString) throw new Mismatch('another canonical string');
+  const signature = hmacSha256Sync({ secret: input.secret })(signatureInput);
+  if (signature !== expect.signature) throw new Mismatch(`signature ${String(signature).slice(0, 12)}…`);
+  return `signature ${expect.signature.slice(0, 12)}…`;
+}
+
+/** Every way a caller or a log may render an error. */
+function renderings(error: unknown): string[] {
+  const shown: string[] = [];
+  if (error instanceof Error) shown.push(error.message, String(error), error.stack ?? '');
+  shown.push(JSON.stringify(error) ?? '', inspect(error, { showHidden: true, depth: 8 }), inspect({ ...(error as object) }, { depth: 8 }));
+  return shown;
+}
+
+function checkRequest(request: ReceivedRequest | undefined, expected: NonNullable<ExchangeCase['expect']['request']>, apiKey: string, secret: string): void {
+  if (!request) throw new Mismatch('no request arrived');
+  if (request.method !== expected.method) throw new Mismatch(`method ${request.method}`);
+  if (expected.pathWithQuery !== undefined && request.target !== expected.pathWithQuery) throw new Mismatch(`request target ${request.target}`);
+  if (expected.path !== undefined || expected.query !== undefined) {
+    const [path, query = ''] = request.target.split('?', 2) as [string, string?];
+    if (expected.path !== undefined && path !== expected.path) throw new Mismatch(`path ${path}`);
+    if (expected.query !== undefined && !jsonEqual(Object.fromEntries(new URLSearchParams(query)), expected.query)) throw new Mismatch(`query ${query}`);
+  }
+  if ('bodyJson' in expected) {
+    const body = request.body.length === 0 ? null : (JSON.parse(request.body.toString('utf8')) as unknown);
+    if (!jsonEqual(body, expected.bodyJson)) throw new Mismatch(`body ${request.body.toString('utf8').slice(0, 80)}`);
+  }
+  if (expected.userAgentMatches !== undefined && !new RegExp(expected.userAgentMatches).test(request.headers['user-agent'] ?? '')) throw new Mismatch(`User-Agent ${request.headers['user-agent']}`);
+  if (request.headers['x-api-key'] !== apiKey) throw new Mismatch('another x-api-key');
+  const timestamp = request.headers['x-timestamp'] ?? '';
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(timestamp)) throw new Mismatch(`x-timestamp ${timestamp}`);
+  // The oracle: node:crypto over the bytes that arrived, not the client's signer.
+  const canonical = Buffer.concat([Buffer.from(`${timestamp}\n${request.method}\n${request.target}\n`, 'utf8'), request.body]);
+  const expectedSignature = createHmac('sha256', secret).update(canonical).digest('hex');
+  if (request.headers['x-signature'] !== expectedSignature) throw new Mismatch('x-signature is not the HMAC of the bytes received');
+}
+
+async function runExchange(testCase: ExchangeCase, settings: Settings): Promise<string> {
+  const server = await startReplayServer(testCase.answers);
+  const apiKey = 'conformance-replay-key';
+  const secret = 'conformance-replay-secret';
+  try {
+    const client = clientFor(server.url, apiKey, secret, testCase.client);
+    const controller = testCase.call.abortAfterMs === undefined ? undefined : new AbortController();
+    const timer = controller && setTimeout(() => controller.abort(), testCase.call.abortAfterMs);
+    const got = await attempt(() => callOperation(client, testCase.call, controller ? { signal: controller.signal } : {}));
+    if (timer) clearTimeout(timer);
+    checkOutcome(got, testCase.expect);
+    // Requests still arriving (a retry the client should not make) are counted after a moment.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (server.received.length !== testCase.expect.requests) throw new Mismatch(`${describeGot(got)} after ${server.received.length} requests, not ${testCase.expect.requests}`);
+    testCase.expect.waitsMs?.forEach(({ min, max }, i) => {
+      const answered = server.answeredAt[i];
+      const next = server.received[i + 1];
+      if (answered === undefined || !next) throw new Mismatch(`no wait ${i + 1} to measure`);
+      const waited = next.arrivedAt - answered;
+      // 5 ms below for timer and clock granularity, 300 ms above for scheduling (the kit's rule).
+      if (waited < min - 5 || waited > max + 300) throw new Mismatch(`waited ${Math.round(waited)} ms, not ${min}–${max} ms`);
+    });
+    if (testCase.expect.request) checkRequest(server.received[0], testCase.expect.request, apiKey, secret);
+    if (testCase.privacy && 'error' in got) {
+      const request = server.received[0];
+      const body = request && request.body.length > 0 ? (JSON.parse(request.body.toString('utf8')) as Record<string, unknown>) : {};
+      const protectedValues = testCase.privacy.protected.map((name) => {
+        if (name === 'apiKey') return [name, apiKey] as const;
+        if (name === 'secret') return [name, secret] as const;
+        if (name === 'signature') return [name, request?.headers['x-signature'] ?? ''] as const;
+        return [name, String(body[name.slice('field:'.length)] ?? '')] as const;
+      });
+      for (const text of renderings(got.error)) {
+        for (const [name, value] of protectedValues) {
+          if (value !== '' && text.includes(value)) throw new Mismatch(`${describeGot(got)}, but a rendering of the error shows ${name}`);
+        }
+      }
+    }
+    return `${describeGot(got)}${testCase.expect.requests !== 1 ? ` after ${server.received.length} requests` : ''}`;
+  } finally {
+    await server.close();
+  }
+}
+
+function runOptions(testCase: OptionsCase): string {
+  const { options, expect } = testCase;
+  let error: unknown;
+  try {
+    createClient({ environment: options.environment, baseUrl: options.baseUrl, apiKey: options.apiKey, signer: hmacSha256({ secret: options.secret ?? 'secret' }) } as ClientOptions);
+  } catch (thrown) {
+    error = thrown;
+  }
+  if (error === undefined) throw new Mismatch('the client was created');
+  checkError(error, { kind: 'configuration' });
+  if (!normalisedName((error as Error).message).includes(expect.error.names)) throw new Mismatch(`configuration error naming no ${expect.error.names}`);
+  for (const text of renderings(error)) {
+    for (const value of expect.mustNotContain ?? []) if (text.includes(value)) throw new Mismatch('configuration error quoting a refused value');
+  }
+  return 'configuration';
+}
+
+/** Signed requests to the sandbox's test helpers (outside the public API). */
+async function sandboxRequest(settings: Settings, method: string, path: string, body?: unknown): Promise<{ status: number; envelope: { data?: unknown } }> {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  const timestamp = new Date().toISOString();
+  const signature = await hmacSha256({ secret: settings.secret })({ method, pathWithQuery: path, body: text, timestamp, apiKey: settings.apiKey });
+  const headers: Record<string, string> = { 'x-api-key': settings.apiKey, 'x-timestamp': timestamp, 'x-signature': signature };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${settings.sandbox}${path}`, { method, headers, ...(body === undefined ? {} : { body: text }) });
+  return { status: response.status, envelope: (await response.json()) as { data?: unknown } };
+}
+
+/** Replaces "{{name}}" strings by saved values, at any depth. */
+function substitute<T>(value: T, saved: Map<string, unknown>): T {
+  if (typeof value === 'string') {
+    const name = /^\{\{(\w+)\}\}$/.exec(value)?.[1];
+    return (name !== undefined && saved.has(name) ? saved.get(name) : value) as T;
+  }
+  if (Array.isArray(value)) return value.map((item) => substitute(item, saved)) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substitute(item, saved)])) as T;
+  return value;
+}
+
+function pointer(data: unknown, path: string): unknown {
+  return path
+    .split('/')
+    .slice(1)
+    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), data);
+}
+
+async function runSteps(steps: readonly Step[], client: WalletApiClient, settings: Settings, state: { saved: Map<string, unknown>; armed: string[] }): Promise<void> {
+  for (const [index, step] of steps.entries()) {
+    const at = `step ${index + 1}`;
+    if ('arm' in step) {
+      const armed = await sandboxRequest(settings, 'POST', '/sandbox/scenarios', step.arm);
+      if (armed.status !== 200) throw new Mismatch(`${at}: the sandbox refused the scenario (HTTP ${armed.status})`);
+      state.armed.push((armed.envelope.data as { id: string }).id);
+    } else if ('call' in step) {
+      const call = substitute(step.call, state.saved);
+      const got = await attempt(() => callOperation(client, call, step.options ?? {}));
+      try {
+        checkOutcome(got, substitute(step.expect, state.saved));
+      } catch (error) {
+        throw error instanceof Mismatch ? new Mismatch(`${at} (${call.operationId}): ${error.message}`) : error;
+      }
+      for (const [name, path] of Object.entries(step.save ?? {})) state.saved.set(name, pointer((got as { data: unknown }).data, path));
+    } else if ('sandbox' in step) {
+      const answer = await sandboxRequest(settings, step.sandbox.method, substitute(step.sandbox.path, state.saved));
+      const data = answer.envelope.data;
+      if (step.expect.length !== undefined && (!Array.isArray(data) || data.length !== step.expect.length)) throw new Mismatch(`${at}: ${step.sandbox.path} has ${Array.isArray(data) ? data.length : 'no'} records, not ${step.expect.length}`);
+      if ('dataIncludes' in step.expect && !includes(data, substitute(step.expect.dataIncludes, state.saved))) throw new Mismatch(`${at}: ${step.sandbox.path} without what was expected`);
+    } else if ('expectScenario' in step) {
+      const listed = await sandboxRequest(settings, 'GET', '/sandbox/scenarios');
+      const scenario = (listed.envelope.data as { id: string; matched: number; answered: number }[]).find((s) => s.id === state.armed[step.expectScenario.index]);
+      if (!scenario) throw new Mismatch(`${at}: no scenario ${step.expectScenario.index}`);
+      const { matched, answered } = step.expectScenario;
+      if ((matched !== undefined && scenario.matched !== matched) || (answered !== undefined && scenario.answered !== answered)) {
+        throw new Mismatch(`${at}: the sandbox saw ${scenario.matched} calls and answered ${scenario.answered} by the scenario`);
+      }
+    } else if ('walk' in step) {
+      let pages = 0;
+      let items = 0;
+      const ids = new Set<unknown>();
+      const query = step.walk.params as { limit?: number; page?: number };
+      for await (const page of client.paginate('/api/v1/transactions', { params: { query } }).pages()) {
+        pages += 1;
+        items += page.data.length;
+        for (const record of page.data) ids.add(record._id);
+        const after = step.afterPage?.[String(pages)];
+        if (after) await runSteps(after, client, settings, state);
+      }
+      const { expect } = step;
+      if (pages !== expect.pages || items !== expect.items || ids.size !== expect.distinctIds) throw new Mismatch(`${at}: walked ${pages} pages, ${items} items, ${ids.size} distinct`);
+    } else {
+      await new Promise((resolve) => setTimeout(resolve, step.sleepMs));
+    }
+  }
+}
+
+async function runScenario(testCase: ScenarioCase, settings: Settings): Promise<string> {
+  if (!settings.sandbox) throw new Mismatch('no sandbox URL was given (--sandbox)');
+  const reset = await sandboxRequest(settings, 'POST', '/sandbox/reset');
+  if (reset.status !== 200) throw new Mismatch(`the sandbox did not reset (HTTP ${reset.status})`);
+  const client = clientFor(settings.sandbox, settings.apiKey, settings.secret, testCase.client);
+  await runSteps(testCase.steps, client, settings, { saved: new Map(), armed: [] });
+  return `${testCase.steps.length} steps as expected`;
+}
+
+export async function runCase(testCase: Case, settings: Settings): Promise<CaseResult> {
+  try {
+    const saw =
+      testCase.type === 'signing'
+        ? runSigning(testCase)
+        : testCase.type === 'exchange'
+          ? await runExchange(testCase, settings)
+          : testCase.type === 'options'
+            ? runOptions(testCase)
+            : await runScenario(testCase, settings);
+    return { case: testCase.id, outcome: 'pass', saw };
+  } catch (error) {
+    return { case: testCase.id, outcome: 'fail', saw: error instanceof Mismatch ? error.message : `the runner failed: ${error instanceof Error ? error.name : typeof error}` };
+  }
+}
+
+export async function runCases(caseFiles: readonly string[], settings: Settings): Promise<CaseResult[]> {
+  const results: CaseResult[] = [];
+  for (const file of loadCaseFiles(caseFiles)) {
+    for (const testCase of file.cases) {
+      if (testCase.unsupported?.[clientName] !== undefined) continue;
+      results.push(await runCase(testCase, settings));
+    }
+  }
+  return results;
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    options: { cases: { type: 'string', multiple: true }, sandbox: { type: 'string' }, 'api-key': { type: 'string' }, secret: { type: 'string' }, out: { type: 'string' } },
+    allowPositionals: true,
+  });
+  // `--cases A B C`: the files after --cases arrive as positionals.
+  const caseFiles = [...(values.cases ?? []), ...positionals];
+  if (caseFiles.length === 0 || !values.out) throw new Error('usage: runner.ts --cases FILE… --sandbox URL --api-key KEY --secret SECRET --out RESULT.json');
+  const results = await runCases(caseFiles, { sandbox: values.sandbox, apiKey: values['api-key'] ?? '', secret: values.secret ?? '' });
+  writeFileSync(values.out, `${JSON.stringify({ client: clientName, results }, null, 2)}\n`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`conformance runner: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 2;
+  });
+}
