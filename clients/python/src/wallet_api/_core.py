@@ -1,0 +1,601 @@
+"""What every call goes through: arguments checked, the request built, signed over the exact
+bytes sent, retried (GET only, above the transport, signed afresh), the answer read within the
+size limit and the timeout, and classified by both the HTTP status and the envelope's status."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import math
+import random
+import sys
+import time
+from collections.abc import Callable, Generator, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
+from typing import Any, Generic, TypeVar
+from urllib.parse import quote
+
+import httpx
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from ._errors import (
+    ApiError,
+    InvalidArgumentError,
+    InvalidResponseError,
+    NetworkError,
+    RequestTimeoutError,
+    SigningError,
+    WalletApiError,
+)
+from ._options import RetryOptions, check_retry, check_timeout, is_header_value
+from ._privacy import Redactor, protected_values
+from ._signing import SignatureInput, Signer
+from ._version import __version__
+
+T = TypeVar("T")
+
+logger = logging.getLogger("wallet_api")
+# A library's logger stays silent unless the application configures logging: without this,
+# Python's last-resort handler would print warnings to stderr.
+logger.addHandler(logging.NullHandler())
+
+USER_AGENT = f"wallet-api-sdk-python/{__version__} python/{sys.version_info.major}.{sys.version_info.minor}.{sys.version_info.micro}"
+
+# encodeURIComponent's unreserved set, so a path or query value reaches the server as the
+# TypeScript client sends it.
+_URI_COMPONENT_SAFE = "!'()*"
+
+
+@dataclass(eq=False)
+class Operation(Generic[T]):
+    """One operation of the spec, as the generated code describes it."""
+
+    operation_id: str
+    method: str
+    path: str
+    arguments: type[BaseModel]
+    path_fields: tuple[tuple[str, str], ...]
+    query_fields: tuple[tuple[str, str], ...]
+    body_model: type[BaseModel] | None
+    body_fields: tuple[tuple[str, str], ...]
+    data_type: Any
+    unwrap_root: bool
+    label: str = field(init=False)
+    _adapter: TypeAdapter[Any] | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.label = f"{self.method} {self.path}"
+
+    def parse_data(self, data: Any) -> T:
+        if self._adapter is None:
+            # Built on first use: importing the package stays cheap.
+            self._adapter = TypeAdapter(self.data_type)
+        value = self._adapter.validate_python(data)
+        return value.root if self.unwrap_root else value  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    environment: str
+    base_url: str
+    api_key: str
+    signer: Signer
+    timeout_ms: float
+    retry: RetryOptions | None
+    max_response_bytes: int
+    clock: Callable[[], datetime]
+    #: Values the privacy policy masks in every error and log line (the signer's secret).
+    secrets: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class Prepared:
+    operation: Operation[Any]
+    target: str
+    body: bytes | None
+    #: The request's protected values, then each signature sent: masked wherever echoed.
+    carried: list[str]
+    last_timestamp_ms: int = 0
+    #: Requests sent so far (each attempt that was signed).
+    attempts: int = 0
+
+
+def _describe_validation(op: Operation[Any], error: ValidationError, names: Mapping[str, str]) -> str:
+    """Which arguments are wrong and why, never their values (a password may be one)."""
+    problems = []
+    for item in error.errors(include_url=False, include_input=False, include_context=False):
+        loc = item["loc"]
+        name = names.get(str(loc[0]), str(loc[0])) if loc else "arguments"
+        problems.append(f"argument {name}: {item['msg']}")
+    return f"{op.operation_id}: {'; '.join(problems)}; nothing was sent"
+
+
+def _format_scalar(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+        return str(int(value))
+    return str(value)
+
+
+def _integral_floats_as_ints(value: Any) -> Any:
+    """100.0 is written 100, as JSON and the TypeScript client write it."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+        return int(value)
+    if isinstance(value, dict):
+        return {k: _integral_floats_as_ints(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_integral_floats_as_ints(v) for v in value]
+    return value
+
+
+def prepare(op: Operation[Any], values: Mapping[str, Any]) -> Prepared:
+    """Checks the arguments and builds the path with query and the body bytes."""
+    given = {k: v for k, v in values.items() if v is not None}
+    argument_names = [py for py, _ in op.path_fields + op.query_fields]
+    try:
+        arguments = op.arguments.model_validate({k: given[k] for k in argument_names if k in given})
+    except ValidationError as error:
+        raise InvalidArgumentError(_describe_validation(op, error, {})) from None
+    path = op.path
+    for py, wire in op.path_fields:
+        path = path.replace("{" + wire + "}", quote(_format_scalar(getattr(arguments, py)), safe=_URI_COMPONENT_SAFE))
+    query = [
+        f"{quote(wire, safe=_URI_COMPONENT_SAFE)}={quote(_format_scalar(value), safe=_URI_COMPONENT_SAFE)}"
+        for py, wire in op.query_fields
+        if (value := getattr(arguments, py)) is not None
+    ]
+    target = path + ("?" + "&".join(query) if query else "")
+    body: bytes | None = None
+    carried: list[str] = []
+    if op.body_model is not None:
+        body_values = {py: given[py] for py, _ in op.body_fields if py in given}
+        try:
+            model = op.body_model.model_validate(body_values, strict=True, by_name=True)
+        except ValidationError as error:
+            raise InvalidArgumentError(_describe_validation(op, error, {wire: py for py, wire in op.body_fields})) from None
+        document = _integral_floats_as_ints(model.model_dump(mode="json", by_alias=True, exclude_unset=True))
+        carried = protected_values(document)
+        body = json.dumps(document, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    return Prepared(op, target, body, carried)
+
+
+def _timestamp(prepared: Prepared, clock: Callable[[], datetime]) -> str:
+    """ISO 8601 UTC with milliseconds; each attempt at least 1 ms after the previous one."""
+    now_ms = math.floor(clock().timestamp() * 1000)
+    ms = max(now_ms, prepared.last_timestamp_ms + 1)
+    prepared.last_timestamp_ms = ms
+    moment = datetime.fromtimestamp(ms // 1000, UTC)
+    return f"{moment:%Y-%m-%dT%H:%M:%S}.{ms % 1000:03d}Z"
+
+
+class _SigningAuth(httpx.Auth):
+    """Signs the request httpx is about to send, over its exact path and body bytes.
+
+    It runs inside ``send``, so each attempt (retries live above the transport) is signed over
+    a new timestamp; the signer's time counts against the attempt's deadline.
+    """
+
+    requires_request_body = True
+
+    def __init__(self, config: Config, prepared: Prepared, deadline: float, timeout_ms: float) -> None:
+        self._config = config
+        self._prepared = prepared
+        self._deadline = deadline
+        self._timeout_ms = timeout_ms
+
+    def auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
+        config, label = self._config, self._prepared.operation.label
+        timestamp = _timestamp(self._prepared, config.clock)
+        signed = SignatureInput(
+            method=request.method,
+            path_with_query=request.url.raw_path.decode("ascii"),
+            body=request.content.decode("utf-8"),
+            timestamp=timestamp,
+            api_key=config.api_key,
+        )
+        try:
+            signature = config.signer(signed)
+        except Exception as error:  # noqa: BLE001 - any failure of the integrator's signer
+            # Not chained: the signer's exception may quote the secret or the canonical string.
+            raise SigningError(
+                f"{label} was not sent: the signer raised {type(error).__name__} (its message is withheld because it may contain secrets)",
+                label,
+            ) from None
+        if not isinstance(signature, str) or signature == "":
+            what = "an empty string" if isinstance(signature, str) else type(signature).__name__
+            raise SigningError(f"{label} was not sent: the signer returned {what} instead of a signature", label)
+        if not is_header_value(signature):
+            raise SigningError(
+                f"{label} was not sent: the signer returned a signature that is not a valid HTTP header value (the value is withheld)",
+                label,
+            )
+        self._prepared.carried.append(signature)
+        self._prepared.attempts += 1
+        remaining = self._deadline - time.monotonic()
+        if remaining <= 0:
+            raise RequestTimeoutError(label, self._timeout_ms)
+        request.headers["x-api-key"] = config.api_key
+        request.headers["x-timestamp"] = timestamp
+        request.headers["x-signature"] = signature
+        # What is left of the attempt's time after signing bounds connecting, writing and each read.
+        request.extensions["timeout"] = httpx.Timeout(remaining).as_dict()
+        yield request
+
+
+class RawResponse(Generic[T]):
+    """A successful answer as received: status, headers, the envelope; ``parse()`` gives the typed data."""
+
+    def __init__(
+        self,
+        operation: Operation[T],
+        status_code: int,
+        headers: httpx.Headers,
+        envelope: dict[str, Any],
+        attempts: int,
+        redactor: Callable[[], Redactor],
+    ) -> None:
+        self.operation = operation.label
+        self.status_code = status_code
+        self.headers = headers
+        self.envelope = envelope
+        #: How many requests the call sent (more than 1 after retries).
+        self.attempts = attempts
+        self._op = operation
+        self._redactor = redactor
+        self._parsed: tuple[T] | None = None
+
+    @property
+    def message(self) -> str:
+        return str(self.envelope.get("message", ""))
+
+    def parse(self) -> T:
+        """The envelope's ``data`` as the spec's type; an ``InvalidResponseError`` when it does not match."""
+        if self._parsed is None:
+            try:
+                self._parsed = (self._op.parse_data(self.envelope["data"]),)
+            except ValidationError as error:
+                places = sorted(
+                    {"/".join(str(p) for p in item["loc"]) or "data" for item in error.errors(include_url=False, include_input=False)}
+                )
+                reason = self._redactor().text(f"with data that does not match the spec ({len(places)} place(s): {', '.join(places[:5])})")
+                raise InvalidResponseError(operation=self.operation, http_status=self.status_code, reason=reason) from None
+        return self._parsed[0]
+
+    def __repr__(self) -> str:
+        return f"RawResponse(operation={self.operation!r}, status_code={self.status_code})"
+
+
+def _is_envelope(value: Any) -> bool:
+    return isinstance(value, dict) and isinstance(value.get("status"), str) and isinstance(value.get("message"), str) and "data" in value
+
+
+def _classify(
+    prepared: Prepared, redactor: Callable[[], Redactor], response: httpx.Response, body: bytes, attempts: int
+) -> RawResponse[Any]:
+    op, status = prepared.operation, response.status_code
+
+    def invalid(reason: str) -> InvalidResponseError:
+        return InvalidResponseError(operation=op.label, http_status=status, reason=reason)
+
+    # A redirect is never followed (credentials are never replayed elsewhere), and what it says
+    # is not the provider's decision on the call, whatever its body.
+    if 300 <= status < 400:
+        raise invalid("(a redirect, which the client never follows)")
+    if body.strip() == b"":
+        raise invalid("with an empty body")
+    try:
+        envelope = json.loads(body.decode("utf-8"))
+    except ValueError:
+        raise invalid("with a body that is not JSON") from None
+    if not _is_envelope(envelope):
+        raise invalid("with JSON that is not the {status, message, data} envelope")
+    if 200 <= status < 300 and envelope["status"] == "success":
+        return RawResponse(op, status, response.headers, envelope, attempts, redactor)
+    if envelope["status"] not in ("success", "error"):
+        raise invalid("with an unknown envelope status")
+    message = envelope["message"]
+    raise ApiError(
+        operation=op.label,
+        http_status=status,
+        api_message=message,
+        masked_message=redactor().text(message),
+        envelope=envelope,
+        headers=response.headers,
+    )
+
+
+def _retry_after_ms(value: str | None, now: datetime) -> float | None:
+    """RFC 9110 Retry-After: delay-seconds or an HTTP date (read against the client's clock)."""
+    if value is None:
+        return None
+    text = value.strip()
+    if text.isdigit():
+        return int(text) * 1000.0
+    try:
+        moment = parsedate_to_datetime(text)
+    except (TypeError, ValueError, IndexError):
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return max(0.0, (moment - now).total_seconds() * 1000)
+
+
+def _backoff_ms(policy: RetryOptions, retry_number: int) -> float:
+    ceiling = min(float(policy.max_delay_ms), float(policy.initial_delay_ms) * 2.0 ** (retry_number - 1))
+    return ceiling * random.uniform(0.5, 1.0)
+
+
+def _delay_after_status(policy: RetryOptions, response: httpx.Response, retry_number: int, now: datetime) -> tuple[float, bool]:
+    if response.status_code in (429, 503):
+        asked = _retry_after_ms(response.headers.get("retry-after"), now)
+        if asked is not None:
+            return min(asked, policy.max_delay_ms), True
+    return _backoff_ms(policy, retry_number), False
+
+
+class _BaseCaller:
+    def __init__(self, config: Config) -> None:
+        self.config = config
+
+    def redactor_for(self, prepared: Prepared) -> Callable[[], Redactor]:
+        made: list[Redactor] = []
+
+        def get() -> Redactor:
+            if not made:
+                made.append(Redactor([self.config.api_key, *self.config.secrets, *prepared.carried]))
+            return made[0]
+
+        return get
+
+    def plan(
+        self, op: Operation[Any], values: Mapping[str, Any], timeout_ms: float | None, retry: RetryOptions | None
+    ) -> tuple[Prepared, float, RetryOptions | None]:
+        timeout = self.config.timeout_ms if timeout_ms is None else check_timeout(timeout_ms, "timeout_ms")
+        policy = self.config.retry if retry is None else check_retry(retry, "retry")
+        # POSTs are never retried: they move value and the interface has no idempotency key.
+        return prepare(op, values), timeout, policy if op.method == "GET" else None
+
+    def url(self, prepared: Prepared) -> str:
+        return self.config.base_url + prepared.target
+
+    def headers(self, prepared: Prepared) -> dict[str, str]:
+        headers = {"accept": "application/json"}
+        if prepared.body is not None:
+            headers["content-type"] = "application/json"
+        return headers
+
+    def too_large(self, prepared: Prepared, response: httpx.Response) -> InvalidResponseError | None:
+        # The declared length is trusted to refuse early only for an identity body: a compressed
+        # one is held to the limit at its inflated size, as it is read.
+        declared = response.headers.get("content-length", "")
+        encoding = response.headers.get("content-encoding", "identity").strip().lower()
+        if encoding in ("", "identity") and declared.isdigit() and int(declared) > self.config.max_response_bytes:
+            return self.over_limit(prepared, response, int(declared))
+        return None
+
+    def over_limit(self, prepared: Prepared, response: httpx.Response, size: int) -> InvalidResponseError:
+        return InvalidResponseError(
+            operation=prepared.operation.label,
+            http_status=response.status_code,
+            reason=f"with a body of {size}+ bytes, over the client's limit of {self.config.max_response_bytes} bytes (max_response_bytes)",
+        )
+
+    def transport_error(self, prepared: Prepared, error: Exception, while_reading: bool) -> WalletApiError:
+        label = prepared.operation.label
+        when = "while its body was read" if while_reading else "before an answer arrived"
+        text = self.redactor_for(prepared)().text(str(error))
+        return NetworkError(f"{label} failed {when}: {type(error).__name__}{': ' + text if text else ''}", label)
+
+    def log_retry(self, prepared: Prepared, attempt: int, delay_ms: float, why: str, retry_after: bool) -> None:
+        if logger.isEnabledFor(logging.WARNING):
+            logger.warning(
+                "%s: attempt %d %s; retrying in %.0f ms%s",
+                prepared.operation.label,
+                attempt,
+                why,
+                delay_ms,
+                " (Retry-After)" if retry_after else "",
+            )
+
+    def log_request(self, prepared: Prepared) -> None:
+        if logger.isEnabledFor(logging.DEBUG):
+            redact = self.redactor_for(prepared)()
+            body = "" if prepared.body is None else json.dumps(redact.json(json.loads(prepared.body)), separators=(",", ":"))
+            logger.debug("%s: request %s %s %s", prepared.operation.label, prepared.operation.method, redact.text(prepared.target), body)
+
+    def log_response(self, prepared: Prepared, response: httpx.Response, body: bytes) -> None:
+        if logger.isEnabledFor(logging.DEBUG):
+            redact = self.redactor_for(prepared)()
+            try:
+                shown = json.dumps(redact.json(json.loads(body)), separators=(",", ":"), ensure_ascii=False)
+            except ValueError:
+                shown = redact.text(body.decode("utf-8", errors="replace"))
+            headers = ", ".join(f"{k}: {v}" for k, v in redact.headers(response.headers.multi_items()))
+            logger.debug("%s: answer HTTP %d [%s] %s", prepared.operation.label, response.status_code, headers, shown)
+
+    def log_end(self, prepared: Prepared, started: float, outcome: RawResponse[Any] | WalletApiError) -> None:
+        ms, attempts = (time.monotonic() - started) * 1000, prepared.attempts
+        if isinstance(outcome, RawResponse):
+            if logger.isEnabledFor(logging.INFO):
+                logger.info("%s: HTTP %d in %.0f ms (%d attempt(s))", prepared.operation.label, outcome.status_code, ms, attempts)
+        elif logger.isEnabledFor(logging.ERROR):
+            # The message was made through the privacy policy.
+            logger.error(
+                "%s failed (%s) in %.0f ms (%d attempt(s)): %s", prepared.operation.label, outcome.kind, ms, attempts, outcome.message
+            )
+
+
+class SyncCaller(_BaseCaller):
+    def __init__(self, config: Config, http: httpx.Client) -> None:
+        super().__init__(config)
+        self.http = http
+
+    def call(self, op: Operation[T], values: Mapping[str, Any], timeout_ms: float | None, retry: RetryOptions | None) -> T:
+        return self.call_raw(op, values, timeout_ms, retry).parse()
+
+    def call_raw(self, op: Operation[T], values: Mapping[str, Any], timeout_ms: float | None, retry: RetryOptions | None) -> RawResponse[T]:
+        prepared, timeout, policy = self.plan(op, values, timeout_ms, retry)
+        started = time.monotonic()
+        try:
+            outcome = self._attempts(prepared, timeout, policy)
+        except WalletApiError as error:
+            self.log_end(prepared, started, error)
+            raise
+        self.log_end(prepared, started, outcome)
+        return outcome
+
+    def _attempts(self, prepared: Prepared, timeout: float, policy: RetryOptions | None) -> RawResponse[Any]:
+        attempts = policy.attempts if policy else 1
+        self.log_request(prepared)
+        for attempt in range(1, attempts + 1):
+            deadline = time.monotonic() + timeout / 1000
+            request = self.http.build_request(
+                prepared.operation.method, self.url(prepared), content=prepared.body, headers=self.headers(prepared)
+            )
+            try:
+                response = self.http.send(
+                    request, auth=_SigningAuth(self.config, prepared, deadline, timeout), stream=True, follow_redirects=False
+                )
+            except (httpx.TimeoutException, httpx.TransportError, RequestTimeoutError) as error:
+                failure: WalletApiError = (
+                    RequestTimeoutError(prepared.operation.label, timeout)
+                    if isinstance(error, (httpx.TimeoutException, RequestTimeoutError))
+                    else self.transport_error(prepared, error, False)
+                )
+                if attempt == attempts or policy is None:
+                    raise failure from None
+                delay = _backoff_ms(policy, attempt)
+                self.log_retry(prepared, attempt, delay, f"failed ({failure.kind})", False)
+                time.sleep(delay / 1000)
+                continue
+            try:
+                if policy is not None and attempt < attempts and response.status_code in policy.statuses:
+                    delay, asked = _delay_after_status(policy, response, attempt, self.config.clock())
+                    self.log_retry(prepared, attempt, delay, f"answered HTTP {response.status_code}", asked)
+                    response.close()
+                    time.sleep(delay / 1000)
+                    continue
+                body = self._read(prepared, response, deadline, timeout)
+            finally:
+                response.close()
+            self.log_response(prepared, response, body)
+            return _classify(prepared, self.redactor_for(prepared), response, body, prepared.attempts)
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def _read(self, prepared: Prepared, response: httpx.Response, deadline: float, timeout: float) -> bytes:
+        refused = self.too_large(prepared, response)
+        if refused is not None:
+            raise refused
+        limit, size, chunks = self.config.max_response_bytes, 0, []
+        try:
+            for chunk in response.iter_bytes():
+                size += len(chunk)
+                if size > limit:
+                    raise self.over_limit(prepared, response, size)
+                chunks.append(chunk)
+                if time.monotonic() > deadline:
+                    raise RequestTimeoutError(prepared.operation.label, timeout)
+        except httpx.TimeoutException:
+            raise RequestTimeoutError(prepared.operation.label, timeout) from None
+        except httpx.DecodingError:
+            raise InvalidResponseError(
+                operation=prepared.operation.label,
+                http_status=response.status_code,
+                reason="with a body that cannot be decoded as its Content-Encoding says",
+            ) from None
+        except httpx.TransportError as error:
+            raise self.transport_error(prepared, error, True) from None
+        return b"".join(chunks)
+
+
+class AsyncCaller(_BaseCaller):
+    def __init__(self, config: Config, http: httpx.AsyncClient) -> None:
+        super().__init__(config)
+        self.http = http
+
+    async def call(self, op: Operation[T], values: Mapping[str, Any], timeout_ms: float | None, retry: RetryOptions | None) -> T:
+        return (await self.call_raw(op, values, timeout_ms, retry)).parse()
+
+    async def call_raw(
+        self, op: Operation[T], values: Mapping[str, Any], timeout_ms: float | None, retry: RetryOptions | None
+    ) -> RawResponse[T]:
+        prepared, timeout, policy = self.plan(op, values, timeout_ms, retry)
+        started = time.monotonic()
+        try:
+            outcome = await self._attempts(prepared, timeout, policy)
+        except WalletApiError as error:
+            self.log_end(prepared, started, error)
+            raise
+        self.log_end(prepared, started, outcome)
+        return outcome
+
+    async def _attempts(self, prepared: Prepared, timeout: float, policy: RetryOptions | None) -> RawResponse[Any]:
+        attempts = policy.attempts if policy else 1
+        self.log_request(prepared)
+        for attempt in range(1, attempts + 1):
+            deadline = time.monotonic() + timeout / 1000
+            loop_deadline = asyncio.get_running_loop().time() + timeout / 1000
+            request = self.http.build_request(
+                prepared.operation.method, self.url(prepared), content=prepared.body, headers=self.headers(prepared)
+            )
+            headers_arrived = False
+            try:
+                # One deadline for the whole attempt: signing, connecting, the headers and the body.
+                async with asyncio.timeout_at(loop_deadline):
+                    response = await self.http.send(
+                        request, auth=_SigningAuth(self.config, prepared, deadline, timeout), stream=True, follow_redirects=False
+                    )
+                    headers_arrived = True
+                    try:
+                        if policy is not None and attempt < attempts and response.status_code in policy.statuses:
+                            delay, asked = _delay_after_status(policy, response, attempt, self.config.clock())
+                            self.log_retry(prepared, attempt, delay, f"answered HTTP {response.status_code}", asked)
+                            await response.aclose()
+                            retry_delay: float | None = delay
+                        else:
+                            retry_delay = None
+                            body = await self._read(prepared, response, timeout)
+                    finally:
+                        await response.aclose()
+            except (TimeoutError, httpx.TimeoutException, httpx.TransportError) as error:
+                if isinstance(error, (TimeoutError, httpx.TimeoutException)):
+                    failure: WalletApiError = RequestTimeoutError(prepared.operation.label, timeout)
+                else:
+                    failure = self.transport_error(prepared, error, headers_arrived)
+                if headers_arrived or attempt == attempts or policy is None:
+                    raise failure from None
+                delay = _backoff_ms(policy, attempt)
+                self.log_retry(prepared, attempt, delay, f"failed ({failure.kind})", False)
+                await asyncio.sleep(delay / 1000)
+                continue
+            if retry_delay is not None:
+                await asyncio.sleep(retry_delay / 1000)
+                continue
+            self.log_response(prepared, response, body)
+            return _classify(prepared, self.redactor_for(prepared), response, body, prepared.attempts)
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    async def _read(self, prepared: Prepared, response: httpx.Response, timeout: float) -> bytes:
+        refused = self.too_large(prepared, response)
+        if refused is not None:
+            raise refused
+        limit, size, chunks = self.config.max_response_bytes, 0, []
+        try:
+            async for chunk in response.aiter_bytes():
+                size += len(chunk)
+                if size > limit:
+                    raise self.over_limit(prepared, response, size)
+                chunks.append(chunk)
+        except httpx.DecodingError:
+            raise InvalidResponseError(
+                operation=prepared.operation.label,
+                http_status=response.status_code,
+                reason="with a body that cannot be decoded as its Content-Encoding says",
+            ) from None
+        except httpx.TransportError as error:
+            raise self.transport_error(prepared, error, True) from None
+        return b"".join(chunks)

@@ -1,0 +1,111 @@
+"""The errors the client raises: every one a ``WalletApiError`` with a ``kind`` and the operation.
+
+Their messages go through the privacy policy before they are made: no API key, signing secret,
+signature, password or protected request value appears in ``str``, ``repr`` or a traceback.
+Causes that could quote a secret (a signer's exception, a validation error quoting its input)
+are not chained.
+"""
+
+from __future__ import annotations
+
+import builtins
+from collections.abc import Mapping
+from typing import Any, ClassVar, Literal
+
+import httpx
+
+ErrorKind = Literal["api", "invalid-response", "network", "timeout", "aborted", "signing", "configuration"]
+
+# Response headers never kept on an ApiError: a gateway that echoes the request's headers would
+# otherwise put the key or the signature into every logged error.
+_CREDENTIAL_HEADERS = frozenset({"x-api-key", "x-signature", "x-timestamp", "authorization", "proxy-authorization", "cookie", "set-cookie"})
+
+
+class WalletApiError(Exception):
+    """Base class of every error the client raises."""
+
+    kind: ClassVar[ErrorKind]
+
+    def __init__(self, message: str, operation: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        #: "METHOD /path/template" of the failed call, e.g. "POST /api/v1/swaps".
+        self.operation = operation
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.message!r})"
+
+
+class ApiError(WalletApiError):
+    """The service answered an error envelope (any HTTP status but a 3xx, a 200 with status "error" included)."""
+
+    kind: ClassVar[ErrorKind] = "api"
+
+    def __init__(
+        self,
+        *,
+        operation: str,
+        http_status: int,
+        api_message: str,
+        masked_message: str,
+        envelope: Mapping[str, Any],
+        headers: httpx.Headers,
+    ) -> None:
+        super().__init__(f"{operation} failed with HTTP {http_status}: {masked_message}", operation)
+        self.http_status = http_status
+        #: The provider's message exactly as received (``str(error)`` shows it masked).
+        self.api_message = api_message
+        #: The envelope as received.
+        self.envelope = envelope
+        #: The answer's headers, less any named like a credential.
+        self.headers = httpx.Headers([(k, v) for k, v in headers.multi_items() if k.lower() not in _CREDENTIAL_HEADERS])
+
+    @property
+    def retry_after(self) -> str | None:
+        """The answer's ``Retry-After`` header as received (seconds or an HTTP date), if any."""
+        value: str | None = self.headers.get("retry-after")
+        return value
+
+
+class InvalidResponseError(WalletApiError):
+    """The answer is not the envelope: not JSON, empty, another shape, a redirect, or over the size limit."""
+
+    kind: ClassVar[ErrorKind] = "invalid-response"
+
+    def __init__(self, *, operation: str, http_status: int, reason: str) -> None:
+        super().__init__(f"{operation} answered HTTP {http_status} {reason}", operation)
+        self.http_status = http_status
+        #: What is wrong with the answer, in words.
+        self.reason = reason
+
+
+class NetworkError(WalletApiError):
+    """No answer: connection refused or reset, or the answer broke off."""
+
+    kind: ClassVar[ErrorKind] = "network"
+
+
+class RequestTimeoutError(WalletApiError, builtins.TimeoutError):
+    """No complete answer within the timeout (signing included). Also a builtin ``TimeoutError``."""
+
+    kind: ClassVar[ErrorKind] = "timeout"
+
+    def __init__(self, operation: str, timeout_ms: float) -> None:
+        super().__init__(f"{operation} timed out after {timeout_ms:g} ms", operation)
+        self.timeout_ms = timeout_ms
+
+
+class SigningError(WalletApiError):
+    """The signer failed: it raised, or returned something that cannot be sent. Nothing was sent."""
+
+    kind: ClassVar[ErrorKind] = "signing"
+
+
+class ConfigurationError(WalletApiError, ValueError):
+    """The client's options, or a call's arguments, cannot be used. The message names the option, never its value."""
+
+    kind: ClassVar[ErrorKind] = "configuration"
+
+
+class InvalidArgumentError(ConfigurationError, TypeError):
+    """A call's argument has the wrong type or value; refused before anything is sent."""

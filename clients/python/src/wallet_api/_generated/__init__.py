@@ -1,0 +1,1 @@
+"""Code written by clients/python/codegen/generate.py from the bundled spec; do not edit."""
