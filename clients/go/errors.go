@@ -64,7 +64,7 @@ func (e *Error) Unwrap() error { return e.cause }
 
 // Format renders the error for every verb without what it must not show: %v and %s give
 // the message, %+v adds the fields, %#v a Go-syntax view; all masked.
-func (e *Error) Format(f fmt.State, verb rune) {
+func (e Error) Format(f fmt.State, verb rune) {
 	switch {
 	case verb == 'v' && f.Flag('#'):
 		_, _ = fmt.Fprint(f, e.GoString())
@@ -79,13 +79,13 @@ func (e *Error) Format(f fmt.State, verb rune) {
 }
 
 // GoString is the masked Go-syntax view.
-func (e *Error) GoString() string {
+func (e Error) GoString() string {
 	return fmt.Sprintf("&walletapi.Error{Kind:%q, Operation:%q, HTTPStatus:%d, APIMessage:%q, RetryAfter:%q, message:%q}",
 		string(e.Kind), e.Operation, e.HTTPStatus, e.mask.text(e.APIMessage), e.mask.text(e.RetryAfter), e.message)
 }
 
 // LogValue makes slog record the error as masked fields.
-func (e *Error) LogValue() slog.Value {
+func (e Error) LogValue() slog.Value {
 	attrs := []slog.Attr{slog.String("kind", string(e.Kind)), slog.String("message", e.message)}
 	if e.Operation != "" {
 		attrs = append(attrs, slog.String("operation", e.Operation))

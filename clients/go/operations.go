@@ -9,24 +9,25 @@ import (
 )
 
 // One method per operation of the spec, named after its operationId. Each builds its request
-// with the generated layer, then signs, sends and checks it (see Client.call).
+// with the generated layer, then signs, sends and checks it (see Client.call), and returns
+// the success envelope's data: nil (or an empty value) when the provider sent data null.
 
 // PreviewWithdrawal calls POST /api/v1/wallets/preview-withdraw. Previews a crypto withdrawal (pending, with a transactionId); submit only after the end user confirms.
 func (c *Client) PreviewWithdrawal(ctx context.Context, body PreviewWithdrawalRequest, opts ...CallOption) (*WithdrawalPreview, error) {
-	var out WithdrawalPreview
+	var out *WithdrawalPreview
 	if err := c.call(ctx, "POST /api/v1/wallets/preview-withdraw", func(server string) (*http.Request, error) { return oapi.NewPreviewWithdrawalRequest(server, body) }, []string{body.ReceiverAddress}, opts, &out); err != nil {
 		return nil, err
 	}
-	return &out, nil
+	return out, nil
 }
 
 // PreviewLocalPayout calls POST /api/v1/wallets/preview-withdraw-local-transfer. Previews an NGN bank payout (pending, with a transactionId).
 func (c *Client) PreviewLocalPayout(ctx context.Context, body PreviewLocalPayoutRequest, opts ...CallOption) (*PayoutPreview, error) {
-	var out PayoutPreview
+	var out *PayoutPreview
 	if err := c.call(ctx, "POST /api/v1/wallets/preview-withdraw-local-transfer", func(server string) (*http.Request, error) { return oapi.NewPreviewLocalPayoutRequest(server, body) }, []string{deref(body.AccountNumber), deref(body.BankCode)}, opts, &out); err != nil {
 		return nil, err
 	}
-	return &out, nil
+	return out, nil
 }
 
 // ListWallets calls GET /api/v1/wallets. Lists the wallets of the integration.
@@ -40,11 +41,11 @@ func (c *Client) ListWallets(ctx context.Context, opts ...CallOption) ([]Wallet,
 
 // CreateWallet calls POST /api/v1/wallets/generate-wallet. Creates a wallet for a supported asset reference (discovered, not hard-coded).
 func (c *Client) CreateWallet(ctx context.Context, body CreateWalletRequest, opts ...CallOption) (*CreatedWallet, error) {
-	var out CreatedWallet
+	var out *CreatedWallet
 	if err := c.call(ctx, "POST /api/v1/wallets/generate-wallet", func(server string) (*http.Request, error) { return oapi.NewCreateWalletRequest(server, body) }, nil, opts, &out); err != nil {
 		return nil, err
 	}
-	return &out, nil
+	return out, nil
 }
 
 // GetDepositAddress calls GET /api/v1/wallets/deposit-address. Looks up a deposit address. Its shape is not published: the data is returned as JSON.
@@ -67,13 +68,13 @@ func (c *Client) ListMarkets(ctx context.Context, opts ...CallOption) (MarketTic
 
 // GetMinimumWithdrawalAmount calls GET /api/v1/wallets/minimum-withdrawal-amount. Reads the minimum withdrawal amount of a coin.
 func (c *Client) GetMinimumWithdrawalAmount(ctx context.Context, params GetMinimumWithdrawalAmountParams, opts ...CallOption) (*MinimumWithdrawal, error) {
-	var out MinimumWithdrawal
+	var out *MinimumWithdrawal
 	if err := c.call(ctx, "GET /api/v1/wallets/minimum-withdrawal-amount", func(server string) (*http.Request, error) {
 		return oapi.NewGetMinimumWithdrawalAmountRequest(server, &params)
 	}, nil, opts, &out); err != nil {
 		return nil, err
 	}
-	return &out, nil
+	return out, nil
 }
 
 // ListCoinNetworks calls GET /api/v1/utils/{coin}/networks. Lists the networks a coin can use.
@@ -96,11 +97,11 @@ func (c *Client) GetRates(ctx context.Context, opts ...CallOption) (json.RawMess
 
 // GetSwapQuote calls GET /api/v1/swaps/quotes. Quotes a swap; create it only after the end user accepts the quote.
 func (c *Client) GetSwapQuote(ctx context.Context, params GetSwapQuoteParams, opts ...CallOption) (*SwapQuote, error) {
-	var out SwapQuote
+	var out *SwapQuote
 	if err := c.call(ctx, "GET /api/v1/swaps/quotes", func(server string) (*http.Request, error) { return oapi.NewGetSwapQuoteRequest(server, &params) }, nil, opts, &out); err != nil {
 		return nil, err
 	}
-	return &out, nil
+	return out, nil
 }
 
 // GetSwapMarket calls GET /api/v1/swaps/market. Reads the swap market. Its shape is not published: the data is returned as JSON.
@@ -114,38 +115,38 @@ func (c *Client) GetSwapMarket(ctx context.Context, opts ...CallOption) (json.Ra
 
 // CreateSwap calls POST /api/v1/swaps. Creates a swap (pending). Never retried: it moves value.
 func (c *Client) CreateSwap(ctx context.Context, body CreateSwapRequest, opts ...CallOption) (*Swap, error) {
-	var out Swap
+	var out *Swap
 	if err := c.call(ctx, "POST /api/v1/swaps", func(server string) (*http.Request, error) { return oapi.NewCreateSwapRequest(server, body) }, []string{deref(body.Password)}, opts, &out); err != nil {
 		return nil, err
 	}
-	return &out, nil
+	return out, nil
 }
 
 // ConfirmSwap calls POST /api/v1/swaps/{id}/confirm. Confirms a pending swap. Never retried.
 func (c *Client) ConfirmSwap(ctx context.Context, id string, opts ...CallOption) (*SwapStateChange, error) {
-	var out SwapStateChange
+	var out *SwapStateChange
 	if err := c.call(ctx, "POST /api/v1/swaps/{id}/confirm", func(server string) (*http.Request, error) { return oapi.NewConfirmSwapRequest(server, id) }, nil, opts, &out); err != nil {
 		return nil, err
 	}
-	return &out, nil
+	return out, nil
 }
 
 // CancelSwap calls POST /api/v1/swaps/{id}/cancel. Cancels a pending swap. Never retried.
 func (c *Client) CancelSwap(ctx context.Context, id string, opts ...CallOption) (*SwapStateChange, error) {
-	var out SwapStateChange
+	var out *SwapStateChange
 	if err := c.call(ctx, "POST /api/v1/swaps/{id}/cancel", func(server string) (*http.Request, error) { return oapi.NewCancelSwapRequest(server, id) }, nil, opts, &out); err != nil {
 		return nil, err
 	}
-	return &out, nil
+	return out, nil
 }
 
 // ListTransactions calls GET /api/v1/transactions. Reads one page of the transaction history; AllTransactions and TransactionPages walk every page.
 func (c *Client) ListTransactions(ctx context.Context, params ListTransactionsParams, opts ...CallOption) (*TransactionPage, error) {
-	var out TransactionPage
+	var out *TransactionPage
 	if err := c.call(ctx, "GET /api/v1/transactions", func(server string) (*http.Request, error) { return oapi.NewListTransactionsRequest(server, &params) }, nil, opts, &out); err != nil {
 		return nil, err
 	}
-	return &out, nil
+	return out, nil
 }
 
 // GetTransaction calls GET /api/v1/transactions/{id}. Reads one transaction. Its shape is not published: the data is returned as JSON.

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // operation is one call's request, built by the generated layer.
@@ -81,7 +82,7 @@ func (c *Client) call(ctx context.Context, name string, build func(server string
 }
 
 func typeName(out any) string {
-	return strings.TrimPrefix(strings.TrimPrefix(fmt.Sprintf("%T", out), "*"), "oapi.")
+	return strings.TrimLeft(strings.ReplaceAll(fmt.Sprintf("%T", out), "oapi.", ""), "*")
 }
 
 // send runs the attempts of one call and returns the success envelope's data. The client's
@@ -250,6 +251,9 @@ func (c *Client) read(parent, ctx context.Context, name string, resp *http.Respo
 		return invalid("with an empty body")
 	case !json.Valid(body):
 		return invalid("with a body that is not JSON")
+	case !utf8.Valid(body):
+		// encoding/json would replace the bytes with U+FFFD: the data would not be what was sent.
+		return invalid("with a body that is not UTF-8")
 	case json.Unmarshal(body, &env) != nil || env.Status == nil || env.Message == nil || env.Data == nil:
 		return invalid("with JSON that is not the {status, message, data} envelope")
 	}

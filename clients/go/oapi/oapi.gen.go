@@ -80,7 +80,8 @@ type CreatedWallet struct {
 	Status string `json:"status"`
 
 	// Token Supported asset reference the wallet was created for.
-	Token string `json:"token"`
+	Token                string                 `json:"token"`
+	AdditionalProperties map[string]interface{} `json:"-"`
 }
 
 // DecimalString A decimal number written as a string; may use exponent notation (for example `1e-7`).
@@ -110,23 +111,28 @@ type ErrorEnvelopeStatus string
 // MarketTicker Ticker of one market.
 type MarketTicker struct {
 	// At Unix time in seconds.
-	At     int `json:"at"`
-	Ticker struct {
-		// Buy A decimal number written as a string; may use exponent notation (for example `1e-7`).
-		//
-		// Examples: 1545.5, 1e-7
-		Buy DecimalString `json:"buy"`
+	At                   int                    `json:"at"`
+	Ticker               MarketTicker_Ticker    `json:"ticker"`
+	AdditionalProperties map[string]interface{} `json:"-"`
+}
 
-		// Last A decimal number written as a string; may use exponent notation (for example `1e-7`).
-		//
-		// Examples: 1545.5, 1e-7
-		Last DecimalString `json:"last"`
+// MarketTicker_Ticker defines model for MarketTicker.Ticker.
+type MarketTicker_Ticker struct {
+	// Buy A decimal number written as a string; may use exponent notation (for example `1e-7`).
+	//
+	// Examples: 1545.5, 1e-7
+	Buy DecimalString `json:"buy"`
 
-		// Sell A decimal number written as a string; may use exponent notation (for example `1e-7`).
-		//
-		// Examples: 1545.5, 1e-7
-		Sell DecimalString `json:"sell"`
-	} `json:"ticker"`
+	// Last A decimal number written as a string; may use exponent notation (for example `1e-7`).
+	//
+	// Examples: 1545.5, 1e-7
+	Last DecimalString `json:"last"`
+
+	// Sell A decimal number written as a string; may use exponent notation (for example `1e-7`).
+	//
+	// Examples: 1545.5, 1e-7
+	Sell                 DecimalString          `json:"sell"`
+	AdditionalProperties map[string]interface{} `json:"-"`
 }
 
 // MarketTickers Market tickers keyed by market name: a lower-case pair of asset codes, for example a
@@ -135,7 +141,8 @@ type MarketTickers map[string]MarketTicker
 
 // MinimumWithdrawal The minimum withdrawal amount of a coin.
 type MinimumWithdrawal struct {
-	MinimumAmount float64 `json:"minimumAmount"`
+	MinimumAmount        float64                `json:"minimumAmount"`
+	AdditionalProperties map[string]interface{} `json:"-"`
 }
 
 // Network A network a coin can use.
@@ -144,7 +151,8 @@ type Network struct {
 	Name string `json:"name"`
 
 	// Reference Chain reference used as the chain value (for example `ethereum`, `binance`).
-	Reference string `json:"reference"`
+	Reference            string                 `json:"reference"`
+	AdditionalProperties map[string]interface{} `json:"-"`
 }
 
 // PayoutPreview Preview of an NGN bank payout. Show it to the end user; submit only after they confirm.
@@ -157,7 +165,8 @@ type PayoutPreview struct {
 	Status string `json:"status"`
 
 	// TransactionId Identifier of the pending transaction. Keep it on the backend.
-	TransactionId string `json:"transactionId"`
+	TransactionId        string                 `json:"transactionId"`
+	AdditionalProperties map[string]interface{} `json:"-"`
 }
 
 // PositiveAmount An amount of the asset; positive.
@@ -226,17 +235,17 @@ type SwapMarket = interface{}
 
 // SwapQuote A swap quote. All values are strings.
 type SwapQuote struct {
-	// Fee Fee; may be in exponent notation.
+	// Fee A decimal number written as a string; may use exponent notation (for example `1e-7`).
 	//
 	// Examples: 1545.5, 1e-7
 	Fee DecimalString `json:"fee"`
 
-	// OriginalQuotedPrice Price before fee.
+	// OriginalQuotedPrice A decimal number written as a string; may use exponent notation (for example `1e-7`).
 	//
 	// Examples: 1545.5, 1e-7
 	OriginalQuotedPrice DecimalString `json:"originalQuotedPrice"`
 
-	// OriginalToAmount Amount received before fee.
+	// OriginalToAmount A decimal number written as a string; may use exponent notation (for example `1e-7`).
 	//
 	// Examples: 1545.5, 1e-7
 	OriginalToAmount DecimalString `json:"originalToAmount"`
@@ -244,15 +253,16 @@ type SwapQuote struct {
 	// QuotedCurrency Currency code of the quoted price, upper case.
 	QuotedCurrency string `json:"quotedCurrency"`
 
-	// QuotedPrice Price after fee.
+	// QuotedPrice A decimal number written as a string; may use exponent notation (for example `1e-7`).
 	//
 	// Examples: 1545.5, 1e-7
 	QuotedPrice DecimalString `json:"quotedPrice"`
 
-	// ToAmount Amount received after fee.
+	// ToAmount A decimal number written as a string; may use exponent notation (for example `1e-7`).
 	//
 	// Examples: 1545.5, 1e-7
-	ToAmount DecimalString `json:"toAmount"`
+	ToAmount             DecimalString          `json:"toAmount"`
+	AdditionalProperties map[string]interface{} `json:"-"`
 }
 
 // SwapStateChange The swap after confirm or cancel.
@@ -265,7 +275,8 @@ type SwapStateChange struct {
 	//
 	//
 	// Examples: pending
-	Status SwapStatus `json:"status"`
+	Status               SwapStatus             `json:"status"`
+	AdditionalProperties map[string]interface{} `json:"-"`
 }
 
 // SwapStatus Swap state. Known values: `pending` (after create), `confirmed` (after confirm),
@@ -325,7 +336,8 @@ type TransactionPage struct {
 	Pages int `json:"pages"`
 
 	// Total Total records.
-	Total int `json:"total"`
+	Total                int                    `json:"total"`
+	AdditionalProperties map[string]interface{} `json:"-"`
 }
 
 // Wallet An item of the wallet list.
@@ -355,7 +367,8 @@ type Wallet struct {
 	// Usage Wallet usage. Value seen: `crypto_to_cash`.
 	//
 	// Examples: crypto_to_cash
-	Usage string `json:"usage"`
+	Usage                string                 `json:"usage"`
+	AdditionalProperties map[string]interface{} `json:"-"`
 }
 
 // WithdrawalPreview Preview of a crypto withdrawal. Show it to the end user; submit only after they confirm.
@@ -369,7 +382,8 @@ type WithdrawalPreview struct {
 	Status string `json:"status"`
 
 	// TransactionId Identifier of the pending transaction. Keep it on the backend.
-	TransactionId string `json:"transactionId"`
+	TransactionId        string                 `json:"transactionId"`
+	AdditionalProperties map[string]interface{} `json:"-"`
 }
 
 // CoinPath defines model for CoinPath.
@@ -460,6 +474,532 @@ type PreviewWithdrawalJSONRequestBody = PreviewWithdrawalRequest
 
 // PreviewLocalPayoutJSONRequestBody defines body for PreviewLocalPayout for application/json ContentType.
 type PreviewLocalPayoutJSONRequestBody = PreviewLocalPayoutRequest
+
+// Getter for additional properties for CreatedWallet. Returns the specified
+// element and whether it was found
+func (a CreatedWallet) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for CreatedWallet
+func (a *CreatedWallet) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for CreatedWallet to handle AdditionalProperties
+func (a *CreatedWallet) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["_id"]; found {
+		err = json.Unmarshal(raw, &a.UnderscoreId)
+		if err != nil {
+			return fmt.Errorf("error reading '_id': %w", err)
+		}
+		delete(object, "_id")
+	}
+
+	if raw, found := object["status"]; found {
+		err = json.Unmarshal(raw, &a.Status)
+		if err != nil {
+			return fmt.Errorf("error reading 'status': %w", err)
+		}
+		delete(object, "status")
+	}
+
+	if raw, found := object["token"]; found {
+		err = json.Unmarshal(raw, &a.Token)
+		if err != nil {
+			return fmt.Errorf("error reading 'token': %w", err)
+		}
+		delete(object, "token")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for CreatedWallet to handle AdditionalProperties
+func (a CreatedWallet) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["_id"], err = json.Marshal(a.UnderscoreId)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling '_id': %w", err)
+	}
+
+	object["status"], err = json.Marshal(a.Status)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'status': %w", err)
+	}
+
+	object["token"], err = json.Marshal(a.Token)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'token': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for MarketTicker. Returns the specified
+// element and whether it was found
+func (a MarketTicker) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for MarketTicker
+func (a *MarketTicker) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for MarketTicker to handle AdditionalProperties
+func (a *MarketTicker) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["at"]; found {
+		err = json.Unmarshal(raw, &a.At)
+		if err != nil {
+			return fmt.Errorf("error reading 'at': %w", err)
+		}
+		delete(object, "at")
+	}
+
+	if raw, found := object["ticker"]; found {
+		err = json.Unmarshal(raw, &a.Ticker)
+		if err != nil {
+			return fmt.Errorf("error reading 'ticker': %w", err)
+		}
+		delete(object, "ticker")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for MarketTicker to handle AdditionalProperties
+func (a MarketTicker) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["at"], err = json.Marshal(a.At)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'at': %w", err)
+	}
+
+	object["ticker"], err = json.Marshal(a.Ticker)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'ticker': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for MarketTicker_Ticker. Returns the specified
+// element and whether it was found
+func (a MarketTicker_Ticker) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for MarketTicker_Ticker
+func (a *MarketTicker_Ticker) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for MarketTicker_Ticker to handle AdditionalProperties
+func (a *MarketTicker_Ticker) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["buy"]; found {
+		err = json.Unmarshal(raw, &a.Buy)
+		if err != nil {
+			return fmt.Errorf("error reading 'buy': %w", err)
+		}
+		delete(object, "buy")
+	}
+
+	if raw, found := object["last"]; found {
+		err = json.Unmarshal(raw, &a.Last)
+		if err != nil {
+			return fmt.Errorf("error reading 'last': %w", err)
+		}
+		delete(object, "last")
+	}
+
+	if raw, found := object["sell"]; found {
+		err = json.Unmarshal(raw, &a.Sell)
+		if err != nil {
+			return fmt.Errorf("error reading 'sell': %w", err)
+		}
+		delete(object, "sell")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for MarketTicker_Ticker to handle AdditionalProperties
+func (a MarketTicker_Ticker) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["buy"], err = json.Marshal(a.Buy)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'buy': %w", err)
+	}
+
+	object["last"], err = json.Marshal(a.Last)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'last': %w", err)
+	}
+
+	object["sell"], err = json.Marshal(a.Sell)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'sell': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for MinimumWithdrawal. Returns the specified
+// element and whether it was found
+func (a MinimumWithdrawal) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for MinimumWithdrawal
+func (a *MinimumWithdrawal) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for MinimumWithdrawal to handle AdditionalProperties
+func (a *MinimumWithdrawal) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["minimumAmount"]; found {
+		err = json.Unmarshal(raw, &a.MinimumAmount)
+		if err != nil {
+			return fmt.Errorf("error reading 'minimumAmount': %w", err)
+		}
+		delete(object, "minimumAmount")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for MinimumWithdrawal to handle AdditionalProperties
+func (a MinimumWithdrawal) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["minimumAmount"], err = json.Marshal(a.MinimumAmount)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'minimumAmount': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for Network. Returns the specified
+// element and whether it was found
+func (a Network) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for Network
+func (a *Network) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for Network to handle AdditionalProperties
+func (a *Network) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["name"]; found {
+		err = json.Unmarshal(raw, &a.Name)
+		if err != nil {
+			return fmt.Errorf("error reading 'name': %w", err)
+		}
+		delete(object, "name")
+	}
+
+	if raw, found := object["reference"]; found {
+		err = json.Unmarshal(raw, &a.Reference)
+		if err != nil {
+			return fmt.Errorf("error reading 'reference': %w", err)
+		}
+		delete(object, "reference")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for Network to handle AdditionalProperties
+func (a Network) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["name"], err = json.Marshal(a.Name)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'name': %w", err)
+	}
+
+	object["reference"], err = json.Marshal(a.Reference)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'reference': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for PayoutPreview. Returns the specified
+// element and whether it was found
+func (a PayoutPreview) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for PayoutPreview
+func (a *PayoutPreview) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for PayoutPreview to handle AdditionalProperties
+func (a *PayoutPreview) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["amount"]; found {
+		err = json.Unmarshal(raw, &a.Amount)
+		if err != nil {
+			return fmt.Errorf("error reading 'amount': %w", err)
+		}
+		delete(object, "amount")
+	}
+
+	if raw, found := object["coin"]; found {
+		err = json.Unmarshal(raw, &a.Coin)
+		if err != nil {
+			return fmt.Errorf("error reading 'coin': %w", err)
+		}
+		delete(object, "coin")
+	}
+
+	if raw, found := object["fee"]; found {
+		err = json.Unmarshal(raw, &a.Fee)
+		if err != nil {
+			return fmt.Errorf("error reading 'fee': %w", err)
+		}
+		delete(object, "fee")
+	}
+
+	if raw, found := object["status"]; found {
+		err = json.Unmarshal(raw, &a.Status)
+		if err != nil {
+			return fmt.Errorf("error reading 'status': %w", err)
+		}
+		delete(object, "status")
+	}
+
+	if raw, found := object["transactionId"]; found {
+		err = json.Unmarshal(raw, &a.TransactionId)
+		if err != nil {
+			return fmt.Errorf("error reading 'transactionId': %w", err)
+		}
+		delete(object, "transactionId")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for PayoutPreview to handle AdditionalProperties
+func (a PayoutPreview) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["amount"], err = json.Marshal(a.Amount)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'amount': %w", err)
+	}
+
+	object["coin"], err = json.Marshal(a.Coin)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'coin': %w", err)
+	}
+
+	object["fee"], err = json.Marshal(a.Fee)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'fee': %w", err)
+	}
+
+	object["status"], err = json.Marshal(a.Status)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'status': %w", err)
+	}
+
+	object["transactionId"], err = json.Marshal(a.TransactionId)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'transactionId': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
 
 // Getter for additional properties for Swap. Returns the specified
 // element and whether it was found
@@ -555,6 +1095,216 @@ func (a Swap) MarshalJSON() ([]byte, error) {
 	object["to"], err = json.Marshal(a.To)
 	if err != nil {
 		return nil, fmt.Errorf("error marshaling 'to': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for SwapQuote. Returns the specified
+// element and whether it was found
+func (a SwapQuote) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for SwapQuote
+func (a *SwapQuote) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for SwapQuote to handle AdditionalProperties
+func (a *SwapQuote) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["fee"]; found {
+		err = json.Unmarshal(raw, &a.Fee)
+		if err != nil {
+			return fmt.Errorf("error reading 'fee': %w", err)
+		}
+		delete(object, "fee")
+	}
+
+	if raw, found := object["originalQuotedPrice"]; found {
+		err = json.Unmarshal(raw, &a.OriginalQuotedPrice)
+		if err != nil {
+			return fmt.Errorf("error reading 'originalQuotedPrice': %w", err)
+		}
+		delete(object, "originalQuotedPrice")
+	}
+
+	if raw, found := object["originalToAmount"]; found {
+		err = json.Unmarshal(raw, &a.OriginalToAmount)
+		if err != nil {
+			return fmt.Errorf("error reading 'originalToAmount': %w", err)
+		}
+		delete(object, "originalToAmount")
+	}
+
+	if raw, found := object["quotedCurrency"]; found {
+		err = json.Unmarshal(raw, &a.QuotedCurrency)
+		if err != nil {
+			return fmt.Errorf("error reading 'quotedCurrency': %w", err)
+		}
+		delete(object, "quotedCurrency")
+	}
+
+	if raw, found := object["quotedPrice"]; found {
+		err = json.Unmarshal(raw, &a.QuotedPrice)
+		if err != nil {
+			return fmt.Errorf("error reading 'quotedPrice': %w", err)
+		}
+		delete(object, "quotedPrice")
+	}
+
+	if raw, found := object["toAmount"]; found {
+		err = json.Unmarshal(raw, &a.ToAmount)
+		if err != nil {
+			return fmt.Errorf("error reading 'toAmount': %w", err)
+		}
+		delete(object, "toAmount")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for SwapQuote to handle AdditionalProperties
+func (a SwapQuote) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["fee"], err = json.Marshal(a.Fee)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'fee': %w", err)
+	}
+
+	object["originalQuotedPrice"], err = json.Marshal(a.OriginalQuotedPrice)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'originalQuotedPrice': %w", err)
+	}
+
+	object["originalToAmount"], err = json.Marshal(a.OriginalToAmount)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'originalToAmount': %w", err)
+	}
+
+	object["quotedCurrency"], err = json.Marshal(a.QuotedCurrency)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'quotedCurrency': %w", err)
+	}
+
+	object["quotedPrice"], err = json.Marshal(a.QuotedPrice)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'quotedPrice': %w", err)
+	}
+
+	object["toAmount"], err = json.Marshal(a.ToAmount)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'toAmount': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for SwapStateChange. Returns the specified
+// element and whether it was found
+func (a SwapStateChange) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for SwapStateChange
+func (a *SwapStateChange) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for SwapStateChange to handle AdditionalProperties
+func (a *SwapStateChange) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["id"]; found {
+		err = json.Unmarshal(raw, &a.Id)
+		if err != nil {
+			return fmt.Errorf("error reading 'id': %w", err)
+		}
+		delete(object, "id")
+	}
+
+	if raw, found := object["status"]; found {
+		err = json.Unmarshal(raw, &a.Status)
+		if err != nil {
+			return fmt.Errorf("error reading 'status': %w", err)
+		}
+		delete(object, "status")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for SwapStateChange to handle AdditionalProperties
+func (a SwapStateChange) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["id"], err = json.Marshal(a.Id)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'id': %w", err)
+	}
+
+	object["status"], err = json.Marshal(a.Status)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'status': %w", err)
 	}
 
 	for fieldName, field := range a.AdditionalProperties {
@@ -803,6 +1553,403 @@ func (a Transaction) MarshalJSON() ([]byte, error) {
 	object["updatedAt"], err = json.Marshal(a.UpdatedAt)
 	if err != nil {
 		return nil, fmt.Errorf("error marshaling 'updatedAt': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for TransactionPage. Returns the specified
+// element and whether it was found
+func (a TransactionPage) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for TransactionPage
+func (a *TransactionPage) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for TransactionPage to handle AdditionalProperties
+func (a *TransactionPage) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["data"]; found {
+		err = json.Unmarshal(raw, &a.Data)
+		if err != nil {
+			return fmt.Errorf("error reading 'data': %w", err)
+		}
+		delete(object, "data")
+	}
+
+	if raw, found := object["limit"]; found {
+		err = json.Unmarshal(raw, &a.Limit)
+		if err != nil {
+			return fmt.Errorf("error reading 'limit': %w", err)
+		}
+		delete(object, "limit")
+	}
+
+	if raw, found := object["page"]; found {
+		err = json.Unmarshal(raw, &a.Page)
+		if err != nil {
+			return fmt.Errorf("error reading 'page': %w", err)
+		}
+		delete(object, "page")
+	}
+
+	if raw, found := object["pages"]; found {
+		err = json.Unmarshal(raw, &a.Pages)
+		if err != nil {
+			return fmt.Errorf("error reading 'pages': %w", err)
+		}
+		delete(object, "pages")
+	}
+
+	if raw, found := object["total"]; found {
+		err = json.Unmarshal(raw, &a.Total)
+		if err != nil {
+			return fmt.Errorf("error reading 'total': %w", err)
+		}
+		delete(object, "total")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for TransactionPage to handle AdditionalProperties
+func (a TransactionPage) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.Data != nil {
+		object["data"], err = json.Marshal(a.Data)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'data': %w", err)
+		}
+	}
+
+	object["limit"], err = json.Marshal(a.Limit)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'limit': %w", err)
+	}
+
+	object["page"], err = json.Marshal(a.Page)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'page': %w", err)
+	}
+
+	object["pages"], err = json.Marshal(a.Pages)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'pages': %w", err)
+	}
+
+	object["total"], err = json.Marshal(a.Total)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'total': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for Wallet. Returns the specified
+// element and whether it was found
+func (a Wallet) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for Wallet
+func (a *Wallet) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for Wallet to handle AdditionalProperties
+func (a *Wallet) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["_id"]; found {
+		err = json.Unmarshal(raw, &a.UnderscoreId)
+		if err != nil {
+			return fmt.Errorf("error reading '_id': %w", err)
+		}
+		delete(object, "_id")
+	}
+
+	if raw, found := object["address"]; found {
+		err = json.Unmarshal(raw, &a.Address)
+		if err != nil {
+			return fmt.Errorf("error reading 'address': %w", err)
+		}
+		delete(object, "address")
+	}
+
+	if raw, found := object["chainType"]; found {
+		err = json.Unmarshal(raw, &a.ChainType)
+		if err != nil {
+			return fmt.Errorf("error reading 'chainType': %w", err)
+		}
+		delete(object, "chainType")
+	}
+
+	if raw, found := object["provider"]; found {
+		err = json.Unmarshal(raw, &a.Provider)
+		if err != nil {
+			return fmt.Errorf("error reading 'provider': %w", err)
+		}
+		delete(object, "provider")
+	}
+
+	if raw, found := object["status"]; found {
+		err = json.Unmarshal(raw, &a.Status)
+		if err != nil {
+			return fmt.Errorf("error reading 'status': %w", err)
+		}
+		delete(object, "status")
+	}
+
+	if raw, found := object["subscribedChains"]; found {
+		err = json.Unmarshal(raw, &a.SubscribedChains)
+		if err != nil {
+			return fmt.Errorf("error reading 'subscribedChains': %w", err)
+		}
+		delete(object, "subscribedChains")
+	}
+
+	if raw, found := object["usage"]; found {
+		err = json.Unmarshal(raw, &a.Usage)
+		if err != nil {
+			return fmt.Errorf("error reading 'usage': %w", err)
+		}
+		delete(object, "usage")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for Wallet to handle AdditionalProperties
+func (a Wallet) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["_id"], err = json.Marshal(a.UnderscoreId)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling '_id': %w", err)
+	}
+
+	object["address"], err = json.Marshal(a.Address)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'address': %w", err)
+	}
+
+	object["chainType"], err = json.Marshal(a.ChainType)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'chainType': %w", err)
+	}
+
+	object["provider"], err = json.Marshal(a.Provider)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'provider': %w", err)
+	}
+
+	object["status"], err = json.Marshal(a.Status)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'status': %w", err)
+	}
+
+	if a.SubscribedChains != nil {
+		object["subscribedChains"], err = json.Marshal(a.SubscribedChains)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'subscribedChains': %w", err)
+		}
+	}
+
+	object["usage"], err = json.Marshal(a.Usage)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'usage': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for WithdrawalPreview. Returns the specified
+// element and whether it was found
+func (a WithdrawalPreview) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for WithdrawalPreview
+func (a *WithdrawalPreview) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for WithdrawalPreview to handle AdditionalProperties
+func (a *WithdrawalPreview) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["amount"]; found {
+		err = json.Unmarshal(raw, &a.Amount)
+		if err != nil {
+			return fmt.Errorf("error reading 'amount': %w", err)
+		}
+		delete(object, "amount")
+	}
+
+	if raw, found := object["chain"]; found {
+		err = json.Unmarshal(raw, &a.Chain)
+		if err != nil {
+			return fmt.Errorf("error reading 'chain': %w", err)
+		}
+		delete(object, "chain")
+	}
+
+	if raw, found := object["coin"]; found {
+		err = json.Unmarshal(raw, &a.Coin)
+		if err != nil {
+			return fmt.Errorf("error reading 'coin': %w", err)
+		}
+		delete(object, "coin")
+	}
+
+	if raw, found := object["fee"]; found {
+		err = json.Unmarshal(raw, &a.Fee)
+		if err != nil {
+			return fmt.Errorf("error reading 'fee': %w", err)
+		}
+		delete(object, "fee")
+	}
+
+	if raw, found := object["status"]; found {
+		err = json.Unmarshal(raw, &a.Status)
+		if err != nil {
+			return fmt.Errorf("error reading 'status': %w", err)
+		}
+		delete(object, "status")
+	}
+
+	if raw, found := object["transactionId"]; found {
+		err = json.Unmarshal(raw, &a.TransactionId)
+		if err != nil {
+			return fmt.Errorf("error reading 'transactionId': %w", err)
+		}
+		delete(object, "transactionId")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for WithdrawalPreview to handle AdditionalProperties
+func (a WithdrawalPreview) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["amount"], err = json.Marshal(a.Amount)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'amount': %w", err)
+	}
+
+	object["chain"], err = json.Marshal(a.Chain)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'chain': %w", err)
+	}
+
+	object["coin"], err = json.Marshal(a.Coin)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'coin': %w", err)
+	}
+
+	object["fee"], err = json.Marshal(a.Fee)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'fee': %w", err)
+	}
+
+	object["status"], err = json.Marshal(a.Status)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'status': %w", err)
+	}
+
+	object["transactionId"], err = json.Marshal(a.TransactionId)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'transactionId': %w", err)
 	}
 
 	for fieldName, field := range a.AdditionalProperties {
