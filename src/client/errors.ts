@@ -1,24 +1,82 @@
 // The errors the client throws. Each has a `kind` to switch on and says which operation
-// (method and path template) failed. None of them carries request headers, so the API
-// key and signature cannot leak through a message, `toString`, `JSON.stringify` or
-// `util.inspect`.
+// (method and path template) failed. An error is a writer like the recorder and the logger:
+// integrators log it every way there is (its message, `toString`, its stack, `JSON.stringify`,
+// `util.inspect` with or without hidden properties, spreading it, `Object.entries`, pino's
+// `err` serializer), so every text and field of it that came from outside the client (the
+// provider's message, envelope and headers, a failed connection's cause, a body) goes through
+// the privacy policy, with the values the call's request carried and the client's credentials
+// (the API key, the call's signature) masked wherever the provider echoes them. What the
+// provider sent stays available, unmasked, only through a method call (`rawEnvelope()`,
+// `rawHeaders()`, `rawBody()`, `rawCause()`): a property, even a hidden one, is printed by
+// `util.inspect` with `showHidden`.
 import type { AnyEnvelope, ErrorEnvelope } from '../envelope/index.ts';
-import { defaultPolicy } from '../privacy/index.ts';
+import { defaultPolicy, type Carried, type PrivacyPolicy } from '../privacy/index.ts';
 import { signingHeaderNames } from '../traffic/exchange.ts';
 import type { DriftEvent } from './drift/types.ts';
 
 export type ClientErrorKind = 'api' | 'invalid-response' | 'network' | 'timeout' | 'aborted' | 'signing' | 'configuration';
+
+/**
+ * What an error masks with: the values the call's request carried (its protected fields, its
+ * API key and signatures) and the policy of the client (with the integrator's rules).
+ */
+export type ErrorPrivacy = { carried?: Carried; policy?: PrivacyPolicy };
+
+/** How an error masks what came from outside: texts, JSON values, headers. */
+type Masker = { text: (value: string) => string; json: (value: unknown) => unknown; headers: (headers: Headers | undefined) => Headers };
+
+/** Sets what an error masks with and masks it again; the client calls it once it knows the call (see `protectError`). */
+let reprotect: (error: WalletApiError, privacy: ErrorPrivacy) => void;
 
 /** Base class of every error the client throws. */
 export abstract class WalletApiError extends Error {
   abstract readonly kind: ClientErrorKind;
   /** "METHOD /path/template" of the failed call, when there was one. */
   readonly operation: string | undefined;
+  #carried: Carried;
+  #policy: PrivacyPolicy;
+  /** The stack's frames (from the first "\n    at"): the message above them is written by `show`. */
+  readonly #frames: string;
 
-  protected constructor(message: string, operation?: string) {
-    super(message);
+  static {
+    reprotect = (error, privacy) => {
+      // One array for the error's lifetime: the policy keeps what it found of it by its identity.
+      error.#carried = [...error.#carried, ...(privacy.carried ?? [])];
+      if (privacy.policy) error.#policy = privacy.policy;
+      error.render();
+    };
+  }
+
+  protected constructor(operation: string | undefined, privacy: ErrorPrivacy | undefined) {
+    // The message is set by `show` once the subclass has masked what it says.
+    super('');
     this.name = new.target.name;
     this.operation = operation;
+    this.#carried = privacy?.carried ?? [];
+    this.#policy = privacy?.policy ?? defaultPolicy;
+    const stack = this.stack ?? '';
+    const at = stack.indexOf('\n    at ');
+    this.#frames = at === -1 ? '' : stack.slice(at);
+  }
+
+  /** Masks every field and the message from the raw values the error keeps; the subclass's constructor calls it last. */
+  protected abstract render(): void;
+
+  /** The policy with the call's carried values, as the subclasses apply it to what came from outside. */
+  protected get mask(): Masker {
+    const policy = this.#policy;
+    const carried = this.#carried;
+    return {
+      text: (value) => policy.redactText(value, carried),
+      json: (value) => policy.redactJson(value, carried),
+      headers: (headers) => maskedHeaders(headers, policy, carried),
+    };
+  }
+
+  /** The message, and the stack's first line with it. */
+  protected show(message: string): void {
+    this.message = message;
+    this.stack = `${this.name}: ${message}${this.#frames}`;
   }
 
   toJSON(): Record<string, unknown> {
@@ -26,35 +84,69 @@ export abstract class WalletApiError extends Error {
   }
 }
 
+/**
+ * The error with the call's carried values and credentials added to what it masks, and
+ * masked again: the client calls it on every error of a call before the caller sees it.
+ * Returns the same error.
+ */
+export function protectError<E>(error: E, privacy: ErrorPrivacy): E {
+  if (error instanceof WalletApiError) reprotect(error, privacy);
+  return error;
+}
+
+/**
+ * What masks the errors `unwrap` throws for an answer, by the answer: the client records it
+ * for an answer that is not a success only (a success pays nothing for it).
+ */
+export const privacyOfResponse = new WeakMap<Response, ErrorPrivacy>();
+
 /** The service answered with an error: a non-2xx status, or a 2xx whose envelope says `status: "error"`. */
 export class ApiError extends WalletApiError {
   readonly kind = 'api';
   /** HTTP status code of the answer. */
   readonly httpStatus: number;
-  /** The envelope's message. */
-  readonly apiMessage: string;
-  /** The envelope as received. */
-  readonly envelope: ErrorEnvelope | AnyEnvelope;
+  /** The envelope's message, through the privacy policy. */
+  declare readonly apiMessage: string;
+  /** The envelope, through the privacy policy (`rawEnvelope()` for it as received). */
+  declare readonly envelope: ErrorEnvelope | AnyEnvelope;
   /**
-   * The response headers (e.g. Retry-After), less any named like the authentication
-   * headers (a gateway that echoes them would otherwise put the key or signature here).
-   * The provider publishes no request-id header.
+   * The response headers (e.g. Retry-After), their names and values through the privacy
+   * policy, less any named like the authentication headers (a gateway that echoes them would
+   * otherwise put the key or signature here). The provider publishes no request-id header.
    */
-  readonly headers: Headers;
+  declare readonly headers: Headers;
+  readonly #envelope: AnyEnvelope;
+  readonly #headers: Headers | undefined;
 
-  constructor(init: { operation: string; httpStatus: number; envelope: AnyEnvelope; headers?: Headers }) {
-    // The message is what logs keep: the provider's words through the privacy policy (an
-    // address or a `password: …` it quotes is masked); apiMessage and envelope stay as received.
-    super(`${init.operation} failed with HTTP ${init.httpStatus}: ${defaultPolicy.redactText(String(init.envelope.message))}`, init.operation);
+  constructor(init: { operation: string; httpStatus: number; envelope: AnyEnvelope; headers?: Headers; privacy?: ErrorPrivacy }) {
+    super(init.operation, init.privacy);
     this.httpStatus = init.httpStatus;
-    this.apiMessage = init.envelope.message;
-    this.envelope = init.envelope;
-    this.headers = withoutCredentials(init.headers);
+    this.#envelope = init.envelope;
+    this.#headers = init.headers;
+    this.render();
+  }
+
+  protected render(): void {
+    const mask = this.mask;
+    const apiMessage = mask.text(String(this.#envelope.message));
+    field(this, 'apiMessage', apiMessage);
+    field(this, 'envelope', mask.json(this.#envelope));
+    field(this, 'headers', mask.headers(this.#headers));
+    this.show(`${this.operation} failed with HTTP ${this.httpStatus}: ${apiMessage}`);
+  }
+
+  /** The envelope exactly as the provider sent it: raw, it may quote secrets and personal values. Never log it. */
+  rawEnvelope(): ErrorEnvelope | AnyEnvelope {
+    return this.#envelope;
+  }
+
+  /** The answer's headers as received, less the authentication headers: raw, they may quote secrets. Never log them. */
+  rawHeaders(): Headers {
+    return withoutCredentials(this.#headers);
   }
 
   override toJSON(): Record<string, unknown> {
-    // What JSON.stringify writes to a log goes through the privacy policy.
-    return { ...super.toJSON(), httpStatus: this.httpStatus, apiMessage: defaultPolicy.redactText(String(this.apiMessage)), envelope: defaultPolicy.redactJson(this.envelope), headers: headersObject(this.headers) };
+    return { ...super.toJSON(), httpStatus: this.httpStatus, apiMessage: this.apiMessage, envelope: this.envelope, headers: Object.fromEntries(this.headers) };
   }
 }
 
@@ -62,22 +154,42 @@ export class ApiError extends WalletApiError {
 export class InvalidResponseError extends WalletApiError {
   readonly kind = 'invalid-response';
   readonly httpStatus: number;
-  /** What is wrong with the answer, in words: the end of the message. */
-  readonly reason: string;
+  /** What is wrong with the answer, in words (the end of the message), through the privacy policy. */
+  declare readonly reason: string;
   /**
    * Under the drift watch's `strict` mode: the findings by which the answer contradicts the
    * spec (the reason starts "that drifted from the spec"). They name places, never values.
    */
-  readonly drift?: readonly DriftEvent[];
-  declare readonly body: unknown;
+  declare readonly drift?: readonly DriftEvent[];
+  readonly #reason: string;
+  readonly #body: unknown;
+  readonly #drift: readonly DriftEvent[] | undefined;
 
-  constructor(init: { operation: string; httpStatus: number; reason: string; body: unknown; drift?: readonly DriftEvent[] }) {
-    super(`${init.operation} answered HTTP ${init.httpStatus} ${init.reason}`, init.operation);
+  constructor(init: { operation: string; httpStatus: number; reason: string; body: unknown; drift?: readonly DriftEvent[]; privacy?: ErrorPrivacy }) {
+    super(init.operation, init.privacy);
     this.httpStatus = init.httpStatus;
-    this.reason = init.reason;
-    if (init.drift !== undefined) this.drift = init.drift;
-    // Kept for debugging but not enumerable: it is whatever the server sent.
-    Object.defineProperty(this, 'body', { value: init.body, enumerable: false });
+    this.#reason = init.reason;
+    this.#body = init.body;
+    this.#drift = init.drift;
+    this.render();
+  }
+
+  protected render(): void {
+    const mask = this.mask;
+    const reason = mask.text(this.#reason);
+    field(this, 'reason', reason);
+    if (this.#drift !== undefined) field(this, 'drift', mask.json(this.#drift));
+    this.show(`${this.operation} answered HTTP ${this.httpStatus} ${reason}`);
+  }
+
+  /** What the server sent, as the call read it, through the privacy policy (`rawBody()` for it as sent). */
+  get body(): unknown {
+    return typeof this.#body === 'string' ? this.mask.text(this.#body) : this.mask.json(this.#body);
+  }
+
+  /** What the server sent, as the call read it: raw, it may quote secrets and personal values. Never log it. */
+  rawBody(): unknown {
+    return this.#body;
   }
 
   override toJSON(): Record<string, unknown> {
@@ -88,9 +200,26 @@ export class InvalidResponseError extends WalletApiError {
 /** The request never got an answer: connection refused, reset, DNS failure… */
 export class NetworkError extends WalletApiError {
   readonly kind = 'network';
-  constructor(operation: string, cause: unknown) {
-    super(`${operation} failed before an answer arrived: ${describeCause(cause)}`, operation);
-    Object.defineProperty(this, 'cause', { value: cause, enumerable: false });
+  /** What failed, its message through the privacy policy (`rawCause()` for it as thrown). */
+  declare readonly cause: Error;
+  readonly #cause: unknown;
+
+  constructor(operation: string, cause: unknown, privacy?: ErrorPrivacy) {
+    super(operation, privacy);
+    this.#cause = cause;
+    this.render();
+  }
+
+  protected render(): void {
+    const mask = this.mask;
+    const cause = maskedCause(this.#cause, mask);
+    Object.defineProperty(this, 'cause', { value: cause, enumerable: false, configurable: true, writable: true });
+    this.show(`${this.operation} failed before an answer arrived: ${describeCause(cause)}`);
+  }
+
+  /** What fetch threw, as thrown: raw, its message may quote what the request carried. Never log it. */
+  rawCause(): unknown {
+    return this.#cause;
   }
 }
 
@@ -98,9 +227,14 @@ export class NetworkError extends WalletApiError {
 export class TimeoutError extends WalletApiError {
   readonly kind = 'timeout';
   readonly timeoutMs: number;
-  constructor(operation: string, timeoutMs: number) {
-    super(`${operation} timed out after ${timeoutMs} ms`, operation);
+  constructor(operation: string, timeoutMs: number, privacy?: ErrorPrivacy) {
+    super(operation, privacy);
     this.timeoutMs = timeoutMs;
+    this.render();
+  }
+
+  protected render(): void {
+    this.show(`${this.operation} timed out after ${this.timeoutMs} ms`);
   }
 
   override toJSON(): Record<string, unknown> {
@@ -111,8 +245,13 @@ export class TimeoutError extends WalletApiError {
 /** The caller's AbortSignal cancelled the request. */
 export class AbortedError extends WalletApiError {
   readonly kind = 'aborted';
-  constructor(operation: string) {
-    super(`${operation} was aborted by the caller`, operation);
+  constructor(operation: string, privacy?: ErrorPrivacy) {
+    super(operation, privacy);
+    this.render();
+  }
+
+  protected render(): void {
+    this.show(`${this.operation} was aborted by the caller`);
   }
 }
 
@@ -123,23 +262,41 @@ export class AbortedError extends WalletApiError {
  */
 export class SigningError extends WalletApiError {
   readonly kind = 'signing';
-  constructor(operation: string, problem: { thrown: unknown } | { returned: unknown } | { notHeaderValue: string }) {
-    const what =
+  readonly #what: string;
+  constructor(operation: string, problem: { thrown: unknown } | { returned: unknown } | { notHeaderValue: string }, privacy?: ErrorPrivacy) {
+    super(operation, privacy);
+    this.#what =
       'thrown' in problem
         ? `the signer threw (${problem.thrown instanceof Error ? problem.thrown.name : typeof problem.thrown}; its message is withheld because it may contain secrets)`
         : 'notHeaderValue' in problem
           ? `the signer returned a signature that is not a valid HTTP header value (${problem.notHeaderValue}; the value is withheld)`
           : `the signer returned ${typeof problem.returned === 'string' ? 'an empty string' : typeof problem.returned} instead of a signature`;
-    super(`${operation} was not sent: ${what}`, operation);
+    this.render();
+  }
+
+  protected render(): void {
+    this.show(`${this.operation} was not sent: ${this.#what}`);
   }
 }
 
 /** createClient was given options it cannot work with. */
 export class ConfigurationError extends WalletApiError {
   readonly kind = 'configuration';
+  readonly #problem: string;
   constructor(message: string) {
-    super(`createClient: ${message}`);
+    super(undefined, undefined);
+    this.#problem = message;
+    this.render();
   }
+
+  protected render(): void {
+    this.show(`createClient: ${this.#problem}`);
+  }
+}
+
+/** A masked field, enumerable as a class field is, set again whenever the error is masked again. */
+function field(error: WalletApiError, name: string, value: unknown): void {
+  Object.defineProperty(error, name, { value, enumerable: true, configurable: true, writable: false });
 }
 
 /** The answer's headers less the policy's secret headers and any named like a signing header. */
@@ -151,18 +308,31 @@ function withoutCredentials(headers: Headers | undefined): Headers {
   return kept;
 }
 
-/** The headers as toJSON writes them, their values through the policy. */
-function headersObject(headers: Headers): Record<string, string> {
-  const object: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    object[name] = defaultPolicy.redactText(value);
-  });
-  return object;
+/** What a header name may hold (RFC 9110's token): a mask such as `[redacted]` is written without the brackets. */
+const headerName = (name: string) => name.replace(/[^!#$%&'*+\-.^_`|~0-9A-Za-z]/g, '') || 'redacted';
+
+/** The answer's headers less the credentials, their names and values through the policy. */
+function maskedHeaders(headers: Headers | undefined, policy: PrivacyPolicy, carried: Carried): Headers {
+  const pairs: [string, string][] = [];
+  withoutCredentials(headers).forEach((value, name) => pairs.push([name, value]));
+  const masked = new Headers();
+  for (const [name, value] of policy.redactHeaders(pairs, carried)) masked.append(headerName(name), value);
+  return masked;
 }
 
-function describeCause(cause: unknown): string {
-  if (!(cause instanceof Error)) return String(cause);
-  const inner = (cause as { cause?: unknown }).cause;
+/** A cause as an error may show it: its name, message and code through the policy, the rest (the cause's own cause too) left out. */
+function maskedCause(cause: unknown, mask: Masker): Error {
+  const original = cause instanceof Error ? cause : undefined;
+  const masked = new Error(mask.text(original ? original.message : String(cause)));
+  masked.name = original ? original.name : 'Error';
+  const inner = (original as { cause?: unknown } | undefined)?.cause;
   const code = inner && typeof inner === 'object' && 'code' in inner ? String((inner as { code: unknown }).code) : undefined;
-  return code ? `${cause.message} (${code})` : cause.message;
+  if (code !== undefined) Object.defineProperty(masked, 'code', { value: mask.text(code), enumerable: true });
+  masked.stack = `${masked.name}: ${masked.message}`;
+  return masked;
+}
+
+function describeCause(cause: Error): string {
+  const code = (cause as { code?: unknown }).code;
+  return code === undefined ? cause.message : `${cause.message} (${String(code)})`;
 }

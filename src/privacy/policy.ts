@@ -87,25 +87,43 @@ export class Echoes {
   /** Lower-cased, longest first: a value inside another is not replaced before it. */
   readonly #variants: string[];
   readonly #replacements: Map<string, string>;
+  /** Identifiers found whatever separators stand between their characters (looseForms), longest first. */
+  readonly #loose: string[];
+  readonly #looseReplacements: Map<string, string>;
 
-  /** Each value with its replacement; of values alike but for case, the first one's replacement is used. */
-  constructor(replacements: Iterable<readonly [value: string, replacement: string]>) {
+  /**
+   * Each value with its replacement; of values alike but for case, the first one's replacement
+   * is used. `loose`: values (lower case letters and digits) also found where separators were
+   * added, removed or changed between their characters (`0123 4567`, `0123-4567`).
+   */
+  constructor(replacements: Iterable<readonly [value: string, replacement: string]>, loose: Iterable<readonly [value: string, replacement: string]> = []) {
     this.#replacements = new Map();
     for (const [value, replacement] of replacements) {
       const folded = fold(value);
       if (!this.#replacements.has(folded)) this.#replacements.set(folded, replacement);
     }
     this.#variants = [...this.#replacements.keys()].sort((a, b) => b.length - a.length);
+    this.#looseReplacements = new Map();
+    for (const [value, replacement] of loose) if (!this.#looseReplacements.has(value)) this.#looseReplacements.set(value, replacement);
+    this.#loose = [...this.#looseReplacements.keys()].sort((a, b) => b.length - a.length);
   }
 
   /** Whether the text holds any of the values. */
   in(text: string): boolean {
     const lower = fold(text);
-    return this.#variants.some((variant) => lower.includes(variant));
+    if (this.#variants.some((variant) => lower.includes(variant))) return true;
+    if (this.#loose.length === 0 || !/\d/.test(text)) return false;
+    const { squeezed } = squeeze(text);
+    return this.#loose.some((value) => squeezed.includes(value));
   }
 
   /** The text with every value replaced by its replacement, leftmost first, the longest at one place. */
   replace(text: string): string {
+    const replaced = this.#replaceExact(text);
+    return this.#loose.length === 0 || !/\d/.test(replaced) ? replaced : this.#replaceLoose(replaced);
+  }
+
+  #replaceExact(text: string): string {
     let lower = fold(text);
     if (!this.#variants.some((variant) => lower.includes(variant))) return text;
     // Where lower case lengthened a character ('İ' is two), where each lower-case unit came from.
@@ -131,6 +149,76 @@ export class Echoes {
       searchFrom = at + hit.length;
     }
   }
+
+  /** The loose values replaced in the text read without its separators, each replacement spanning the separators it took in. */
+  #replaceLoose(text: string): string {
+    const { squeezed, origins } = squeeze(text);
+    if (!this.#loose.some((value) => squeezed.includes(value))) return text;
+    let out = '';
+    let from = 0;
+    for (let searchFrom = 0; ; ) {
+      let at = -1;
+      let hit = '';
+      for (const value of this.#loose) {
+        const index = squeezed.indexOf(value, searchFrom);
+        if (index !== -1 && (at === -1 || index < at)) {
+          at = index;
+          hit = value;
+        }
+      }
+      if (at === -1) return out + text.slice(from);
+      const last = at + hit.length - 1;
+      out += text.slice(from, origins[at]) + (this.#looseReplacements.get(hit) ?? redactedValue);
+      from = origins[last]! + 1;
+      searchFrom = last + 1;
+    }
+  }
+}
+
+/** Separators people and systems put between the groups of an identifier: a space (also form-encoded), a no-break space, a dot, a dash. */
+const separatorChars = new Set([' ', '\u00a0', '\t', '.', '-', '+']);
+const isAlphanumeric = (code: number) => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+
+/**
+ * The text in lower case without the separators that stand alone between two letters or
+ * digits (`%20` counts as one), and where each of its characters came from in the text.
+ */
+function squeeze(text: string): { squeezed: string; origins: number[] } {
+  let squeezed = '';
+  const origins: number[] = [];
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    const width = separatorChars.has(char) ? 1 : char === '%' && text.startsWith('%20', index) ? 3 : 0;
+    if (width > 0 && index > 0 && isAlphanumeric(text.charCodeAt(index - 1)) && isAlphanumeric(text.charCodeAt(index + width))) {
+      index += width - 1;
+      continue;
+    }
+    squeezed += char.toLowerCase();
+    origins.push(index);
+  }
+  return { squeezed, origins };
+}
+
+/**
+ * The forms of a carried identifier found whatever separators its echo has: its letters and
+ * digits in lower case when, less its separators, it is letters and digits, at least half of
+ * them digits, and no longer than an IBAN (an account number, a PIN, a phone number, an IBAN;
+ * not a word, not a signature); without its leading zeros too when it is all digits (an
+ * account number echoed as a JSON number loses them).
+ */
+export function looseForms(value: string): string[] {
+  let normal = '';
+  for (let index = 0; index < value.length; index++) {
+    const char = value[index]!;
+    if (separatorChars.has(char)) continue;
+    if (!isAlphanumeric(char.charCodeAt(0))) return [];
+    normal += char.toLowerCase();
+  }
+  const digits = normal.replace(/[^0-9]/g, '').length;
+  if (normal === '' || normal.length > 34 || digits * 2 < normal.length) return [];
+  if (digits < normal.length) return [normal];
+  const unpadded = normal.replace(/^0+(?=.)/, '');
+  return unpadded === normal ? [normal] : [normal, unpadded];
 }
 
 /**
@@ -161,18 +249,62 @@ function lowerCaseMap(text: string): { lower: string; starts: number[]; ends: nu
 
 const brand = <T>(value: T) => value as Redacted<T>;
 
-/** The forms a value takes where it reappears: as is, in a URL (either encoding of a space), escaped in JSON text. */
-function variantsOf(value: string): string[] {
+/** Every character but letters, digits and `-._` percent-encoded (encodeURIComponent leaves `!'()*~`). */
+const strictlyEncoded = (encoded: string) => encoded.replace(/[!'()*~]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/**
+ * The forms a value takes where it reappears: as is; escaped in JSON text; in a URL by every
+ * common encoding (encodeURIComponent with a space as `%20` or `+`, with `!'()*~` encoded
+ * too, a form's as URLSearchParams writes it, encodeURI's) and encoded twice.
+ */
+export function variantsOf(value: string): string[] {
   const variants = new Set([value]);
   try {
     const encoded = encodeURIComponent(value);
-    variants.add(encoded);
-    variants.add(encoded.replace(/%20/g, '+'));
+    const strict = strictlyEncoded(encoded);
+    const formEncoded = new URLSearchParams([['', value]]).toString().slice(1);
+    const once = [encoded, encoded.replace(/%20/g, '+'), strict, strict.replace(/%20/g, '+'), formEncoded, encodeURI(value)];
+    for (const form of once) variants.add(form);
+    for (const form of once) if (form !== value) variants.add(encodeURIComponent(form));
   } catch {
     /* a lone surrogate: it cannot be in a URL either */
   }
   variants.add(JSON.stringify(value).slice(1, -1));
   return [...variants];
+}
+
+/** The shortest secret also looked for in base64 and hex: shorter ones would be found inside unrelated text. */
+const encodedSecretLength = 8;
+
+/**
+ * A secret's forms in the encodings credentials are shown in: its UTF-8 bytes in base64,
+ * base64url and hex, and, when it is hex or base64 itself (a signature), its bytes in the
+ * others, with its padding and without.
+ */
+export function encodedForms(secret: string): string[] {
+  if (secret.length < encodedSecretLength) return [];
+  const forms = new Set<string>();
+  const add = (bytes: Uint8Array) => {
+    const padded = toBase64(bytes);
+    const base64 = padded.replace(/=+$/, '');
+    forms.add(padded);
+    forms.add(base64);
+    forms.add(base64.replace(/\+/g, '-').replace(/\//g, '_'));
+    forms.add(toHex(bytes));
+  };
+  add(new TextEncoder().encode(secret));
+  if (/^(?:[0-9a-fA-F]{2})+$/.test(secret)) add(Uint8Array.from(secret.match(/../g)!, (pair) => Number.parseInt(pair, 16)));
+  else if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(secret) && secret.replace(/=+$/, '').length % 4 !== 1) add(fromBase64(secret));
+  forms.delete(secret);
+  return [...forms];
+}
+
+const toHex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+const toBase64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(''));
+function fromBase64(text: string): Uint8Array {
+  const plain = text.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+  const binary = atob(plain + '='.repeat((4 - (plain.length % 4)) % 4));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
 
 /** Headers whose value is a URL: masked as one, so that it stays one. */
@@ -225,12 +357,17 @@ class Engine {
     if (carried === undefined || carried.length === 0) return undefined;
     if (this.echoesCache.has(carried)) return this.echoesCache.get(carried);
     const replacements: [string, string][] = [];
+    const loose: [string, string][] = [];
     for (const item of carried) {
       const { value, replacement } = typeof item === 'object' ? item : { value: String(item), replacement: redactedValue };
       if (value === '') continue;
       for (const variant of variantsOf(value)) replacements.push([variant, replacement]);
+      // A secret (a credential, a password) also as it is shown encoded; an identifier also
+      // as people print it, whatever its separators and leading zeros.
+      if (replacement === redactedValue) for (const form of encodedForms(value)) replacements.push([form, replacement]);
+      for (const form of looseForms(value)) loose.push([form, replacement]);
     }
-    const echoes = replacements.length === 0 ? undefined : new Echoes(replacements);
+    const echoes = replacements.length === 0 ? undefined : new Echoes(replacements, loose);
     this.echoesCache.set(carried, echoes);
     return echoes;
   }
@@ -328,7 +465,8 @@ class Engine {
   json(value: unknown, echoes: Echoes | undefined): unknown {
     if (typeof value === 'string') return this.text(value, echoes);
     // A number whose digits hold a carried value is masked, and stays a number.
-    if (typeof value === 'number') return echoes && echoes.in(String(value)) ? maskNumber(value) : value;
+    // A number whose mask would be itself (1, 100) is written 0, as such a string is "[redacted]".
+    if (typeof value === 'number') return echoes && echoes.in(String(value)) ? maskedEcho(value) : value;
     if (Array.isArray(value)) return value.map((item) => this.json(item, echoes));
     if (value === null || typeof value !== 'object') return value;
     const out: Record<string, unknown> = {};
@@ -447,8 +585,10 @@ class Engine {
   headers(headers: HeaderPairs, added: Set<string>, echoes: Echoes | undefined): HeaderPairs {
     return headers.map(([name, value]) => {
       const lower = name.toLowerCase();
-      if (this.secretHeaders.has(lower) || (added.has(lower) && !this.keptAdded.has(lower))) return [name, redactedValue];
-      return [name, urlHeaders.has(lower) ? this.url(value, echoes) : this.text(value, echoes)];
+      // A name is the answer's too: a provider may put a carried value or an address in it.
+      const masked = this.text(name, echoes, false);
+      if (this.secretHeaders.has(lower) || (added.has(lower) && !this.keptAdded.has(lower))) return [masked, redactedValue];
+      return [masked, urlHeaders.has(lower) ? this.url(value, echoes) : this.text(value, echoes)];
     });
   }
 
@@ -478,6 +618,12 @@ class Engine {
       },
     };
   }
+}
+
+/** A number that holds a carried value, masked to its shape; 0 when its shape is itself. */
+function maskedEcho(value: number): number {
+  const masked = maskNumber(value);
+  return masked === value ? 0 : masked;
 }
 
 const headerValue = (headers: HeaderPairs, name: string) => headers.find(([n]) => n.toLowerCase() === name)?.[1];

@@ -8,7 +8,7 @@ import { driftReading } from '../../src/client/drift/watch.ts';
 
 const rates = JSON.stringify({ status: 'success', message: 'ok', data: [{ pair: 'usdt/ngn', rate: 1500 }] });
 const clientAnswering = (text: string, drift: ClientOptions['drift']) =>
-  createClient({ environment: 'custom', baseUrl: 'http://provider.test', apiKey: 'k', signer: hmacSha256({ secret: 's' }), fetch: async () => new Response(text, { headers: { 'content-type': 'application/json' } }), drift });
+  createClient({ environment: 'custom', baseUrl: 'http://provider.test', apiKey: 'key-watch-failure-1', signer: hmacSha256({ secret: 's' }), fetch: async () => new Response(text, { headers: { 'content-type': 'application/json' } }), drift });
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -66,7 +66,7 @@ describe('the client against the Prism mock', () => {
       headers.delete('x-api-key');
       return fetch(input, { ...init, headers });
     };
-    const keyless = createClient({ environment: 'custom', baseUrl: mock.url, apiKey: 'k', signer: () => 'sig', fetch: dropKey });
+    const keyless = createClient({ environment: 'custom', baseUrl: mock.url, apiKey: 'key-keyless-1', signer: () => 'sig', fetch: dropKey });
     const error = await unwrap(keyless.GET('/api/v1/wallets')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ httpStatus: 401, apiMessage: 'No API key was provided' });

@@ -7,7 +7,7 @@ import { answerJson, successEnvelope, useCaptureServer } from '../support/captur
 const capture = useCaptureServer();
 
 function client(overrides: Partial<ClientOptions> = {}) {
-  return createClient({ environment: 'custom', baseUrl: capture.server.url, apiKey: 'k', signer: hmacSha256({ secret: 's' }), ...overrides });
+  return createClient({ environment: 'custom', baseUrl: capture.server.url, apiKey: 'key-retry-after-1', signer: hmacSha256({ secret: 's' }), ...overrides });
 }
 
 const busy = { status: 'error', message: 'Too many requests', data: null };

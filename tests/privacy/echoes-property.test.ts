@@ -60,3 +60,89 @@ describe('the carried values found in a text', () => {
     expect(dotted.replace('to KİM and kİm.')).toBe('to [name] and [name].');
   });
 });
+
+// A second careless provider: it echoes what each request carried in the forms real systems
+// print them (an account number as a JSON number, without its leading zeros; with separators
+// added, removed or changed; an IBAN in groups of four; URL-encoded as a form, strictly, or
+// twice; in a header's name), and the API key and the signature in base64, base64url and hex.
+// The oracle is plain substring search for each form where it was put (support/echo-forms.ts).
+const digitString = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
+const carriedValue = fc.oneof(
+  // A Nigerian account number: ten digits, often a leading zero.
+  digitString(9, 9).map((rest) => `0${rest}`),
+  // A PIN, maybe with leading zeros; a bank code.
+  digitString(3, 6),
+  // A password of one or two characters, or of symbols a URL encodes.
+  fc.string({ unit: fc.constantFrom(...'abcXYZ019!\'()*~ %+&=/'), minLength: 1, maxLength: 12 }),
+  // An IBAN, sent plain or in groups of four.
+  fc.tuple(fc.constantFrom('GB', 'DE', 'NG'), digitString(2, 2), fc.string({ unit: fc.constantFrom(...'0123456789ABCDWEST'), minLength: 10, maxLength: 26 }), fc.boolean()).map(([country, check, rest, grouped]) => {
+    const iban = `${country}${check}${rest}`;
+    return grouped ? iban.match(/.{1,4}/g)!.join(' ') : iban;
+  }),
+  // An account number sent with separators.
+  digitString(10, 10).map((digits) => `${digits.slice(0, 4)}-${digits.slice(4, 7)}-${digits.slice(7)}`),
+);
+const fieldNames = ['password', 'pin', 'accountNumber', 'iban', 'bankCode', 'phone'];
+
+describe('carried values echoed in the forms people print them', () => {
+  const apiKey = 'live_key_9Kd3pQ7wXz';
+  const secret = 'property-signing-secret';
+
+  it('are masked in a recorded exchange, free text, and every rendering of the error unwrap throws', async () => {
+    const { defaultPolicy } = await import('../../src/privacy/index.ts');
+    const { buildEntry } = await import('../../src/traffic/entry.ts');
+    const { createClient, hmacSha256, unwrap } = await import('../../src/client/index.ts');
+    const { credentialForms, echoForms, errorRenderings } = await import('./support/echo-forms.ts');
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(carriedValue, { minLength: 1, maxLength: fieldNames.length }), fc.boolean(), async (values, asQuery) => {
+        const carried = Object.fromEntries(values.map((value, index) => [fieldNames[index]!, value]));
+        const marks = values.map((value, index) => ({ index, forms: echoForms(value) }));
+        const at = (index: number, form: string) => `<${'~'.repeat(index + 1)}|${form}|${'~'.repeat(index + 1)}>`;
+        const numberKey = (index: number) => `<${'#'.repeat(index + 1)}>`;
+        const echoes = marks.flatMap(({ index, forms }) => forms.map(({ form }) => at(index, form)));
+        const numbers = Object.fromEntries(values.flatMap((value, index) => (/^[\d -]+$/.test(value) && /\d/.test(value) && value.replace(/\D/g, '').length <= 15 ? [[numberKey(index), Number(value.replace(/\D/g, ''))]] : [])));
+        const headerForms = marks.flatMap(({ index, forms }) => forms.filter(({ form }) => /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(form)).map(({ form }) => `x-e${'q'.repeat(index + 1)}-${form}`.toLowerCase()));
+        const witnesses = [...echoes, ...Object.entries(numbers).flatMap(([key, number]) => [`"${key}":${number}`, `"${key}": ${number}`]), ...headerForms];
+        const signatures: string[] = [];
+        const answer = (signature: string) => {
+          const credentials = [apiKey, signature, ...credentialForms(apiKey), ...credentialForms(signature)].join(' ');
+          const text = `${echoes.join(' ')} ${credentials}`;
+          const headers: [string, string][] = [['content-type', 'application/json'], ['x-echo', text.replace(/[^\x20-\x7e]/g, '')], ...headerForms.map((name): [string, string] => [name, '1'])];
+          return { status: 400, headers, text: JSON.stringify({ status: 'error', message: text, data: { echo: echoes, ...numbers } }) };
+        };
+        const fetch = async (_input: RequestInfo | URL, init?: RequestInit) => {
+          const signature = new Headers(init?.headers).get('x-signature') ?? '';
+          signatures.push(signature);
+          const { status, headers, text } = answer(signature);
+          return new Response(text, { status, headers });
+        };
+        const client = createClient({ environment: 'custom', baseUrl: 'http://provider.test', apiKey, signer: hmacSha256({ secret }), fetch: fetch as typeof globalThis.fetch });
+        const init = asQuery ? { params: { query: carried } } : { body: { from: 'usdt', to: 'ngn', amount: 1, ...carried } };
+        const error = await unwrap(client.POST('/api/v1/swaps', init as never)).then(
+          () => undefined,
+          (thrown: unknown) => thrown as Error,
+        );
+        expect(error?.name).toBe('ApiError');
+        const signature = signatures[0]!;
+        const sent = answer(signature);
+        const query = asQuery ? `?${new URLSearchParams(carried).toString()}` : '';
+        const exchange = {
+          startedAt: new Date('2026-01-01T00:00:00Z'),
+          durationMs: 1,
+          request: { method: 'POST', url: `http://provider.test/api/v1/swaps${query}`, headers: [['content-type', 'application/json'], ['x-api-key', apiKey], ['x-signature', signature]] as [string, string][], ...(asQuery ? {} : { body: JSON.stringify(init.body) }) },
+          response: { status: sent.status, headers: sent.headers, body: sent.text },
+        };
+        const carriedValues = defaultPolicy.carriedBy({ url: exchange.request.url, body: exchange.request.body, headers: exchange.request.headers });
+        const outputs = {
+          ...errorRenderings(error!),
+          'HAR entry': JSON.stringify(buildEntry(defaultPolicy.redactExchange(exchange))),
+          'a log line': defaultPolicy.redactText(sent.text, carriedValues),
+        };
+        const credentials = [apiKey, signature, ...credentialForms(apiKey), ...credentialForms(signature)];
+        const leaks = Object.entries(outputs).flatMap(([way, text]) => [...witnesses, ...credentials].filter((witness) => text.toLowerCase().includes(witness.toLowerCase()) || text.includes(JSON.stringify(witness).slice(1, -1))).map((witness) => `${way} carries ${witness}`));
+        expect(leaks).toEqual([]);
+      }),
+      { numRuns: Number(process.env.PRIVACY_PROPERTY_RUNS ?? 40) * 5 },
+    );
+  }, 300_000);
+});
