@@ -52,6 +52,10 @@ MODEL_OPTIONS = [
     "--use-double-quotes",
     "--use-schema-description",
     "--use-field-description",
+    # Fields the spec does not list are kept on the models, not dropped: a provider's new
+    # field reaches the caller (model_extra, model_dump). Request models allow them too, but
+    # the generated methods only ever pass the spec's fields.
+    "--extra-fields", "allow",
 ]  # fmt: skip
 
 # Names of per-call options every method takes; no operation field may be named the same.

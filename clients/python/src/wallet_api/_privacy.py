@@ -64,7 +64,8 @@ class Redactor:
         return value
 
     def headers(self, headers: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
-        return [(name, MASK if name.lower() in SECRET_HEADERS else self.text(value)) for name, value in headers]
+        # Names too: a gateway may echo a carried value in a header's name.
+        return [(self.text(name), MASK if name.lower() in SECRET_HEADERS else self.text(value)) for name, value in headers]
 
 
 def protected_values(body: Any) -> list[str]:

@@ -14,7 +14,7 @@ class PreviewWithdrawalRequest(BaseModel):
     """
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
         populate_by_name=True,
     )
     chain: str
@@ -49,6 +49,7 @@ class WithdrawalPreview(BaseModel):
     """
 
     model_config = ConfigDict(
+        extra="allow",
         populate_by_name=True,
     )
     transaction_id: Annotated[str, Field(alias="transactionId")]
@@ -73,6 +74,7 @@ class ErrorEnvelope(BaseModel):
     """
 
     model_config = ConfigDict(
+        extra="allow",
         populate_by_name=True,
     )
     status: Literal["error"]
@@ -95,7 +97,7 @@ class PreviewLocalPayoutRequest(BaseModel):
     """
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
         populate_by_name=True,
     )
     amount: Annotated[float, Field(gt=0.0)]
@@ -123,6 +125,7 @@ class PayoutPreview(BaseModel):
     """
 
     model_config = ConfigDict(
+        extra="allow",
         populate_by_name=True,
     )
     transaction_id: Annotated[str, Field(alias="transactionId")]
@@ -144,6 +147,7 @@ class Wallet(BaseModel):
     """
 
     model_config = ConfigDict(
+        extra="allow",
         populate_by_name=True,
     )
     id: Annotated[str, Field(alias="_id")]
@@ -182,7 +186,7 @@ class CreateWalletRequest(BaseModel):
     """
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
         populate_by_name=True,
     )
     token: str
@@ -201,6 +205,7 @@ class CreatedWallet(BaseModel):
     """
 
     model_config = ConfigDict(
+        extra="allow",
         populate_by_name=True,
     )
     id: Annotated[str, Field(alias="_id")]
@@ -226,6 +231,7 @@ class DepositAddress(RootModel[Any]):
 
 class Ticker(BaseModel):
     model_config = ConfigDict(
+        extra="allow",
         populate_by_name=True,
     )
     buy: Annotated[
@@ -254,6 +260,7 @@ class MarketTicker(BaseModel):
     """
 
     model_config = ConfigDict(
+        extra="allow",
         populate_by_name=True,
     )
     at: Annotated[int, Field(ge=0)]
@@ -280,6 +287,7 @@ class MinimumWithdrawal(BaseModel):
     """
 
     model_config = ConfigDict(
+        extra="allow",
         populate_by_name=True,
     )
     minimum_amount: Annotated[float, Field(alias="minimumAmount")]
@@ -291,6 +299,7 @@ class Network(BaseModel):
     """
 
     model_config = ConfigDict(
+        extra="allow",
         populate_by_name=True,
     )
     reference: str
@@ -316,6 +325,7 @@ class SwapQuote(BaseModel):
     """
 
     model_config = ConfigDict(
+        extra="allow",
         populate_by_name=True,
     )
     quoted_price: Annotated[
@@ -387,7 +397,7 @@ class CreateSwapRequest(BaseModel):
     """
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="allow",
         populate_by_name=True,
     )
     from_: Annotated[str, Field(alias="from")]
@@ -443,6 +453,7 @@ class SwapStateChange(BaseModel):
     """
 
     model_config = ConfigDict(
+        extra="allow",
         populate_by_name=True,
     )
     id: str
@@ -510,6 +521,7 @@ class TransactionPage(BaseModel):
     """
 
     model_config = ConfigDict(
+        extra="allow",
         populate_by_name=True,
     )
     page: Annotated[int, Field(ge=1)]
