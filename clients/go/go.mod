@@ -2,7 +2,10 @@ module wallet-api.invalid/walletapi
 
 go 1.24.0
 
-require github.com/oapi-codegen/runtime v1.8.0
+require (
+	github.com/oapi-codegen/runtime v1.8.0
+	go.uber.org/goleak v1.3.0
+)
 
 require (
 	github.com/apapsch/go-jsonmerge/v2 v2.0.0 // indirect

@@ -248,4 +248,3 @@ func (s *replayServer) close() {
 	s.mu.Unlock()
 	s.wg.Wait()
 }
-

@@ -1,0 +1,149 @@
+package walletapi_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+	"wallet-api.invalid/walletapi"
+)
+
+// The one sandbox of the test run: WALLET_API_SANDBOX_URL (with WALLET_API_KEY and
+// WALLET_API_SIGNING_SECRET, else the demo credentials), or one started by TestMain from
+// the repository root.
+var sandbox struct {
+	url, apiKey, secret string
+}
+
+var repoRoot = func() string {
+	root, _ := filepath.Abs(filepath.Join("..", ".."))
+	return root
+}()
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	sandbox.apiKey, sandbox.secret = "sandbox-demo-key", "sandbox-demo-secret"
+	stop := func() {}
+	if url := os.Getenv("WALLET_API_SANDBOX_URL"); url != "" {
+		sandbox.url = strings.TrimSuffix(url, "/")
+		if key := os.Getenv("WALLET_API_KEY"); key != "" {
+			sandbox.apiKey, sandbox.secret = key, os.Getenv("WALLET_API_SIGNING_SECRET")
+		}
+	} else if !testing.Short() {
+		var err error
+		stop, err = startSandbox()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "the sandbox did not start:", err)
+			os.Exit(1)
+		}
+	}
+	code := m.Run()
+	stop()
+	// No goroutine of the client outlives the tests (each test closes its idle connections).
+	if code == 0 {
+		if err := goleak.Find(); err != nil {
+			fmt.Fprintln(os.Stderr, "goroutines left running:", err)
+			code = 1
+		}
+	}
+	os.Exit(code)
+}
+
+// startSandbox runs `node --import tsx scripts/sandbox.ts` on a free port and reads its URL.
+func startSandbox() (func(), error) {
+	cmd := exec.Command("node", "--import", "tsx", "scripts/sandbox.ts")
+	cmd.Dir = repoRoot
+	cmd.Env = append(os.Environ(), "PORT=0", "SANDBOX_LOG=off")
+	// A file, not a buffer: a buffer would need a goroutine copying into it.
+	stderr, err := os.CreateTemp("", "sandbox-stderr-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.Remove(stderr.Name())
+	defer stderr.Close()
+	cmd.Stderr = stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	stop := func() {
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
+		_ = cmd.Wait()
+	}
+	lines := bufio.NewScanner(out)
+	for lines.Scan() {
+		if url, ok := strings.CutPrefix(lines.Text(), "Sandbox listening on "); ok {
+			sandbox.url = strings.TrimSpace(url)
+			// The rest of its output is not read: it prints nothing more with SANDBOX_LOG=off.
+			return stop, nil
+		}
+	}
+	stop()
+	text, _ := os.ReadFile(stderr.Name())
+	return nil, fmt.Errorf("no URL in its output: %s", text)
+}
+
+func needSandbox(t *testing.T) {
+	t.Helper()
+	if sandbox.url == "" {
+		t.Skip("no sandbox in -short mode")
+	}
+}
+
+// sandboxClient is a client of the sandbox whose idle connections close with the test.
+func sandboxClient(t *testing.T, change ...func(*walletapi.Options)) *walletapi.Client {
+	t.Helper()
+	needSandbox(t)
+	options := walletapi.Options{Environment: walletapi.Custom, BaseURL: sandbox.url, APIKey: sandbox.apiKey, Signer: walletapi.HMACSHA256(sandbox.secret)}
+	for _, f := range change {
+		f(&options)
+	}
+	c, err := walletapi.NewClient(options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.CloseIdleConnections)
+	return c
+}
+
+// sandboxHelper calls one of the sandbox's test helpers, signed here with crypto/hmac.
+func sandboxHelper(t *testing.T, method, path string) json.RawMessage {
+	t.Helper()
+	timestamp := time.Now().UTC().Format("2006-01-02T15:04:05.000Z")
+	mac := hmac.New(sha256.New, []byte(sandbox.secret))
+	mac.Write([]byte(timestamp + "\n" + method + "\n" + path + "\n"))
+	req, _ := http.NewRequestWithContext(context.Background(), method, sandbox.url+path, bytes.NewReader(nil))
+	req.Header.Set("x-api-key", sandbox.apiKey)
+	req.Header.Set("x-timestamp", timestamp)
+	req.Header.Set("x-signature", hex.EncodeToString(mac.Sum(nil)))
+	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var envelope struct{ Data json.RawMessage }
+	if err := json.NewDecoder(resp.Body).Decode(&envelope); err != nil || resp.StatusCode != 200 {
+		t.Fatalf("%s %s: HTTP %d", method, path, resp.StatusCode)
+	}
+	return envelope.Data
+}
