@@ -213,6 +213,14 @@ export function buildReport(doc: OpenApiDocument, exchanges: Iterable<ReportedEx
   return builder.finish();
 }
 
+/** What one answer showed: its findings, each through the privacy policy and keyed, and its records per schema. */
+type AnswerReading = { recordCounts: Map<string, number>; findings: { raw: Finding; finding: Finding; key: string }[] };
+
+/** Answers remembered for the ones alike to come: at most this many, of bodies up to this long, this many characters in all. */
+const answerLimit = 2000;
+const answerTextLimit = 256 * 1024;
+const answerCharacterLimit = 8 * 1024 * 1024;
+
 /**
  * The report built one exchange at a time, as recordings are read: it keeps what the report
  * shows (counts, the first few pieces of evidence, an example per item) and nothing of an
@@ -228,6 +236,9 @@ export class ReportBuilder {
   readonly #learned = new Map<string, { marker: string | undefined; item: LearnedItem; lastAnswer: number }>();
   readonly #contradictions = new Map<string, ContradictionItem>();
   readonly #inconclusive = new Map<string, InconclusiveItem>();
+  readonly #answers = new Map<string, AnswerReading>();
+  #answerCharacters = 0;
+  #answersReadAgain = 0;
   #exchanges = 0;
   #unmatched = 0;
 
@@ -241,19 +252,63 @@ export class ReportBuilder {
 
   /** Reads one exchange into the report. */
   add(exchange: ReportedExchange): void {
-    const policy = this.#policy;
     // Several records of one answer are one answer: each item remembers the last answer that counted.
     const answer = ++this.#exchanges;
-    const { matched, findings, recordCounts } = this.#analyser.read(exchange);
-    if (!matched) {
+    const operation = this.#analyser.operationOf(exchange.method, exchange.url);
+    if (!operation) {
       this.#unmatched++;
       return;
     }
+    // What an answer shows depends on its operation, status, probe, Retry-After, body and what
+    // its request carried, never on when or where it was recorded: an answer read before is not read again.
+    const text = exchange.responseText;
+    const carriedKey = exchange.carried?.length ? JSON.stringify(exchange.carried) : '';
+    const memoKey =
+      text === undefined || text.length <= answerTextLimit
+        ? `${operation.operationId}\u0000${exchange.status}\u0000${exchange.probe === undefined ? 'u' : `p${exchange.probe}`}\u0000${exchange.retryAfter === undefined ? 'u' : `r${exchange.retryAfter}`}\u0000${carriedKey}\u0000${text === undefined ? 'u' : `t${text}`}`
+        : undefined;
+    let reading = memoKey === undefined ? undefined : this.#answers.get(memoKey);
+    if (reading) this.#answersReadAgain++;
+    else {
+      reading = this.#readAnswer(exchange);
+      if (memoKey !== undefined) this.#remember(memoKey, reading);
+    }
+    this.#count(reading, exchange, answer);
+  }
+
+  /** Answers read again from what an earlier identical one showed (`add`), of the exchanges added. */
+  get answersReadAgain(): number {
+    return this.#answersReadAgain;
+  }
+
+  /** What one answer shows, its findings through the privacy policy and keyed. */
+  #readAnswer(exchange: ReportedExchange): AnswerReading {
+    const { findings, recordCounts } = this.#analyser.read(exchange);
+    return { recordCounts, findings: findings.map((raw) => {
+      const finding = redactFinding(raw, this.#policy, exchange.carried);
+      return { raw, finding, key: keyOf(finding) };
+    }) };
+  }
+
+  /** Keeps a reading for answers alike to come, the oldest let go past the bounds. */
+  #remember(key: string, reading: AnswerReading): void {
+    this.#answers.set(key, reading);
+    this.#answerCharacters += key.length;
+    for (const [oldest] of this.#answers) {
+      if (this.#answers.size <= answerLimit && this.#answerCharacters <= answerCharacterLimit) break;
+      this.#answers.delete(oldest);
+      this.#answerCharacters -= oldest.length;
+    }
+  }
+
+  /** Counts what one exchange's answer showed; its evidence and date are the exchange's own. */
+  #count(reading: AnswerReading, exchange: ReportedExchange, answer: number): void {
+    const policy = this.#policy;
+    const evidence = exchange.source;
+    const at = exchange.startedDateTime;
     const records = this.#records;
-    for (const [schema, count] of recordCounts) records.set(schema, (records.get(schema) ?? 0) + count);
-    for (const raw of findings) {
-      const finding = redactFinding(raw, policy, exchange.carried);
-      const key = keyOf(finding);
+    for (const [schema, count] of reading.recordCounts) records.set(schema, (records.get(schema) ?? 0) + count);
+    for (const { raw, finding, key } of reading.findings) {
       if (finding.class === 'inconclusive') {
         const probe = finding.skewSeconds === undefined ? finding.probe : 'timestampSkew';
         const item = this.#inconclusive.get(key) ?? { kind: finding.kind, operationId: finding.operationId, ...(probe === undefined ? {} : { probe }), statuses: [], summary: '', count: 0, evidence: [] };
@@ -264,14 +319,14 @@ export class ReportBuilder {
           if ((item.skews ??= []).length < skewLimit) item.skews.push(finding.skewSeconds);
           else item.skewsLeftOut = (item.skewsLeftOut ?? 0) + 1;
         }
-        addEvidence(item.evidence, finding.evidence);
+        addEvidence(item.evidence, evidence);
         this.#inconclusive.set(key, item);
         continue;
       }
       if (finding.class === 'contradiction') {
         const item = this.#contradictions.get(key) ?? { kind: finding.kind, operationId: finding.operationId, schema: finding.schema, field: finding.field, detail: finding.detail, count: 0, evidence: [] };
         item.count++;
-        addEvidence(item.evidence, finding.evidence);
+        addEvidence(item.evidence, evidence);
         this.#contradictions.set(key, item);
         continue;
       }
@@ -301,11 +356,11 @@ export class ReportBuilder {
         if (finding.accepted) window.acceptedUpTo = Math.max(window.acceptedUpTo ?? 0, distance);
         else window.refusedFrom = Math.min(window.refusedFrom ?? Infinity, distance);
       }
-      addEvidence(item.evidence, finding.evidence);
-      if (!item.sources.includes(finding.evidence.file)) item.sources.push(finding.evidence.file);
-      if (finding.at !== undefined) {
-        if (item.from === undefined || finding.at < item.from) item.from = finding.at;
-        if (item.to === undefined || finding.at > item.to) item.to = finding.at;
+      addEvidence(item.evidence, evidence);
+      if (!item.sources.includes(evidence.file)) item.sources.push(evidence.file);
+      if (at !== undefined) {
+        if (item.from === undefined || at < item.from) item.from = at;
+        if (item.to === undefined || at > item.to) item.to = at;
       }
     }
   }

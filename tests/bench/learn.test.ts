@@ -17,25 +17,29 @@ describe('npm run bench:learn', () => {
   it('reads 10,000 exchanges by default and refuses a count out of range', () => {
     expect(parseBenchOptions(learnBenchUsage, learnBenchOptions, [])).toEqual({
       help: false,
-      options: { exchanges: 10_000, 'walk-rounds': 8, rounds: 3, profile: 'tests/fixtures/providers/fills-unknowns.json', 'skip-command': false, 'cpu-prof-dir': undefined },
+      options: { exchanges: 10_000, format: 'har', 'memory-baseline': undefined, 'walk-rounds': 8, rounds: 3, profile: 'tests/fixtures/providers/fills-unknowns.json', 'skip-command': false, 'cpu-prof-dir': undefined },
     });
     expect(parseBenchOptions(learnBenchUsage, learnBenchOptions, ['--exchanges', '200', '--skip-command'])).toMatchObject({ options: { exchanges: 200, 'skip-command': true } });
     expect(() => parseBenchOptions(learnBenchUsage, learnBenchOptions, ['--exchanges', '0'])).toThrow('--exchanges must be a whole number from 1 to 1000000 (got "0")');
+    expect(parseBenchOptions(learnBenchUsage, learnBenchOptions, ['--format', 'jsonl', '--memory-baseline', '100000'])).toMatchObject({ options: { format: 'jsonl', 'memory-baseline': 100_000 } });
+    expect(() => parseBenchOptions(learnBenchUsage, learnBenchOptions, ['--format', 'xml'])).toThrow('--format must be one of: "har", "jsonl" (got "xml")');
   });
 
-  it('times every phase of the report on 200 recorded exchanges, prints the summary and removes its HAR file', async () => {
+  it('times every phase of the report on 200 exchanges recorded as JSON lines, and on their first 100, prints the summary and the memory of the two, and removes its files', async () => {
     const temporary = mkdtempSync(join(tmpdir(), 'bench-learn-test-'));
     onTestFinished(() => rmSync(temporary, { recursive: true, force: true }));
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/bench/learn.ts', '--exchanges', '200', '--walk-rounds', '1', '--rounds', '1', '--skip-command'], {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/bench/learn.ts', '--exchanges', '200', '--memory-baseline', '100', '--format', 'jsonl', '--walk-rounds', '1', '--rounds', '1', '--skip-command'], {
       cwd: repoRoot,
       env: { ...process.env, TMPDIR: temporary },
     });
     expect(stdout).toMatch(/Recorded: 43 exchanges of a 1-round walk of the sandbox playing fills-unknowns\.json \(16 of 16 operations; 20 probes\)/);
-    expect(stdout).toContain('Written: 200 HAR entries');
+    expect(stdout).toContain("Written: 200 HAR entries (the walk repeated in order, each entry its own index), 0 MB, redacted and written as JSON lines by the kit's line writer (recordTraffic's)");
     expect(stdout).toMatch(/\nprivacy policy: \d+\.\d µs per exchange \(redactExchange on the 200 recorded exchanges, best of 3 warm rounds; [\d,]+ values carried in protected fields\)\n/);
     for (const phase of phaseNames) expect(stdout).toMatch(new RegExp(`\\n  ${phase.replace(/[()]/g, '\\$&')} +\\d+\\.\\d +\\d+\\.\\d%\\n`));
     expect(stdout).toMatch(/200 exchanges \(10 of no operation of the spec\): [\d,]+ exchanges\/s, \d+ µs per exchange/);
     expect(stdout).toMatch(/the report: \d+ learnings, 0 contradictions/);
+    expect(stdout).toMatch(/\n  100 exchanges \(0 MB\): peak RSS \d+ MB, heap in use at most \d+ MB; total [\d.]+ s\n  200 exchanges \(0 MB\): peak RSS \d+ MB, .*\n  2\.0× the exchanges: \d+\.\d\d× the peak RSS, \d+\.\d\d× the heap\n/);
+    expect(stdout).toMatch(/answers read again: \d+ of the 190 of an operation/);
     expect(stdout).toMatch(/\nSummary: the report on 200 recorded exchanges takes [\d.]+ s in process, .* load average [\d. ]+ at the start/);
     // tsx keeps its own cache there too.
     expect(readdirSync(temporary).filter((name) => name.startsWith('bench-learn-'))).toEqual([]);

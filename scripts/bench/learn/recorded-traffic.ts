@@ -12,7 +12,11 @@ import { listOperations } from '../../../src/spec/openapi.ts';
 import { ExchangeAnalyser } from '../../../src/learn/findings.ts';
 import { demoCredentials, startSandbox } from '../../../src/sandbox/index.ts';
 import { signingHeaderNames, type RecordedExchange } from '../../../src/traffic/exchange.ts';
+import { copyFile } from 'node:fs/promises';
+import { defaultPolicy } from '../../../src/privacy/index.ts';
+import { buildEntry } from '../../../src/traffic/entry.ts';
 import { appendExchanges } from '../../../src/traffic/har-file.ts';
+import { HarLinesWriter } from '../../../src/traffic/har-lines.ts';
 import { recordingFetch } from '../../../src/traffic/recording-fetch.ts';
 import { walkProvider, type WalkSend } from '../../../src/sandbox/walk/provider-walk.ts';
 import { signedHeaders } from '../../../src/sandbox/walk/signed-request.ts';
@@ -28,6 +32,8 @@ export type RecordedTraffic = {
   written: number;
   walkMs: number;
   writeMs: number;
+  /** The first entries written (at most 10,000), as the recording fetch handed them to the writer: what the privacy policy is timed on. */
+  sample: RecordedExchange[];
 };
 
 /** Sends the walk through the recording fetch, against the sandbox at `baseUrl`; answers the exchanges recorded, in the order sent. */
@@ -62,8 +68,37 @@ function operationsDriven(document: OpenApiDocument, exchanges: readonly Recorde
   return { driven: driven.size, of: all.length, missing: all.filter((id) => !driven.has(id)) };
 }
 
-/** Records the walk against the sandbox playing `profile` and writes `count` entries of it to the HAR file `file`. */
-export async function recordTraffic(options: { document: OpenApiDocument; profile: string; rounds: number; count: number; file: string }): Promise<RecordedTraffic> {
+/** How the recording is written: a HAR document (the command line's and the contract run's `--record`), or HAR entries as JSON lines (the SDK's `recordTraffic`, in production). */
+export type RecordingFormat = 'har' | 'jsonl';
+
+/** Entries handed to the writer at a time: what a long recording's writer holds at once. */
+const batchSize = 1000;
+
+/** Writes entries `from` to `to` (exclusive) of the walk repeated in order to `file`, after what it holds, batch by batch, through the kit's writer of that format. */
+async function writeRepeated(walked: readonly RecordedExchange[], from: number, to: number, file: string, format: RecordingFormat): Promise<void> {
+  const batchOf = (start: number) => Array.from({ length: Math.min(batchSize, to - start) }, (_, i) => walked[(start + i) % walked.length]!);
+  if (format === 'har') {
+    for (let start = from; start < to; start += batchSize) await appendExchanges(file, batchOf(start));
+    return;
+  }
+  let failure: unknown;
+  // No rotation: the report reads one file.
+  const writer = new HarLinesWriter(file, { maxBytes: Number.MAX_SAFE_INTEGER, maxFiles: 1, onError: (error) => (failure ??= error) });
+  for (let start = from; start < to; start += batchSize) {
+    // As recordTraffic does: each exchange through the privacy policy, then its entry.
+    for (const exchange of batchOf(start)) writer.append(buildEntry(defaultPolicy.redactExchange(exchange)));
+    await writer.flush();
+  }
+  await writer.close();
+  if (failure !== undefined) throw failure;
+}
+
+/**
+ * Records the walk against the sandbox playing `profile` and writes `count` entries of it to
+ * `file`; with `baseline`, first its first `baseline.count` entries to `baseline.file`, which
+ * `file` then continues (a copy, appended to), so the two recordings differ only in length.
+ */
+export async function recordTraffic(options: { document: OpenApiDocument; profile: string; rounds: number; count: number; file: string; format: RecordingFormat; baseline?: { count: number; file: string } }): Promise<RecordedTraffic> {
   const walkStarted = performance.now();
   const sandbox = await startSandbox({ profile: options.profile, logger: false, deterministic: true });
   let walked: RecordedExchange[];
@@ -74,14 +109,20 @@ export async function recordTraffic(options: { document: OpenApiDocument; profil
   }
   const walkMs = performance.now() - walkStarted;
   const writeStarted = performance.now();
-  const entries = Array.from({ length: options.count }, (_, index) => walked[index % walked.length]!);
-  // One append: the writer rewrites the whole file on each, so per-exchange appends would cost the square of the count.
-  await appendExchanges(options.file, entries);
+  // In batches: the writers append without reading back, so the cost grows with the count alone.
+  let written = 0;
+  if (options.baseline) {
+    written = Math.min(options.baseline.count, options.count);
+    await writeRepeated(walked, 0, written, options.baseline.file, options.format);
+    await copyFile(options.baseline.file, options.file);
+  }
+  await writeRepeated(walked, written, options.count, options.file, options.format);
   return {
     walked: walked.length,
     probes: walked.filter((e) => e.probe !== undefined).length,
     operations: operationsDriven(options.document, walked),
-    written: entries.length,
+    written: options.count,
+    sample: Array.from({ length: Math.min(options.count, 10_000) }, (_, index) => walked[index % walked.length]!),
     walkMs,
     writeMs: performance.now() - writeStarted,
   };

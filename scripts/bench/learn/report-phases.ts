@@ -1,22 +1,21 @@
 // The traffic report timed phase by phase, doing what `npm run learn -- FILE` does (scripts/
-// learn.ts) with the same functions: read and parse the HAR, load the bundled spec, build
-// the report, render it. buildReport makes its own ExchangeAnalyser and reads every exchange
-// inside; wrapping ExchangeAnalyser.prototype.read splits its time into the set-up before
-// the first read, the reads, and the grouping after, without changing the report's code.
-import { readFileSync } from 'node:fs';
+// learn.ts) with the same functions: load the bundled spec, set up the report, read the
+// recording as a stream into it, finish and render it. Reading, parsing and reporting are
+// interleaved, one exchange at a time; wrapping ExchangeAnalyser.prototype.read and
+// ReportBuilder.prototype.add splits the stream's time into the reads, the grouping around
+// them and the rest (the file read and parsed into exchanges), without changing the report's code.
 import { ExchangeAnalyser } from '../../../src/learn/findings.ts';
-import { readHarExchanges } from '../../../src/learn/har-input.ts';
-import { buildReport, renderMarkdown } from '../../../src/learn/report.ts';
+import { streamHarExchanges } from '../../../src/learn/har-input.ts';
+import { ReportBuilder, renderMarkdown } from '../../../src/learn/report.ts';
 import { loadBundledDocument } from '../../../src/spec/document.ts';
 
 export const phaseNames = [
   'start Node and tsx, load the modules',
-  'read the HAR file',
-  'parse the HAR into exchanges',
   'load the bundled spec',
   'set up the report (validators, markers)',
+  'read and parse the recording, as a stream',
   'read each exchange (ExchangeAnalyser.read)',
-  'group the findings (rest of buildReport)',
+  'group the findings (rest of the report)',
   'render Markdown',
   'render JSON',
 ] as const;
@@ -28,6 +27,8 @@ export type ReportTiming = {
   phases: Record<PhaseName, number>;
   exchanges: number;
   unmatched: number;
+  /** Answers alike to one read before (ReportBuilder.answersReadAgain): counted from that reading. */
+  answersReadAgain: number;
   learnings: number;
   contradictions: number;
   /** The highest heap in use at the end of a phase or between reads; the process's peak resident set. */
@@ -43,7 +44,7 @@ export type ReportTiming = {
  * Times the report on one HAR file; meant for a fresh process, as `npm run learn` is one.
  * `startupMs`: how long the process took to reach its first statement (its module imports).
  */
-export function timeReport(file: string, label: string, startupMs: number): ReportTiming {
+export async function timeReport(file: string, label: string, startupMs: number): Promise<ReportTiming> {
   let peakHeapBytes = 0;
   const sampleHeap = () => (peakHeapBytes = Math.max(peakHeapBytes, process.memoryUsage().heapUsed));
   const phases = { 'start Node and tsx, load the modules': startupMs } as Record<PhaseName, number>;
@@ -55,38 +56,41 @@ export function timeReport(file: string, label: string, startupMs: number): Repo
     return result;
   };
 
-  const text = timed('read the HAR file', () => readFileSync(file, 'utf8'));
-  // As scripts/learn.ts does: the evidence names the file as the user gave it.
-  const exchanges = timed('parse the HAR into exchanges', () => readHarExchanges(file, text).map((exchange) => ({ ...exchange, source: { ...exchange.source, file: label } })));
   const document = timed('load the bundled spec', () => loadBundledDocument());
+  const builder = timed('set up the report (validators, markers)', () => new ReportBuilder(document));
 
-  let firstReadAt: number | undefined;
   let readMs = 0;
+  let addMs = 0;
   let reads = 0;
   const read = ExchangeAnalyser.prototype.read;
   ExchangeAnalyser.prototype.read = function timedRead(this: ExchangeAnalyser, exchange) {
     const started = performance.now();
-    firstReadAt ??= started;
     try {
       return read.call(this, exchange);
     } finally {
       readMs += performance.now() - started;
-      if (++reads % 1000 === 0) sampleHeap();
     }
   };
-  const reportStarted = performance.now();
-  let report: ReturnType<typeof buildReport>;
+  const add = (exchange: Parameters<ReportBuilder['add']>[0]) => {
+    const started = performance.now();
+    builder.add(exchange);
+    addMs += performance.now() - started;
+    if (++reads % 10_000 === 0) sampleHeap();
+  };
+  const streamStarted = performance.now();
+  let problems: string[];
   try {
-    report = buildReport(document, exchanges);
+    // As scripts/learn.ts does: the evidence names the file as the user gave it.
+    ({ problems } = await streamHarExchanges(file, add, { label }));
   } finally {
     ExchangeAnalyser.prototype.read = read;
   }
-  const reportMs = performance.now() - reportStarted;
-  sampleHeap();
-  const setUpMs = (firstReadAt ?? performance.now()) - reportStarted;
-  phases['set up the report (validators, markers)'] = setUpMs;
+  if (problems.length > 0) throw new Error(`the recording has faults: ${problems.join('; ')}`);
+  const streamMs = performance.now() - streamStarted;
+  const report = timed('group the findings (rest of the report)', () => builder.finish());
+  phases['read and parse the recording, as a stream'] = streamMs - addMs;
   phases['read each exchange (ExchangeAnalyser.read)'] = readMs;
-  phases['group the findings (rest of buildReport)'] = reportMs - setUpMs - readMs;
+  phases['group the findings (rest of the report)'] += addMs - readMs;
 
   const markdown = timed('render Markdown', () => renderMarkdown(report));
   const json = timed('render JSON', () => `${JSON.stringify(report, null, 2)}\n`);
@@ -95,6 +99,7 @@ export function timeReport(file: string, label: string, startupMs: number): Repo
     phases,
     exchanges: report.exchanges,
     unmatched: report.unmatched,
+    answersReadAgain: builder.answersReadAgain,
     learnings,
     contradictions: report.contradictions.length,
     peakHeapBytes,

@@ -11,8 +11,8 @@ const startupMs = performance.now();
 const { file, label } = readBenchOptions(
   { command: 'node --import tsx scripts/bench/learn/time-report.ts', about: 'Times the traffic report on one HAR file, phase by phase, and prints the figures as one JSON line.' },
   {
-    file: { kind: 'text', placeholder: 'FILE', required: true, about: 'the HAR file' },
+    file: { kind: 'text', placeholder: 'FILE', required: true, about: 'the recording: a HAR file, or HAR entries as JSON lines' },
     label: { kind: 'text', placeholder: 'NAME', about: 'the name the evidence gives the file (default: FILE)' },
   },
 );
-process.stdout.write(`${JSON.stringify(timeReport(file, label ?? file, startupMs))}\n`);
+process.stdout.write(`${JSON.stringify(await timeReport(file, label ?? file, startupMs))}\n`);
