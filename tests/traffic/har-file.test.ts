@@ -1,13 +1,18 @@
 // The HAR writer and reader: appends extend an existing file, appends from one process
 // never lose each other's entries, a file that is not HAR is refused and left as it was,
-// nothing half-written stays behind, and `redocly drift` reads what is written.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// nothing half-written stays behind, and `redocly drift` reads what is written. An append
+// writes after what the file holds without reading it back or rewriting it; a HAR file in
+// another layout is rewritten once, keeping all of it; a file an append cut short is refused.
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readHarExchanges } from '../../src/learn/har-input.ts';
 import { appendExchanges, checkHarTarget, NotHarError, readHar } from '../../src/traffic/har-file.ts';
+import { defaultPolicy } from '../../src/privacy/index.ts';
+import { buildEntry } from '../../src/traffic/entry.ts';
 import type { RecordedExchange } from '../../src/traffic/exchange.ts';
+import type { HarEntry } from '../../src/traffic/har.ts';
 import { runRedocly } from '../../src/support/redocly.ts';
 import { repoRoot } from '../../src/support/repo.ts';
 
@@ -72,6 +77,60 @@ describe('HAR files', () => {
       expect(readFileSync(file, 'utf8')).toBe(text);
     }
     expect(readdirSync(dir)).toEqual(['notes.har']);
+  });
+
+  it('writes one entry per line between a header line and the tail, and appends after them without reading back or rewriting what it wrote', async () => {
+    const dir = directory();
+    const file = join(dir, 'traffic.har');
+    await appendExchanges(file, [exchange('/api/v1/wallets'), exchange('/api/v1/wallets/markets', 'listMarkets')]);
+    const lines = readFileSync(file, 'utf8').split('\n');
+    expect(lines[0]).toMatch(/^\{"log":\{"version":"1\.2","creator":\{"name":"wallet-api-kit","version":"[^"]+"\},"entries":\[$/);
+    expect(lines.slice(1, 3).map((line) => (JSON.parse(line.replace(/,$/, '')) as HarEntry).request.url)).toEqual(['http://127.0.0.1:4010/api/v1/wallets', 'http://127.0.0.1:4010/api/v1/wallets/markets']);
+    expect(lines.slice(3)).toEqual([']}}', '']);
+    // The first entry spoiled in place, to the same length: an append that read the entries
+    // back would refuse the file, one that rewrote them would mend or drop it; this one
+    // writes after them and leaves every byte before the tail as it was.
+    const before = readFileSync(file, 'utf8');
+    const spoiled = before.replace('"cache":{}', '"cache":{]');
+    expect(spoiled).not.toBe(before);
+    writeFileSync(file, spoiled);
+    await appendExchanges(file, [exchange('/api/v1/transactions', 'listTransactions')]);
+    const after = readFileSync(file, 'utf8');
+    expect(after.startsWith(spoiled.slice(0, -'\n]}}\n'.length))).toBe(true);
+    const added = after.split('\n').slice(-3);
+    expect((JSON.parse(added[0]!) as HarEntry).request.url).toBe('http://127.0.0.1:4010/api/v1/transactions');
+    expect(added.slice(1)).toEqual([']}}', '']);
+    await expect(readHar(file)).rejects.toThrow('is not a HAR file: it is not JSON');
+    expect(readdirSync(dir)).toEqual(['traffic.har']);
+  });
+
+  it('rewrites a HAR file of another layout once, keeping every entry and its log\'s other members, then appends after it', async () => {
+    const dir = directory();
+    const file = join(dir, 'browser.har');
+    const entry = buildEntry(defaultPolicy.redactExchange(exchange('/api/v1/wallets')));
+    // As a browser writes it: indented, with pages after the entries.
+    writeFileSync(file, JSON.stringify({ log: { version: '1.2', creator: { name: 'browser', version: '1' }, entries: [entry, entry], pages: [{ id: 'page_1', title: 'x' }] } }, null, 2));
+    await checkHarTarget(file);
+    expect(JSON.parse(readFileSync(file, 'utf8')).log.pages).toEqual([{ id: 'page_1', title: 'x' }]);
+    await appendExchanges(file, [exchange('/api/v1/wallets/markets', 'listMarkets')]);
+    const har = await readHar(file);
+    expect(har.log.creator).toEqual({ name: 'browser', version: '1' });
+    expect((har.log as unknown as { pages: unknown }).pages).toEqual([{ id: 'page_1', title: 'x' }]);
+    expect(har.log.entries.map((e) => e._operationId)).toEqual(['listWallets', 'listWallets', 'listMarkets']);
+    expect(readFileSync(file, 'utf8').split('\n')).toHaveLength(6);
+    expect(readdirSync(dir)).toEqual(['browser.har']);
+  });
+
+  it('refuses to append to a file an earlier append cut short, naming it, and leaves it as it was', async () => {
+    const dir = directory();
+    const file = join(dir, 'traffic.har');
+    await appendExchanges(file, [exchange('/api/v1/wallets'), exchange('/api/v1/wallets/markets', 'listMarkets')]);
+    const cut = readFileSync(file, 'utf8').slice(0, -40);
+    writeFileSync(file, cut);
+    await expect(appendExchanges(file, [exchange('/api/v1/wallets')])).rejects.toThrow(`${file} is not a HAR file: it is not JSON`);
+    await expect(checkHarTarget(file)).rejects.toBeInstanceOf(NotHarError);
+    expect(readFileSync(file, 'utf8')).toBe(cut);
+    expect(statSync(file).size).toBe(Buffer.byteLength(cut));
   });
 
   it('writes files that redocly drift reads, with every exchange matched to its operation', async () => {
