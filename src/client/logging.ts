@@ -112,7 +112,8 @@ export class ClientLog {
     const pairs: [string, string][] = [];
     headers.forEach((value, name) => pairs.push([name, value]));
     const object: Record<string, string> = {};
-    for (const [name, value] of this.#policy.redactHeaders(pairs)) object[name] = this.text(value, carried);
+    // Names too: a provider may put a carried value in a header's name.
+    for (const [name, value] of this.#policy.redactHeaders(pairs, [...this.#carried, ...carried])) object[name] = this.text(value, carried);
     return object;
   }
 

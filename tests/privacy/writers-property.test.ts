@@ -15,7 +15,7 @@ import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.ts';
-import { createClient, hmacSha256, type DriftEvent } from '../../src/client/index.ts';
+import { createClient, hmacSha256, unwrap, type DriftEvent } from '../../src/client/index.ts';
 import { recordTraffic, type HarEntry } from '../../src/client/record-traffic.ts';
 import { instrumentWalletApi } from '../../src/opentelemetry/index.ts';
 import { redactor } from '../../src/contract/dredd.ts';
@@ -30,7 +30,8 @@ import type { RecordedExchange } from '../../src/traffic/exchange.ts';
 import { repoRoot } from '../support/run.ts';
 import { ManualMetricReader } from '../support/manual-metric-reader.ts';
 import { copySpecSource } from '../support/spec-copy.ts';
-import { canaries, inContext, leaksIn, numberEmbedding, walletAddress, type Canary } from './support/canaries.ts';
+import { bareNumberKey, canaries, formsInContext, headerNameEchoes, inContext, leaksIn, numberEmbedding, walletAddress, type Canary } from './support/canaries.ts';
+import { credentialForms, errorRenderings } from './support/echo-forms.ts';
 
 const apiKey = 'CANARY-PROPERTY-API-KEY-3d9a';
 const secret = 'CANARY-PROPERTY-SECRET-77c1';
@@ -63,10 +64,16 @@ export function careless(carried: readonly Canary[], addresses: readonly string[
     ...Object.fromEntries(context.map((text, i) => [`key${text}${i}`, i])),
     ...Object.fromEntries(carried.map((c) => [c.name, inContext(c)])),
     [address]: true,
+    // The forms real systems print a value in: a number without its leading zeros, with separators, URL-encoded.
+    echoed: carried.flatMap((c) => formsInContext(c).map(({ text }) => text)),
+    ...Object.fromEntries(carried.flatMap((c) => (bareNumberKey(c) === undefined ? [] : [[bareNumberKey(c)!, Number(c.text)]]))),
   };
+  const encodedCredentials = [...credentialForms(apiKey), ...(signature === '' ? [] : credentialForms(signature))].join(' ');
+  record.message = `${String(record.message)} (${encodedCredentials})`;
   const headers = {
     'content-type': 'application/json',
-    'x-echo': `${anywhere} ${address} ${signature}`,
+    'x-echo': `${anywhere} ${address} ${signature} ${encodedCredentials}`,
+    ...Object.fromEntries(carried.flatMap(headerNameEchoes).map((name) => [name, '1'])),
     location: `${base}/wallets/${address}/${carried.map((c) => path(inContext(c))).join('/')}?account=${path(anywhere)}`,
   };
   return [
@@ -126,11 +133,11 @@ async function clientWriters(carried: readonly Canary[], addresses: readonly str
       client.use(recorder);
       for (let i = 0; i < 3; i++) {
         const query = carried[0] ? { [carried[0].name]: carried[0].value } : {};
-        const outcome = await client.POST('/api/v1/swaps', { body: requestBody(carried), params: { query } } as never).then(
+        const outcome = await unwrap(client.POST('/api/v1/swaps', { body: requestBody(carried), params: { query } } as never)).then(
           (result) => result,
           (error: unknown) => error,
         );
-        if (outcome instanceof Error) errors.push(String(outcome), JSON.stringify(outcome), inspect(outcome), outcome.stack ?? '');
+        if (outcome instanceof Error) errors.push(...Object.values(errorRenderings(outcome)));
       }
     }
     await recorder.flush();
@@ -185,6 +192,9 @@ async function commandLine(carried: readonly Canary[], addresses: readonly strin
 
 let run = 0;
 
+/** Credentials, and each in base64, base64url and hex (support/echo-forms.ts). */
+const withEncodings = (credentials: readonly string[]) => credentials.flatMap((credential) => (credential === '' ? [] : [credential, ...credentialForms(credential)]));
+
 /** Every leak of the recorder, the drift watch, the client's errors, the learn report and the command line, for one example. */
 export async function clientWriterLeaks(carried: Canary[], addresses: string[]): Promise<string[]> {
   run++;
@@ -198,7 +208,7 @@ export async function clientWriterLeaks(carried: Canary[], addresses: string[]):
   return [
     ...leaksIn(outputs, carried, addresses),
     ...leaksIn({ 'wallet-api stdout and stderr': cli.output }, [cli.password], addresses),
-    ...leaksIn({ ...outputs, 'wallet-api stdout and stderr': cli.output }, [], [apiKey, secret, ...client.signatures, ...cli.signatures]).map((leak) => leak.replace('address', 'credential')),
+    ...leaksIn({ ...outputs, 'wallet-api stdout and stderr': cli.output }, [], withEncodings([apiKey, secret, ...client.signatures, ...cli.signatures])).map((leak) => leak.replace('address', 'credential')),
   ];
 }
 
@@ -223,7 +233,7 @@ export async function proposalLeaks(carried: Canary[], addresses: string[]): Pro
       'proposal summary': renderProposal(proposal, report, 1, copy.dir),
       'proposal JSON': JSON.stringify(proposal),
     };
-    return [...leaksIn(outputs, carried, addresses), ...leaksIn(outputs, [], [apiKey, secret, directory])];
+    return [...leaksIn(outputs, carried, addresses), ...leaksIn(outputs, [], [...withEncodings([apiKey, secret, ...client.signatures]), directory])];
   } finally {
     copy.remove();
   }

@@ -4,6 +4,7 @@
 // character can be looked for where it was put without matching every letter of the
 // output; a canary long enough not to occur by chance is also looked for alone.
 import fc from 'fast-check';
+import { echoForms } from './echo-forms.ts';
 
 const digits = '0123456789';
 const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -11,11 +12,18 @@ const symbols = ` -_.@#$%^&*!~+/=:;,?'"\\<>()[]{}|`;
 const base58Alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const bech32Alphabet = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 
-/** A value a request carries in a protected field: 1 to 64 digits, letters and symbols, or a number. */
+/**
+ * A value a request carries in a protected field: 1 to 64 digits, letters and symbols, or a
+ * number; and as banks and people write them: a Nigerian account number (ten digits, a leading
+ * zero), a PIN, an account number with separators, an IBAN in groups of four.
+ */
 export const canaryValue: fc.Arbitrary<string | number> = fc.oneof(
   { weight: 4, arbitrary: fc.string({ unit: fc.constantFrom(...(digits + letters + symbols)), minLength: 1, maxLength: 64 }) },
   { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom(...digits), minLength: 1, maxLength: 12 }) },
   { weight: 1, arbitrary: fc.integer({ min: 0, max: 999_999_999 }) },
+  { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom(...digits), minLength: 9, maxLength: 9 }).map((rest) => `0${rest}`) },
+  { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom(...digits), minLength: 10, maxLength: 10 }).map((d) => `${d.slice(0, 4)}-${d.slice(4, 7)}-${d.slice(7)}`) },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom('GB', 'NG', 'DE'), fc.string({ unit: fc.constantFrom(...`${digits}WEST`), minLength: 14, maxLength: 24 })).map(([country, rest]) => `${country}${rest}`.match(/.{1,4}/g)!.join(' ')) },
 );
 
 /** Protected field names, spelled as providers and integrators spell them. */
@@ -51,6 +59,19 @@ export const numberEmbedding = (canary: Canary): number | undefined => (/^\d{1,7
 
 export type Canary = { name: string; value: string | number; text: string; index: number };
 
+/** The canary's echoed forms (support/echo-forms.ts), each in the canary's own context. */
+export const formsInContext = (canary: Canary) => echoForms(canary.text).map(({ label, form }) => ({ label, text: inContext({ ...canary, text: form }) }));
+
+/** The key under which a careless provider echoes the canary as a bare JSON number (its digits, leading zeros dropped), when it is 1 to 15 digits. */
+export const bareNumberKey = (canary: Canary): string | undefined => (/^\d{1,15}$/.test(canary.text) ? `<${'#'.repeat(canary.index + 1)}>` : undefined);
+
+/** The header names a careless provider puts the canary's forms in (lower case, as fetch gives them), for the forms a name can hold. */
+export const headerNameEchoes = (canary: Canary): string[] =>
+  echoForms(canary.text)
+    .map(({ form }) => form)
+    .filter((form) => /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(form))
+    .map((form) => `x-e${'q'.repeat(canary.index + 1)}-${form}`.toLowerCase());
+
 /**
  * The canary in its own context: what the answer embeds and the oracle looks for. The
  * context is made of characters a mask keeps (no letter, no digit), distinct per canary:
@@ -78,6 +99,10 @@ export function leaksIn(outputs: Record<string, string>, canaries: readonly Cana
   const witnesses: [label: string, text: string][] = [];
   for (const canary of canaries) {
     witnesses.push([`canary ${JSON.stringify(canary.text)} in context`, inContext(canary)]);
+    for (const { label, text } of formsInContext(canary)) witnesses.push([`canary ${JSON.stringify(canary.text)} ${label}`, text]);
+    const key = bareNumberKey(canary);
+    if (key !== undefined) for (const spacing of ['', ' ']) witnesses.push([`canary ${canary.text} as a bare number`, `"${key}":${spacing}${BigInt(canary.text)}`]);
+    for (const name of headerNameEchoes(canary)) witnesses.push([`canary ${JSON.stringify(canary.text)} in a header name`, name]);
     if (numberEmbedding(canary) !== undefined) witnesses.push([`canary ${canary.text} inside a number`, String(numberEmbedding(canary))]);
     if (canary.text.length >= 10 && !maskLike(canary.text)) witnesses.push([`canary ${JSON.stringify(canary.text)}`, canary.text]);
   }
