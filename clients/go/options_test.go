@@ -24,7 +24,9 @@ func TestBadOptionsAreRefusedNamingTheOption(t *testing.T) {
 		{"baseurl", func(o *walletapi.Options) { o.BaseURL = "" }},
 		{"baseurl", func(o *walletapi.Options) { o.BaseURL = "127.0.0.1:4020" }},
 		{"baseurl", func(o *walletapi.Options) { o.BaseURL = "ftp://127.0.0.1" }},
-		{"baseurl", func(o *walletapi.Options) { o.Environment, o.BaseURL = walletapi.Production, "http://api.example.invalid" }},
+		{"baseurl", func(o *walletapi.Options) {
+			o.Environment, o.BaseURL = walletapi.Production, "http://api.example.invalid"
+		}},
 		{"baseurl", func(o *walletapi.Options) { o.Environment, o.BaseURL = walletapi.Staging, "http://api.example.invalid" }},
 		{"baseurl", func(o *walletapi.Options) { o.BaseURL = "http://user:pw@127.0.0.1" }},
 		{"baseurl", func(o *walletapi.Options) { o.BaseURL = "http://127.0.0.1/?a=1" }},
@@ -36,7 +38,9 @@ func TestBadOptionsAreRefusedNamingTheOption(t *testing.T) {
 		{"maxresponsebytes", func(o *walletapi.Options) { o.MaxResponseBytes = -1 }},
 		{"useragent", func(o *walletapi.Options) { o.UserAgent = "acme\r\nx-evil: 1" }},
 		{"retryattempts", func(o *walletapi.Options) { o.Retry = &walletapi.RetryPolicy{} }},
-		{"retryinitialdelay", func(o *walletapi.Options) { o.Retry = &walletapi.RetryPolicy{Attempts: 2, InitialDelay: time.Second, MaxDelay: time.Millisecond} }},
+		{"retryinitialdelay", func(o *walletapi.Options) {
+			o.Retry = &walletapi.RetryPolicy{Attempts: 2, InitialDelay: time.Second, MaxDelay: time.Millisecond}
+		}},
 		{"retryretryonstatus", func(o *walletapi.Options) { o.Retry = &walletapi.RetryPolicy{Attempts: 2, RetryOnStatus: []int{1000}} }},
 	} {
 		options := good
