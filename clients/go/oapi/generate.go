@@ -3,4 +3,4 @@
 // bundled spec (generated/openapi.yaml). Use package walletapi; it re-exports the types.
 package oapi
 
-//go:generate go tool -modfile=../tools/go.mod oapi-codegen -config config.yaml ../../../generated/openapi.yaml
+//go:generate go tool -modfile=../tools/go.mod oapi-codegen -config config.yaml -o oapi.gen.go ../../../generated/openapi.yaml
