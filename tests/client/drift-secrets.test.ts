@@ -121,7 +121,7 @@ describe('the drift watch and the traffic recorder with canary answers', () => {
     for (const mode of ['report', 'strict']) {
       for (const args of round) {
         const io = { stdout: () => {}, stderr: (text: string) => void stderr.push(text), env: { WALLET_API_KEY: apiKey, WALLET_API_SIGNING_SECRET: secret }, cwd: process.cwd(), fetch: fetch as typeof globalThis.fetch };
-        codes.push(await main([...args, '--base-url', 'http://provider.test', '--drift', mode], io));
+        codes.push(await main([...args, '--base-url', 'http://127.0.0.1:9', '--drift', mode], io));
       }
     }
     // Every call was sent and answered, and the findings were printed: the check is not over an empty stderr.

@@ -36,6 +36,8 @@ import { credentialForms, errorRenderings } from './support/echo-forms.ts';
 const apiKey = 'CANARY-PROPERTY-API-KEY-3d9a';
 const secret = 'CANARY-PROPERTY-SECRET-77c1';
 const base = 'http://provider.test';
+/** `wallet-api --base-url` reaches a loopback address only; the stub provider answers it all the same. */
+const commandLineBase = 'http://127.0.0.1:9';
 const document = loadBundledDocument();
 const directory = mkdtempSync(join(tmpdir(), 'privacy-property-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
@@ -183,10 +185,10 @@ async function commandLine(carried: readonly Canary[], addresses: readonly strin
   const written: string[] = [];
   const io = { stdout: (t: string) => void written.push(t), stderr: (t: string) => void written.push(t), env: { WALLET_API_KEY: apiKey, WALLET_API_SIGNING_SECRET: secret }, cwd: repoRoot, fetch };
   for (let i = 0; i < 3; i++) {
-    await main(['createSwap', '--body', JSON.stringify({ from: 'usdt', to: 'ngn', amount: 1, password: password.value }), '--base-url', base, '--drift', 'report', ...(i === 0 ? ['--verbose'] : [])], io);
+    await main(['createSwap', '--body', JSON.stringify({ from: 'usdt', to: 'ngn', amount: 1, password: password.value }), '--base-url', commandLineBase, '--drift', 'report', ...(i === 0 ? ['--verbose'] : [])], io);
   }
   // A body that is not JSON, quoting the password: the parse error must not quote it back.
-  await main(['createSwap', '--body', `{"password": "${password.text}`, '--base-url', base], io);
+  await main(['createSwap', '--body', `{"password": "${password.text}`, '--base-url', commandLineBase], io);
   return { output: written.join(''), password, signatures };
 }
 
