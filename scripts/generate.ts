@@ -1,11 +1,13 @@
 // `npm run generate`: writes generated/schema.d.ts, generated/openapi.json and the drift
-// watch's validators (generated/drift-validators.js and its .d.ts) from generated/openapi.yaml.
+// watch's validators (generated/drift-validators.js and its .d.ts) and the client's operation
+// methods (src/client/operations.generated.ts) from generated/openapi.yaml.
 // `npm run generate -- --check`: exits 1 when a committed file differs from a fresh render.
 import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { readCommittedFile, renderSchemaTypes, schemaTypesPath } from '../src/codegen/schema-types.ts';
 import { renderSpecJson, specJsonPath } from '../src/codegen/spec-json.ts';
 import { driftValidatorsPath, driftValidatorsTypesPath, renderDriftValidators, renderDriftValidatorTypes } from '../src/codegen/drift-validators.ts';
+import { operationsPath, renderOperations } from '../src/codegen/operations.ts';
 import { parseFlags } from '../src/support/args.ts';
 
 let check = false;
@@ -20,6 +22,7 @@ const outputs = [
   { path: specJsonPath, fresh: renderSpecJson() },
   { path: driftValidatorsPath, fresh: renderDriftValidators() },
   { path: driftValidatorsTypesPath, fresh: renderDriftValidatorTypes() },
+  { path: operationsPath, fresh: renderOperations() },
 ];
 
 let stale = false;

@@ -2,8 +2,8 @@
 // timeouts, opt-in GET retries and typed errors. The API key and signer live only in
 // this closure; the client object exposes neither.
 import { inspect } from 'node:util';
-import createFetchClient, { createQuerySerializer, type FetchResponse, type ParamsOption, type RequestBodyOption } from 'openapi-fetch';
-import type { PathsWithMethod as PathsWithMethodOf } from 'openapi-typescript-helpers';
+import createFetchClient, { createQuerySerializer } from 'openapi-fetch';
+import type { CallMethod, CallResponse, InitArgs, LooseInit, Method } from './call-types.ts';
 import type { paths } from '../../generated/schema.d.ts';
 import { redactedValue, type CarriedValue } from '../privacy/index.ts';
 import { driftSettings, sampled, type DriftSettings } from './drift/settings.ts';
@@ -20,39 +20,19 @@ import { rememberSent } from './sent-headers.ts';
 import { classify, send, type CallContext } from './transport.ts';
 import { CallObservation, observing, serverOf } from './call-observation.ts';
 import { clientLog } from './logging.ts';
+import { operationMethods } from './operation-methods.ts';
+import type { OperationMethods } from './operations.generated.ts';
 
-type Method = 'get' | 'post';
+export type { CallInit, CallOptions, CallResponse, LooseInit, PathsWithMethod } from './call-types.ts';
 
-/** Paths of the spec that have an operation for the method. */
-export type PathsWithMethod<M extends Method> = PathsWithMethodOf<paths, M>;
+/**
+ * The client: a method per operation, named after its operationId (`client.createSwap({ … })`,
+ * resolving to the envelope's `data`), and the path-string calls beneath them.
+ */
+export type WalletApiClient = OperationMethods & PathClient;
 
-type Operation<M extends Method, P extends PathsWithMethod<M>> = paths[P][M] extends infer Op extends Record<string | number, any> ? Op : never;
-
-/** Per-call options besides params and body. */
-export type CallOptions<M extends Method> = {
-  /** Extra headers (the authentication headers are always set by the client). */
-  headers?: Record<string, string>;
-  /** Cancels the call. */
-  signal?: AbortSignal;
-  /** Timeout of each attempt of this call, in milliseconds. */
-  timeoutMs?: number;
-  /** The drift watch for this call: a mode, or options resolved over the client's. */
-  drift?: DriftMode | DriftOptions;
-} & (M extends 'get' ? { /** Retries of this GET; `false` turns the client's default off. */ retry?: RetryOptions | false } : { retry?: never });
-
-/** The second argument of a call: params and body exactly as the spec defines them, plus call options. */
-export type CallInit<M extends Method, P extends PathsWithMethod<M>> = ParamsOption<Operation<M, P>> &
-  RequestBodyOption<Operation<M, P>> &
-  CallOptions<M>;
-
-type InitArgs<Init> = {} extends Init ? [init?: Init] : [init: Init];
-
-/** `{ data, error, response }` as openapi-fetch returns it. */
-export type CallResponse<M extends Method, P extends PathsWithMethod<M>> = FetchResponse<Operation<M, P>, {}, `${string}/${string}`>;
-
-type CallMethod<M extends Method> = <P extends PathsWithMethod<M>>(path: P, ...init: InitArgs<CallInit<M, P>>) => Promise<CallResponse<M, P>>;
-
-export type WalletApiClient = {
+/** The path-string calls (`client.POST('/api/v1/swaps', { body })`), paging, and middleware. */
+export type PathClient = {
   readonly environment: EnvironmentName;
   readonly baseUrl: string;
   /** Calls a GET operation. Resolves to `{ data, error, response }`; pass it to `unwrap`. */
@@ -73,18 +53,6 @@ export type WalletApiClient = {
   use: (...middleware: Middleware[]) => void;
   /** Removes middleware registered with `use`. */
   eject: (...middleware: Middleware[]) => void;
-};
-
-/** A call's init as the client reads it at run time, whatever the path's own types. */
-export type LooseInit = {
-  params?: { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: Record<string, unknown> };
-  body?: unknown;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-  timeoutMs?: number;
-  retry?: RetryOptions | false;
-  drift?: DriftMode | DriftOptions;
-  [key: string]: unknown;
 };
 
 /**
@@ -195,12 +163,12 @@ export function createClient(options: ClientOptions): WalletApiClient {
     }
   }
 
-  const client: WalletApiClient = {
+  const client: PathClient = {
     environment: resolved.environment,
     baseUrl: resolved.baseUrl,
     GET: ((path: string, init?: LooseInit) => call('GET', path, init)) as CallMethod<'get'>,
     POST: ((path: string, init?: LooseInit) => call('POST', path, init)) as CallMethod<'post'>,
-    paginate: ((path: PagedPath, init?: PaginateInit<PagedPath>) => paginate(client, path, init)) as WalletApiClient['paginate'],
+    paginate: ((path: PagedPath, init?: PaginateInit<PagedPath>) => paginate(client, path, init)) as PathClient['paginate'],
     use: (...middleware) => {
       // openapi-fetch's own rule for middleware objects, checked before anything is registered.
       for (const m of middleware) {
@@ -219,7 +187,8 @@ export function createClient(options: ClientOptions): WalletApiClient {
   };
 
   const describe = () => `WalletApiClient { environment: '${resolved.environment}', baseUrl: '${resolved.baseUrl}' }`;
-  return Object.freeze(Object.assign(client, {
+  const methods = operationMethods((method, path, init) => call(method, path, init), (path, init) => client.paginate(path as PagedPath, init as never));
+  return Object.freeze(Object.assign(client, methods, {
     toString: describe,
     toJSON: () => ({ environment: resolved.environment, baseUrl: resolved.baseUrl }),
     [inspect.custom]: describe,

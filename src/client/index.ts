@@ -1,6 +1,8 @@
 // The typed client of the Wallet, Payout and Swap API, for integrators' backends.
 export { createClient } from './create-client.ts';
-export type { CallInit, CallOptions, CallResponse, PathsWithMethod, WalletApiClient } from './create-client.ts';
+export type { CallInit, CallOptions, CallResponse, PathClient, PathsWithMethod, WalletApiClient } from './create-client.ts';
+export type { OperationMethods } from './operations.generated.ts';
+export type { OperationInput, OperationMethod, OperationOptions, OperationPaginator, OperationRecord, OperationResult, PagedOperationMethod, PaginateOptions } from './operation-types.ts';
 export { unwrap } from './envelope.ts';
 export type { Middleware } from './middleware.ts';
 export type { PagedPath, PageOf, PaginateInit, Paginator, RecordOf } from './paginate.ts';

@@ -4,7 +4,7 @@
 // grow while it is walked), and never asks for a page past it. An empty page also ends
 // the walk, so a list that shrinks cannot make it run on.
 import type { paths } from '../../generated/schema.d.ts';
-import type { CallInit, LooseInit, PathsWithMethod, WalletApiClient } from './create-client.ts';
+import type { CallInit, CallMethod, LooseInit, PathsWithMethod } from './call-types.ts';
 import { unwrap } from './envelope.ts';
 import { ConfigurationError, InvalidResponseError } from './errors.ts';
 
@@ -37,7 +37,7 @@ export interface Paginator<P extends PagedPath> extends AsyncIterable<RecordOf<P
   pages(): AsyncIterable<PageOf<P>>;
 }
 
-export function paginate<P extends PagedPath>(client: Pick<WalletApiClient, 'GET'>, path: P, init?: PaginateInit<P>): Paginator<P> {
+export function paginate<P extends PagedPath>(client: { GET: CallMethod<'get'> }, path: P, init?: PaginateInit<P>): Paginator<P> {
   const { maxPages = Infinity, ...call } = (init ?? {}) as LooseInit & { maxPages?: number };
   if (maxPages !== Infinity && !(Number.isInteger(maxPages) && maxPages >= 1)) throw new ConfigurationError('maxPages must be a positive integer');
   const firstPage = call.params?.query?.page ?? 1;

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { renderSchemaTypes } from '../codegen/schema-types.ts';
 import { renderSpecJson } from '../codegen/spec-json.ts';
 import { renderDriftValidators, renderDriftValidatorTypes } from '../codegen/drift-validators.ts';
+import { renderOperations } from '../codegen/operations.ts';
 import { bundleSpec } from '../support/redocly.ts';
 import { repoRoot } from '../support/repo.ts';
 
@@ -92,6 +93,12 @@ export const generatedArtefacts: GeneratedArtefact[] = [
     path: 'generated/drift-validators.d.ts',
     fixWith: 'npm run generate',
     regenerate: (outPath) => writeFileSync(outPath, renderDriftValidatorTypes()),
+  },
+  {
+    // The client's operation methods: compiled with the rest of the SDK, so under src/.
+    path: 'src/client/operations.generated.ts',
+    fixWith: 'npm run generate',
+    regenerate: (outPath) => writeFileSync(outPath, renderOperations()),
   },
   pythonClientArtefact('models'),
   pythonClientArtefact('operations'),

@@ -94,3 +94,39 @@ export async function compileOnly(): Promise<void> {
   // @ts-expect-error environment is required
   createClient({ baseUrl: 'https://staging.example.test', apiKey: 'k', signer: hmacSha256({ secret: 's' }) });
 }
+
+describe('operation methods', () => {
+  const client = createClient({ environment: 'custom', baseUrl: 'http://127.0.0.1:1', apiKey: 'k', signer: hmacSha256({ secret: 's' }) });
+
+  it('take path, query and body fields in one typed object and resolve to the data', () => {
+    // The spec marks the quote's query parameters optional, so the input may be left out.
+    expectTypeOf(client.getSwapQuote).parameter(0).toEqualTypeOf<{ from?: string; to?: string; amount?: number } | undefined>();
+    expectTypeOf(client.confirmSwap).parameter(0).toEqualTypeOf<{ id: string }>();
+    expectTypeOf(client.listTransactions).parameter(0).toEqualTypeOf<{ limit?: number; page?: number } | undefined>();
+    expectTypeOf(client.confirmSwap).returns.toEqualTypeOf<Promise<Named.SwapStateChange>>();
+    expectTypeOf(client.listWallets).returns.toEqualTypeOf<Promise<Named.Wallet[]>>();
+    expectTypeOf(client.getSwapQuote).returns.toEqualTypeOf<Promise<Named.SwapQuote>>();
+    expectTypeOf(client.confirmSwap.withResponse).returns.resolves.toHaveProperty('response').toEqualTypeOf<Response>();
+    expectTypeOf(client.confirmSwap.withResponse).returns.resolves.toHaveProperty('data').toEqualTypeOf<Named.SwapStateChange>();
+  });
+
+  it('refuse a wrong, missing or unknown field, a GET option on a POST, and paging of what does not page', () => {
+    void (async () => {
+      await client.createSwap({ from: 'usdt', to: 'ngn', amount: 100, password: 'p' });
+      // @ts-expect-error amount is a number
+      await client.createSwap({ from: 'usdt', to: 'ngn', amount: '100', password: 'p' });
+      // @ts-expect-error password is required
+      await client.createSwap({ from: 'usdt', to: 'ngn', amount: 100 });
+      // @ts-expect-error no field "form"
+      await client.createSwap({ form: 'usdt', to: 'ngn', amount: 100, password: 'p' });
+      // @ts-expect-error the id is required
+      await client.confirmSwap();
+      await client.listWallets(undefined, { retry: { attempts: 2 }, timeoutMs: 5000 });
+      // @ts-expect-error POSTs are never retried
+      await client.confirmSwap({ id: 'x' }, { retry: { attempts: 2 } });
+      for await (const record of client.listTransactions.paginate({ limit: 50 }, { maxPages: 2 })) expectTypeOf(record).toEqualTypeOf<Named.Transaction>();
+      // @ts-expect-error listWallets answers no page
+      client.listWallets.paginate();
+    });
+  });
+});
