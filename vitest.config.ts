@@ -48,7 +48,11 @@ export default defineConfig({
       { extends: true, test: { name: 'suite', include: ['tests/**/*.test.ts'], exclude: endToEnd, sequence: { groupOrder: 0 }, globalSetup: ['tests/support/postgres-global-setup.ts'] } },
       { extends: true, test: { name: 'end to end', include: endToEnd, sequence: { groupOrder: 1 } } },
     ],
+    // Each file's CPU time, for the closing list of the slowest files (tests/support/slowest-files.ts).
+    setupFiles: ['tests/support/file-cpu.ts'],
+    // The run ends with its ten slowest files, so that growth is seen in the run that made it;
     // CI also writes the results as JSON, from which .ci/run prints its closing count line.
-    ...(process.env.CI ? { reporters: ['default', 'json'], outputFile: { json: '.tmp/vitest-results.json' } } : {}),
+    reporters: ['default', './tests/support/slowest-files.ts', ...(process.env.CI ? ['json'] : [])],
+    ...(process.env.CI ? { outputFile: { json: '.tmp/vitest-results.json' } } : {}),
   },
 });
