@@ -6,12 +6,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strings"
 	"testing"
 )
 
-var goCommand = filepath.Join(runtime.GOROOT(), "bin", "go")
+// The go command of the PATH, the one running these tests.
+const goCommand = "go"
 
 func sampleEnv() []string {
 	return append(os.Environ(),

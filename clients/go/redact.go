@@ -10,12 +10,9 @@ import (
 
 const redacted = "[redacted]"
 
-// protectedFields are the request body fields whose values never appear in an error or a
-// log record: the customer's password and personal or payment identifiers.
-var protectedFields = []string{"password", "accountNumber", "bankCode", "receiverAddress"}
-
-// protectedFieldJSON finds a protected field with its value in JSON text the provider sent
-// back (`"password":"…"`), whatever the value.
+// protectedFieldJSON finds a protected field (the customer's password, personal and payment
+// identifiers) with its value in JSON text the provider sent back (`"password":"…"`),
+// whatever the value.
 var protectedFieldJSON = regexp.MustCompile(`(?i)"(password|accountNumber|bankCode|receiverAddress)"\s*:\s*("(?:[^"\\]|\\.)*"|[^,}\]\s]+)`)
 
 // masker removes a call's secrets from text that came from outside the client (the

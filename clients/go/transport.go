@@ -20,10 +20,9 @@ import (
 
 // operation is one call's request, built by the generated layer.
 type operation struct {
-	name      string // "POST /api/v1/swaps"
-	req       *http.Request
-	body      []byte
-	protected []string // values of protected fields the request carries
+	name string // "POST /api/v1/swaps"
+	req  *http.Request
+	body []byte
 }
 
 // errClientTimeout is the cause of the context the client's own timeout cancels.
@@ -105,7 +104,7 @@ func (c *Client) send(parent context.Context, op *operation, retry *resolvedRetr
 		signedAt = now
 		input := SignatureInput{Method: op.req.Method, PathWithQuery: pathWithQuery, Body: op.body, Timestamp: now.Format("2006-01-02T15:04:05.000Z"), APIKey: c.apiKey}
 		ctx, cancel := context.WithTimeoutCause(parent, settings.timeout, errClientTimeout)
-		status, data, err, wait, reason := c.attempt(parent, ctx, op, input, attempt, attempts, retry, m, settings)
+		status, data, wait, reason, err := c.attempt(parent, ctx, op, input, attempt, attempts, retry, m, settings)
 		cancel()
 		if reason == "" {
 			return status, data, err
@@ -117,10 +116,10 @@ func (c *Client) send(parent context.Context, op *operation, retry *resolvedRetr
 }
 
 // attempt sends the request once. A non-empty reason asks for another attempt after wait.
-func (c *Client) attempt(parent, ctx context.Context, op *operation, input SignatureInput, attempt, attempts int, retry *resolvedRetry, m *masker, settings callSettings) (status int, data json.RawMessage, err error, wait time.Duration, reason string) {
+func (c *Client) attempt(parent, ctx context.Context, op *operation, input SignatureInput, attempt, attempts int, retry *resolvedRetry, m *masker, settings callSettings) (status int, data json.RawMessage, wait time.Duration, reason string, err error) {
 	signature, err := c.sign(parent, ctx, op, input, m, settings)
 	if err != nil {
-		return 0, nil, err, 0, ""
+		return 0, nil, 0, "", err
 	}
 	m.add(signature)
 	req := op.req.Clone(ctx)
@@ -137,9 +136,9 @@ func (c *Client) attempt(parent, ctx context.Context, op *operation, input Signa
 		failure := c.classify(parent, ctx, op.name, 0, doErr, m, settings)
 		c.logAttempt(parent, op.name, attempt, 0, started, failure)
 		if failure.Kind == KindAborted || attempt >= attempts {
-			return 0, nil, failure, 0, ""
+			return 0, nil, 0, "", failure
 		}
-		return 0, nil, nil, backoff(retry, attempt), string(failure.Kind)
+		return 0, nil, backoff(retry, attempt), string(failure.Kind), nil
 	}
 	c.logAttempt(parent, op.name, attempt, resp.StatusCode, started, nil)
 	if attempt < attempts && slices.Contains(retry.statuses, resp.StatusCode) {
@@ -149,10 +148,10 @@ func (c *Client) attempt(parent, ctx context.Context, op *operation, input Signa
 		}
 		// The answer is dropped unread: a retried attempt's body is nobody's data.
 		_ = resp.Body.Close()
-		return 0, nil, nil, wait, "status " + strconv.Itoa(resp.StatusCode)
+		return 0, nil, wait, "status " + strconv.Itoa(resp.StatusCode), nil
 	}
 	status, data, err = c.read(parent, ctx, op.name, resp, m, settings)
-	return status, data, err, 0, ""
+	return status, data, 0, "", err
 }
 
 // sign calls the signer within the call's deadline and checks what it returns. A signer of
