@@ -57,19 +57,20 @@ async function runShell(id: string, env: Record<string, string> = {}): Promise<u
 }
 
 describe('code samples', () => {
-  it('exist for every operation, in TypeScript and as a wallet-api command, and name no other operation', () => {
+  it('exist for every operation, in TypeScript, in Python and as a wallet-api command, and name no other operation', () => {
     const files = readdirSync(samplesDir).sort();
-    const expected = operations.flatMap((op) => [`${op.id}.sh`, `${op.id}.ts`]).sort();
+    // The Python programs are type-checked and run by the Python client's suite (clients/python/tests/test_samples.py).
+    const expected = operations.flatMap((op) => [`${op.id}.py`, `${op.id}.sh`, `${op.id}.ts`]).sort();
     expect(files).toEqual(expected);
-    // Each file calls the operation it is named after: its command, and its path through the typed client.
+    // Each file calls the operation it is named after: its command, and its method of the typed client.
     for (const op of operations) {
       const shell = readFileSync(join(samplesDir, `${op.id}.sh`), 'utf8');
       expect(shell.split('\n').filter((line) => line.startsWith('npx wallet-api')), op.id).toEqual([expect.stringMatching(new RegExp(`^npx wallet-api ${op.id}( |$)`))]);
       const program = readFileSync(join(samplesDir, `${op.id}.ts`), 'utf8');
       expect(program, op.id).toContain("from '@wallet-api/sdk'");
       expect(program, op.id).toMatch(/\bcreateClient\(/);
-      expect(program, op.id).toMatch(/\bunwrap\(/);
-      expect(program, op.id).toContain(`client.${op.method.toUpperCase()}('${op.path}'`);
+      // The operation's own method (or its walk), named after the operationId.
+      expect(program, op.id).toMatch(new RegExp(`\\bclient\\.${op.id}(\\.paginate)?\\(`));
     }
   });
 
@@ -77,6 +78,7 @@ describe('code samples', () => {
     for (const op of operations) {
       expect(op.samples, op.id).toEqual([
         { lang: 'TypeScript', label: 'TypeScript', source: readFileSync(join(samplesDir, `${op.id}.ts`), 'utf8') },
+        { lang: 'Python', label: 'Python', source: readFileSync(join(samplesDir, `${op.id}.py`), 'utf8') },
         { lang: 'Shell', label: 'wallet-api', source: readFileSync(join(samplesDir, `${op.id}.sh`), 'utf8') },
       ]);
     }
