@@ -17,7 +17,7 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { JSONParser } from '@streamparser/json';
-import { defaultPolicy, jsonParseFault, type PrivacyPolicy } from '../privacy/index.ts';
+import { defaultPolicy, jsonParseFault, type Carried, type PrivacyPolicy } from '../privacy/index.ts';
 import { NotHarError, parseHar, parseHarEntries } from '../traffic/har-file.ts';
 import type { HarEntry } from '../traffic/har.ts';
 import type { ReportedExchange } from './report.ts';
@@ -49,30 +49,28 @@ function exchangeOf(value: unknown, index: number, file: string, redactedWhenWri
   const raw = typeof content?.text === 'string' ? content.text : undefined;
   const responseText = raw !== undefined && content.encoding === 'base64' ? Buffer.from(raw, 'base64').toString('utf8') : raw;
   const retryAfter = Array.isArray(headers) ? (headers as { name?: unknown; value?: unknown }[]).find((header) => typeof header.name === 'string' && header.name.toLowerCase() === 'retry-after')?.value : undefined;
-  return {
-    source: { file, entry: index },
-    method,
-    url,
-    status,
-    ...(typeof retryAfter === 'string' ? { retryAfter } : {}),
-    responseText,
-    ...(typeof entry.startedDateTime === 'string' ? { startedDateTime: entry.startedDateTime } : {}),
-    ...(typeof entry._probe === 'string' ? { probe: entry._probe } : {}),
-    ...(redactedWhenWritten ? {} : carriedOf(entry, policy)),
-  };
+  // Fields set one by one: an object literal of conditional spreads costs microseconds per entry in V8.
+  const exchange: ReportedExchange = { source: { file, entry: index }, method, url, status, responseText };
+  if (typeof retryAfter === 'string') exchange.retryAfter = retryAfter;
+  if (typeof entry.startedDateTime === 'string') exchange.startedDateTime = entry.startedDateTime;
+  if (typeof entry._probe === 'string') exchange.probe = entry._probe;
+  if (!redactedWhenWritten) {
+    const carried = carriedOf(entry, policy);
+    if (carried.length > 0) exchange.carried = carried;
+  }
+  return exchange;
 }
 
 const isEntry = (value: unknown): value is HarEntry => value !== null && typeof value === 'object' && !Array.isArray(value) && Boolean((value as HarEntry).request) && Boolean((value as HarEntry).response);
 
-function carriedOf(entry: HarEntry, policy: PrivacyPolicy): Pick<ReportedExchange, 'carried'> {
+function carriedOf(entry: HarEntry, policy: PrivacyPolicy): Carried {
   const { url, postData, headers } = entry.request;
-  const carried = policy.carriedBy({
+  return policy.carriedBy({
     url: typeof url === 'string' ? url : undefined,
     body: typeof postData?.text === 'string' ? postData.text : undefined,
     headers: Array.isArray(headers) ? headers.filter((h) => typeof h?.name === 'string' && typeof h?.value === 'string').map((h) => [h.name, h.value]) : [],
     addedHeaders: ['x-api-key', 'x-signature'],
   });
-  return carried.length > 0 ? { carried } : {};
 }
 
 /** What reading one file gave: the entries read into exchanges, and each fault, in words naming the file and the entry. */

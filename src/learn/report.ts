@@ -220,6 +220,8 @@ type AnswerReading = { recordCounts: Map<string, number>; findings: { raw: Findi
 const answerLimit = 2000;
 const answerTextLimit = 256 * 1024;
 const answerCharacterLimit = 8 * 1024 * 1024;
+/** The body key of an answer that has none (a body is a string; this one is no JSON a provider sends alone). */
+const noBody = '\u0000no body';
 
 /**
  * The report built one exchange at a time, as recordings are read: it keeps what the report
@@ -236,7 +238,8 @@ export class ReportBuilder {
   readonly #learned = new Map<string, { marker: string | undefined; item: LearnedItem; lastAnswer: number }>();
   readonly #contradictions = new Map<string, ContradictionItem>();
   readonly #inconclusive = new Map<string, InconclusiveItem>();
-  readonly #answers = new Map<string, AnswerReading>();
+  /** Readings by body, then by operation, status, probe, Retry-After and what the request carried. */
+  readonly #answers = new Map<string, Map<string, AnswerReading>>();
   #answerCharacters = 0;
   #answersReadAgain = 0;
   #exchanges = 0;
@@ -263,15 +266,15 @@ export class ReportBuilder {
     // its request carried, never on when or where it was recorded: an answer read before is not read again.
     const text = exchange.responseText;
     const carriedKey = exchange.carried?.length ? JSON.stringify(exchange.carried) : '';
-    const memoKey =
-      text === undefined || text.length <= answerTextLimit
-        ? `${operation.operationId}\u0000${exchange.status}\u0000${exchange.probe === undefined ? 'u' : `p${exchange.probe}`}\u0000${exchange.retryAfter === undefined ? 'u' : `r${exchange.retryAfter}`}\u0000${carriedKey}\u0000${text === undefined ? 'u' : `t${text}`}`
-        : undefined;
-    let reading = memoKey === undefined ? undefined : this.#answers.get(memoKey);
+    // Keyed by the body first, then the rest: a body is looked up as it was read, not copied into a longer key.
+    const bodyKey = text === undefined ? noBody : text;
+    const restKey = `${operation.operationId}\u0000${exchange.status}\u0000${exchange.probe === undefined ? 'u' : `p${exchange.probe}`}\u0000${exchange.retryAfter === undefined ? 'u' : `r${exchange.retryAfter}`}\u0000${carriedKey}`;
+    const remembered = bodyKey.length <= answerTextLimit;
+    let reading = remembered ? this.#answers.get(bodyKey)?.get(restKey) : undefined;
     if (reading) this.#answersReadAgain++;
     else {
       reading = this.#readAnswer(exchange);
-      if (memoKey !== undefined) this.#remember(memoKey, reading);
+      if (remembered) this.#remember(bodyKey, restKey, reading);
     }
     this.#count(reading, exchange, answer);
   }
@@ -290,10 +293,15 @@ export class ReportBuilder {
     }) };
   }
 
-  /** Keeps a reading for answers alike to come, the oldest let go past the bounds. */
-  #remember(key: string, reading: AnswerReading): void {
-    this.#answers.set(key, reading);
-    this.#answerCharacters += key.length;
+  /** Keeps a reading for answers alike to come, the oldest bodies let go past the bounds. */
+  #remember(bodyKey: string, restKey: string, reading: AnswerReading): void {
+    let readings = this.#answers.get(bodyKey);
+    if (!readings) {
+      readings = new Map();
+      this.#answers.set(bodyKey, readings);
+      this.#answerCharacters += bodyKey.length;
+    }
+    readings.set(restKey, reading);
     for (const [oldest] of this.#answers) {
       if (this.#answers.size <= answerLimit && this.#answerCharacters <= answerCharacterLimit) break;
       this.#answers.delete(oldest);
