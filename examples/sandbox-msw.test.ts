@@ -3,7 +3,7 @@
 // server to start. Here the code under test is the swap flow of examples/swap-flow.ts.
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, unwrap } from '@wallet-api/sdk';
+import { ApiError } from '@wallet-api/sdk';
 import { demoCredentials } from '@wallet-api/sandbox';
 import { sandboxHandlers } from '@wallet-api/sandbox/msw';
 import { connect, swapFlow } from './swap-flow.ts';
@@ -37,7 +37,7 @@ describe('swapFlow', () => {
     const result = await swapFlow(client, order, async () => false);
     expect(result.outcome).toBe('declined');
     // Declined before creating: the next swap created is still the first.
-    expect(await unwrap(client.POST('/api/v1/swaps', { body: order }))).toMatchObject({ id: '000000000000000000000001', status: 'pending' });
+    expect(await client.createSwap(order)).toMatchObject({ id: '000000000000000000000001', status: 'pending' });
   });
 
   it('fails with an ApiError when the signing secret is wrong', async () => {

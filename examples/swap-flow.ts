@@ -1,4 +1,4 @@
-import { ApiError, createClient, hmacSha256, unwrap, type SwapQuote, type SwapStateChange, type TransactionPage, type WalletApiClient } from '@wallet-api/sdk';
+import { ApiError, createClient, hmacSha256, type SwapQuote, type SwapStateChange, type TransactionPage, type WalletApiClient } from '@wallet-api/sdk';
 
 /** One client per environment, built on your backend from your secret store. */
 export function connect(baseUrl: string, apiKey: string, secret: string): WalletApiClient {
@@ -29,26 +29,26 @@ export async function swapFlow(
   // 1. Discover: the market must be listed for this environment. Markets are keyed by a
   //    lower-case pair of asset codes; which asset comes first (and any separator) is the
   //    provider's format, not published: confirm it. Until then, accept either order.
-  const markets = await unwrap(client.GET('/api/v1/wallets/markets'));
+  const markets = await client.listMarkets();
   const [from, to] = [order.from.toLowerCase(), order.to.toLowerCase()];
   const market = markets[`${from}${to}`] ?? markets[`${to}${from}`];
   if (!market) throw new Error(`no ${order.from}/${order.to} market in this environment`);
 
   // 2. Quote, and show it to the user before anything moves.
-  const quote = await unwrap(client.GET('/api/v1/swaps/quotes', { params: { query: { from: order.from, to: order.to, amount: order.amount } } }));
+  const quote = await client.getSwapQuote({ from: order.from, to: order.to, amount: order.amount });
   if (!(await userAccepts(quote))) return { outcome: 'declined', quote };
 
   // 3. Create the swap (pending), 4. confirm it; cancel it if confirmation is refused.
-  const created = await unwrap(client.POST('/api/v1/swaps', { body: order }));
+  const created = await client.createSwap(order);
   let swap: SwapStateChange;
   try {
-    swap = await unwrap(client.POST('/api/v1/swaps/{id}/confirm', { params: { path: { id: created.id } } }));
+    swap = await client.confirmSwap({ id: created.id });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error; // network failure or timeout: the outcome is unknown, check before retrying
-    swap = await unwrap(client.POST('/api/v1/swaps/{id}/cancel', { params: { path: { id: created.id } } }));
+    swap = await client.cancelSwap({ id: created.id });
   }
 
   // 5. Read the transaction history.
-  const transactions = await unwrap(client.GET('/api/v1/transactions', { params: { query: { limit: 20, page: 1 } } }));
+  const transactions = await client.listTransactions({ limit: 20, page: 1 });
   return { outcome: swap.status === 'confirmed' ? 'confirmed' : 'cancelled', quote, swap, transactions };
 }

@@ -9,7 +9,7 @@ import type { Transaction, WalletApiClient } from '@wallet-api/sdk';
 export async function transactionHistory(client: WalletApiClient, signal?: AbortSignal): Promise<Transaction[]> {
   const seen = new Set<string>();
   const history: Transaction[] = [];
-  for await (const transaction of client.paginate('/api/v1/transactions', { params: { query: { limit: 50 } }, maxPages: 200, signal })) {
+  for await (const transaction of client.listTransactions.paginate({ limit: 50 }, { maxPages: 200, signal })) {
     if (seen.has(transaction._id)) continue;
     seen.add(transaction._id);
     history.push(transaction);
@@ -19,7 +19,7 @@ export async function transactionHistory(client: WalletApiClient, signal?: Abort
 
 /** Whole pages, for progress reports: "page 2 of 7 (312 transactions)". */
 export async function reportPages(client: WalletApiClient, report: (line: string) => void): Promise<void> {
-  for await (const page of client.paginate('/api/v1/transactions', { params: { query: { limit: 50 } } }).pages()) {
+  for await (const page of client.listTransactions.paginate({ limit: 50 }).pages()) {
     report(`page ${page.page} of ${page.pages} (${page.total} transactions)`);
   }
 }

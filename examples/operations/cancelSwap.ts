@@ -1,5 +1,5 @@
 // Cancel a pending swap, by the id createSwap answered.
-import { createClient, hmacSha256, unwrap, type EnvironmentName } from '@wallet-api/sdk';
+import { createClient, hmacSha256, type EnvironmentName } from '@wallet-api/sdk';
 
 // Credentials from the environment, never from code. WALLET_API_ENVIRONMENT is 'staging' or
 // 'production' with the https address issued at onboarding, or 'custom' for the local sandbox.
@@ -13,5 +13,5 @@ const client = createClient({
 const [swapId] = process.argv.slice(2);
 if (!swapId) throw new Error('usage: cancelSwap.ts <swapId>');
 
-const swap = await unwrap(client.POST('/api/v1/swaps/{id}/cancel', { params: { path: { id: swapId } } }));
+const swap = await client.cancelSwap({ id: swapId });
 console.log(JSON.stringify(swap, null, 2));

@@ -1,5 +1,5 @@
 // Confirm a pending swap, by the id createSwap answered.
-import { createClient, hmacSha256, unwrap, ApiError, type EnvironmentName } from '@wallet-api/sdk';
+import { createClient, hmacSha256, ApiError, type EnvironmentName } from '@wallet-api/sdk';
 
 // Credentials from the environment, never from code. WALLET_API_ENVIRONMENT is 'staging' or
 // 'production' with the https address issued at onboarding, or 'custom' for the local sandbox.
@@ -14,7 +14,7 @@ const [swapId] = process.argv.slice(2);
 if (!swapId) throw new Error('usage: confirmSwap.ts <swapId>');
 
 try {
-  const swap = await unwrap(client.POST('/api/v1/swaps/{id}/confirm', { params: { path: { id: swapId } } }));
+  const swap = await client.confirmSwap({ id: swapId });
   console.log(JSON.stringify(swap, null, 2));
 } catch (error) {
   // The service answered with an error envelope (e.g. the swap is no longer pending).

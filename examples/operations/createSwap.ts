@@ -1,5 +1,5 @@
 // Create a swap (pending) once the user has accepted the quote; confirm or cancel it next.
-import { createClient, hmacSha256, unwrap, type EnvironmentName } from '@wallet-api/sdk';
+import { createClient, hmacSha256, type EnvironmentName } from '@wallet-api/sdk';
 
 // Credentials from the environment, never from code. WALLET_API_ENVIRONMENT is 'staging' or
 // 'production' with the https address issued at onboarding, or 'custom' for the local sandbox.
@@ -16,5 +16,5 @@ if (!from || !to || !amount) throw new Error('usage: createSwap.ts <from> <to> <
 // The customer's authorization value, from your backend's authorization flow.
 const password = process.env.CUSTOMER_AUTHORIZATION;
 if (!password) throw new Error('CUSTOMER_AUTHORIZATION is not set');
-const swap = await unwrap(client.POST('/api/v1/swaps', { body: { from, to, amount: Number(amount), password } }));
+const swap = await client.createSwap({ from, to, amount: Number(amount), password });
 console.log(JSON.stringify(swap, null, 2));

@@ -1,5 +1,5 @@
 // Create a wallet for a supported asset (e.g. usdt, bitcoin, naira), with an optional name.
-import { createClient, hmacSha256, unwrap, type EnvironmentName } from '@wallet-api/sdk';
+import { createClient, hmacSha256, type EnvironmentName } from '@wallet-api/sdk';
 
 // Credentials from the environment, never from code. WALLET_API_ENVIRONMENT is 'staging' or
 // 'production' with the https address issued at onboarding, or 'custom' for the local sandbox.
@@ -14,5 +14,5 @@ const [token] = process.argv.slice(2);
 if (!token) throw new Error('usage: createWallet.ts <token>');
 
 const name = process.argv[3];
-const wallet = await unwrap(client.POST('/api/v1/wallets/generate-wallet', { body: { token, ...(name ? { name } : {}) } }));
+const wallet = await client.createWallet({ token, ...(name ? { name } : {}) });
 console.log(JSON.stringify(wallet, null, 2));

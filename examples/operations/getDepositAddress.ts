@@ -1,5 +1,5 @@
 // Get a deposit address for a coin, on a network discovered from the coin's networks.
-import { createClient, hmacSha256, unwrap, type EnvironmentName } from '@wallet-api/sdk';
+import { createClient, hmacSha256, type EnvironmentName } from '@wallet-api/sdk';
 
 // Credentials from the environment, never from code. WALLET_API_ENVIRONMENT is 'staging' or
 // 'production' with the https address issued at onboarding, or 'custom' for the local sandbox.
@@ -13,7 +13,7 @@ const client = createClient({
 const [coin] = process.argv.slice(2);
 if (!coin) throw new Error('usage: getDepositAddress.ts <coin>');
 
-const [network] = await unwrap(client.GET('/api/v1/utils/{coin}/networks', { params: { path: { coin } } }));
+const [network] = await client.listCoinNetworks({ coin });
 if (!network) throw new Error(`${coin} has no network in this environment`);
-const address = await unwrap(client.GET('/api/v1/wallets/deposit-address', { params: { query: { coin, chain: network.reference } } }));
+const address = await client.getDepositAddress({ coin, chain: network.reference });
 console.log(JSON.stringify(address, null, 2));

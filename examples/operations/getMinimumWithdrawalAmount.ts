@@ -1,5 +1,5 @@
 // Get the minimum withdrawal amount of a coin, before previewing a withdrawal.
-import { createClient, hmacSha256, unwrap, type EnvironmentName } from '@wallet-api/sdk';
+import { createClient, hmacSha256, type EnvironmentName } from '@wallet-api/sdk';
 
 // Credentials from the environment, never from code. WALLET_API_ENVIRONMENT is 'staging' or
 // 'production' with the https address issued at onboarding, or 'custom' for the local sandbox.
@@ -13,5 +13,5 @@ const client = createClient({
 const [coin] = process.argv.slice(2);
 if (!coin) throw new Error('usage: getMinimumWithdrawalAmount.ts <coin>');
 
-const minimum = await unwrap(client.GET('/api/v1/wallets/minimum-withdrawal-amount', { params: { query: { coin } } }));
+const minimum = await client.getMinimumWithdrawalAmount({ coin });
 console.log(JSON.stringify(minimum, null, 2));

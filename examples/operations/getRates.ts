@@ -1,5 +1,5 @@
 // Get rates. Their shape is not published by the provider: treat them as open data.
-import { createClient, hmacSha256, unwrap, type EnvironmentName } from '@wallet-api/sdk';
+import { createClient, hmacSha256, type EnvironmentName } from '@wallet-api/sdk';
 
 // Credentials from the environment, never from code. WALLET_API_ENVIRONMENT is 'staging' or
 // 'production' with the https address issued at onboarding, or 'custom' for the local sandbox.
@@ -10,5 +10,5 @@ const client = createClient({
   signer: hmacSha256({ secret: process.env.WALLET_API_SIGNING_SECRET! }),
 });
 
-const rates = await unwrap(client.GET('/api/v1/utils/rates'));
+const rates = await client.getRates();
 console.log(JSON.stringify(rates, null, 2));

@@ -1,5 +1,5 @@
 // Get the swap market. Its shape is not published by the provider: treat it as open data.
-import { createClient, hmacSha256, unwrap, type EnvironmentName } from '@wallet-api/sdk';
+import { createClient, hmacSha256, type EnvironmentName } from '@wallet-api/sdk';
 
 // Credentials from the environment, never from code. WALLET_API_ENVIRONMENT is 'staging' or
 // 'production' with the https address issued at onboarding, or 'custom' for the local sandbox.
@@ -10,5 +10,5 @@ const client = createClient({
   signer: hmacSha256({ secret: process.env.WALLET_API_SIGNING_SECRET! }),
 });
 
-const market = await unwrap(client.GET('/api/v1/swaps/market'));
+const market = await client.getSwapMarket();
 console.log(JSON.stringify(market, null, 2));

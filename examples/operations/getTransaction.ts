@@ -1,5 +1,5 @@
 // Get one transaction, e.g. the one a withdrawal or payout preview created.
-import { createClient, hmacSha256, unwrap, type EnvironmentName } from '@wallet-api/sdk';
+import { createClient, hmacSha256, type EnvironmentName } from '@wallet-api/sdk';
 
 // Credentials from the environment, never from code. WALLET_API_ENVIRONMENT is 'staging' or
 // 'production' with the https address issued at onboarding, or 'custom' for the local sandbox.
@@ -13,5 +13,5 @@ const client = createClient({
 const [transactionId] = process.argv.slice(2);
 if (!transactionId) throw new Error('usage: getTransaction.ts <transactionId>');
 
-const transaction = await unwrap(client.GET('/api/v1/transactions/{id}', { params: { path: { id: transactionId } } }));
+const transaction = await client.getTransaction({ id: transactionId });
 console.log(JSON.stringify(transaction, null, 2));

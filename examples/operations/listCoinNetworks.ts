@@ -1,5 +1,5 @@
 // List the networks a coin can move on; their references are the chain values other calls take.
-import { createClient, hmacSha256, unwrap, type EnvironmentName } from '@wallet-api/sdk';
+import { createClient, hmacSha256, type EnvironmentName } from '@wallet-api/sdk';
 
 // Credentials from the environment, never from code. WALLET_API_ENVIRONMENT is 'staging' or
 // 'production' with the https address issued at onboarding, or 'custom' for the local sandbox.
@@ -13,5 +13,5 @@ const client = createClient({
 const [coin] = process.argv.slice(2);
 if (!coin) throw new Error('usage: listCoinNetworks.ts <coin>');
 
-const networks = await unwrap(client.GET('/api/v1/utils/{coin}/networks', { params: { path: { coin } } }));
+const networks = await client.listCoinNetworks({ coin });
 console.log(JSON.stringify(networks, null, 2));

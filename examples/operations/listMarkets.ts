@@ -1,5 +1,5 @@
 // List markets: every market of the environment with its ticker (buy, sell, last).
-import { createClient, hmacSha256, unwrap, type EnvironmentName } from '@wallet-api/sdk';
+import { createClient, hmacSha256, type EnvironmentName } from '@wallet-api/sdk';
 
 // Credentials from the environment, never from code. WALLET_API_ENVIRONMENT is 'staging' or
 // 'production' with the https address issued at onboarding, or 'custom' for the local sandbox.
@@ -10,5 +10,5 @@ const client = createClient({
   signer: hmacSha256({ secret: process.env.WALLET_API_SIGNING_SECRET! }),
 });
 
-const markets = await unwrap(client.GET('/api/v1/wallets/markets'));
+const markets = await client.listMarkets();
 console.log(JSON.stringify(markets, null, 2));

@@ -1,5 +1,5 @@
 // List transactions, newest first, walking every page.
-import { createClient, hmacSha256, unwrap, type EnvironmentName } from '@wallet-api/sdk';
+import { createClient, hmacSha256, type EnvironmentName } from '@wallet-api/sdk';
 
 // Credentials from the environment, never from code. WALLET_API_ENVIRONMENT is 'staging' or
 // 'production' with the https address issued at onboarding, or 'custom' for the local sandbox.
@@ -11,10 +11,10 @@ const client = createClient({
 });
 
 let walked = 0;
-for await (const transaction of client.paginate('/api/v1/transactions', { params: { query: { limit: 20 } } })) {
+for await (const transaction of client.listTransactions.paginate({ limit: 20 })) {
   console.error(`${transaction._id} ${transaction.type} ${transaction.status} ${transaction.amount} ${transaction.coin}`);
   walked++;
 }
 // The first page as JSON too, with its page, pages, limit and total.
-const page = await unwrap(client.GET('/api/v1/transactions', { params: { query: { limit: 20, page: 1 } } }));
+const page = await client.listTransactions({ limit: 20, page: 1 });
 console.log(JSON.stringify({ ...page, walked }, null, 2));

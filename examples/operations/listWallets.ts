@@ -1,5 +1,5 @@
 // List wallets: the wallets of your backend's user context.
-import { createClient, hmacSha256, unwrap, type EnvironmentName } from '@wallet-api/sdk';
+import { createClient, hmacSha256, type EnvironmentName } from '@wallet-api/sdk';
 
 // Credentials from the environment, never from code. WALLET_API_ENVIRONMENT is 'staging' or
 // 'production' with the https address issued at onboarding, or 'custom' for the local sandbox.
@@ -10,6 +10,6 @@ const client = createClient({
   signer: hmacSha256({ secret: process.env.WALLET_API_SIGNING_SECRET! }),
 });
 
-const wallets = await unwrap(client.GET('/api/v1/wallets'));
+const wallets = await client.listWallets();
 for (const wallet of wallets) console.error(`${wallet._id} ${wallet.chainType} ${wallet.address}`);
 console.log(JSON.stringify(wallets, null, 2));

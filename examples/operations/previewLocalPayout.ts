@@ -1,5 +1,5 @@
 // Preview an NGN bank payout to a beneficiary account.
-import { createClient, hmacSha256, unwrap, type EnvironmentName } from '@wallet-api/sdk';
+import { createClient, hmacSha256, type EnvironmentName } from '@wallet-api/sdk';
 
 // Credentials from the environment, never from code. WALLET_API_ENVIRONMENT is 'staging' or
 // 'production' with the https address issued at onboarding, or 'custom' for the local sandbox.
@@ -13,7 +13,5 @@ const client = createClient({
 const [amount, accountNumber, bankCode] = process.argv.slice(2);
 if (!amount || !accountNumber || !bankCode) throw new Error('usage: previewLocalPayout.ts <amount> <accountNumber> <bankCode>');
 
-const preview = await unwrap(
-  client.POST('/api/v1/wallets/preview-withdraw-local-transfer', { body: { coin: 'ngn', amount: Number(amount), accountNumber, bankCode } }),
-);
+const preview = await client.previewLocalPayout({ coin: 'ngn', amount: Number(amount), accountNumber, bankCode });
 console.log(JSON.stringify(preview, null, 2));

@@ -1,5 +1,5 @@
 // Preview a crypto withdrawal: the network is discovered, the amount checked against the minimum.
-import { createClient, hmacSha256, unwrap, type EnvironmentName } from '@wallet-api/sdk';
+import { createClient, hmacSha256, type EnvironmentName } from '@wallet-api/sdk';
 
 // Credentials from the environment, never from code. WALLET_API_ENVIRONMENT is 'staging' or
 // 'production' with the https address issued at onboarding, or 'custom' for the local sandbox.
@@ -13,12 +13,10 @@ const client = createClient({
 const [coin, amount, receiverAddress] = process.argv.slice(2);
 if (!coin || !amount || !receiverAddress) throw new Error('usage: previewWithdrawal.ts <coin> <amount> <receiverAddress>');
 
-const [network] = await unwrap(client.GET('/api/v1/utils/{coin}/networks', { params: { path: { coin } } }));
+const [network] = await client.listCoinNetworks({ coin });
 if (!network) throw new Error(`${coin} has no network in this environment`);
-const { minimumAmount } = await unwrap(client.GET('/api/v1/wallets/minimum-withdrawal-amount', { params: { query: { coin } } }));
+const { minimumAmount } = await client.getMinimumWithdrawalAmount({ coin });
 if (Number(amount) < minimumAmount) throw new Error(`the minimum withdrawal of ${coin} is ${minimumAmount}`);
-const preview = await unwrap(
-  client.POST('/api/v1/wallets/preview-withdraw', { body: { coin, chain: network.reference, amount: Number(amount), receiverAddress } }),
-);
+const preview = await client.previewWithdrawal({ coin, chain: network.reference, amount: Number(amount), receiverAddress });
 // preview.transactionId names the pending transaction: GET /api/v1/transactions/{id} follows it.
 console.log(JSON.stringify(preview, null, 2));

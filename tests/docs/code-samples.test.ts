@@ -62,15 +62,15 @@ describe('code samples', () => {
     // The Python programs are type-checked and run by the Python client's suite (clients/python/tests/test_samples.py).
     const expected = operations.flatMap((op) => [`${op.id}.py`, `${op.id}.sh`, `${op.id}.ts`]).sort();
     expect(files).toEqual(expected);
-    // Each file calls the operation it is named after: its command, and its path through the typed client.
+    // Each file calls the operation it is named after: its command, and its method of the typed client.
     for (const op of operations) {
       const shell = readFileSync(join(samplesDir, `${op.id}.sh`), 'utf8');
       expect(shell.split('\n').filter((line) => line.startsWith('npx wallet-api')), op.id).toEqual([expect.stringMatching(new RegExp(`^npx wallet-api ${op.id}( |$)`))]);
       const program = readFileSync(join(samplesDir, `${op.id}.ts`), 'utf8');
       expect(program, op.id).toContain("from '@wallet-api/sdk'");
       expect(program, op.id).toMatch(/\bcreateClient\(/);
-      expect(program, op.id).toMatch(/\bunwrap\(/);
-      expect(program, op.id).toContain(`client.${op.method.toUpperCase()}('${op.path}'`);
+      // The operation's own method (or its walk), named after the operationId.
+      expect(program, op.id).toMatch(new RegExp(`\\bclient\\.${op.id}(\\.paginate)?\\(`));
     }
   });
 
