@@ -110,18 +110,23 @@ async function readHead(file: string): Promise<string> {
   }
 }
 
-/** JSON lines when the first line that is not blank is a whole JSON entry (as parseHarEntries decides). */
+/**
+ * JSON lines when the first line that is not blank is a whole JSON entry (as parseHarEntries
+ * decides), or the second is: a first line spoiled is then named as such, and the rest read.
+ */
 async function firstLineIsEntry(file: string): Promise<boolean> {
   const input = createReadStream(file, { encoding: 'utf8' });
   const reader = createInterface({ input, crlfDelay: Infinity });
+  let tried = 0;
   try {
     for await (const line of reader) {
       if (line.trim() === '') continue;
       try {
-        return isEntry(JSON.parse(line));
+        if (isEntry(JSON.parse(line))) return true;
       } catch {
-        return false;
+        // Not JSON: the next line decides.
       }
+      if (++tried === 2) return false;
     }
     return false;
   } finally {

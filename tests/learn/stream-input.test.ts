@@ -118,17 +118,19 @@ describe('reading a recording as a stream', () => {
   it('names each JSON line that is not an entry, leaves it out and reads the lines after it', async () => {
     const good = linesText(entries);
     const lines = good.split('\n');
+    lines[0] = 'a first line spoiled';
     lines[2] = '{"request": {"method": "GET", "url": ';
     lines[4] = '{"name":"not an entry"}';
     const file = write('spoiled.har.jsonl', lines.join('\n'));
     const { code, stdout, stderr } = await learn(file);
     expect(code).toBe(2);
+    expect(stderr).toContain('learn: spoiled.har.jsonl line 1 (entry 0) is not JSON (');
     expect(stderr).toContain('learn: spoiled.har.jsonl line 3 (entry 2) is not JSON (');
     expect(stderr).toContain('learn: spoiled.har.jsonl line 5 (entry 4) has no request and response, left out\n');
-    expect(stderr).toContain(`learn: the report covers the ${entries.length - 2} entries read; the entries named above are not in it\n`);
+    expect(stderr).toContain(`learn: the report covers the ${entries.length - 3} entries read; the entries named above are not in it\n`);
     // The others keep their place in the file as their evidence.
     const expected = wholeExchanges(write('spoiled-oracle.har.jsonl', good), good)
-      .filter((e) => e.source.entry !== 2 && e.source.entry !== 4)
+      .filter((e) => ![0, 2, 4].includes(e.source.entry))
       .map((e) => ({ ...e, source: { ...e.source, file: 'spoiled.har.jsonl' } }));
     expect(stdout).toBe(reportOf(expected));
   });
