@@ -36,7 +36,6 @@ echo "== go test -race"
 # Packages without tests (the docs' programs, the runner) are left out of the listing.
 go test -race -count=1 ./... 2>&1 | grep -v '\[no test files\]$'
 
-
 echo "== staleness of the generated code"
 fresh=$(mktemp -d)
 trap 'rm -rf "$fresh"' EXIT

@@ -79,6 +79,9 @@ func (c *Client) GetMinimumWithdrawalAmount(ctx context.Context, params GetMinim
 
 // ListCoinNetworks calls GET /api/v1/utils/{coin}/networks. Lists the networks a coin can use.
 func (c *Client) ListCoinNetworks(ctx context.Context, coin string, opts ...CallOption) ([]Network, error) {
+	if coin == "" {
+		return nil, missing("GET /api/v1/utils/{coin}/networks", "coin")
+	}
 	var out []Network
 	if err := c.call(ctx, "GET /api/v1/utils/{coin}/networks", func(server string) (*http.Request, error) { return oapi.NewListCoinNetworksRequest(server, coin) }, nil, opts, &out); err != nil {
 		return nil, err
@@ -115,6 +118,9 @@ func (c *Client) GetSwapMarket(ctx context.Context, opts ...CallOption) (json.Ra
 
 // CreateSwap calls POST /api/v1/swaps. Creates a swap (pending). Never retried: it moves value.
 func (c *Client) CreateSwap(ctx context.Context, body CreateSwapRequest, opts ...CallOption) (*Swap, error) {
+	if body.Password == nil {
+		return nil, missing("POST /api/v1/swaps", "body.Password (the customer's authorization value)")
+	}
 	var out *Swap
 	if err := c.call(ctx, "POST /api/v1/swaps", func(server string) (*http.Request, error) { return oapi.NewCreateSwapRequest(server, body) }, []string{deref(body.Password)}, opts, &out); err != nil {
 		return nil, err
@@ -124,6 +130,9 @@ func (c *Client) CreateSwap(ctx context.Context, body CreateSwapRequest, opts ..
 
 // ConfirmSwap calls POST /api/v1/swaps/{id}/confirm. Confirms a pending swap. Never retried.
 func (c *Client) ConfirmSwap(ctx context.Context, id string, opts ...CallOption) (*SwapStateChange, error) {
+	if id == "" {
+		return nil, missing("POST /api/v1/swaps/{id}/confirm", "id")
+	}
 	var out *SwapStateChange
 	if err := c.call(ctx, "POST /api/v1/swaps/{id}/confirm", func(server string) (*http.Request, error) { return oapi.NewConfirmSwapRequest(server, id) }, nil, opts, &out); err != nil {
 		return nil, err
@@ -133,6 +142,9 @@ func (c *Client) ConfirmSwap(ctx context.Context, id string, opts ...CallOption)
 
 // CancelSwap calls POST /api/v1/swaps/{id}/cancel. Cancels a pending swap. Never retried.
 func (c *Client) CancelSwap(ctx context.Context, id string, opts ...CallOption) (*SwapStateChange, error) {
+	if id == "" {
+		return nil, missing("POST /api/v1/swaps/{id}/cancel", "id")
+	}
 	var out *SwapStateChange
 	if err := c.call(ctx, "POST /api/v1/swaps/{id}/cancel", func(server string) (*http.Request, error) { return oapi.NewCancelSwapRequest(server, id) }, nil, opts, &out); err != nil {
 		return nil, err
@@ -151,11 +163,19 @@ func (c *Client) ListTransactions(ctx context.Context, params ListTransactionsPa
 
 // GetTransaction calls GET /api/v1/transactions/{id}. Reads one transaction. Its shape is not published: the data is returned as JSON.
 func (c *Client) GetTransaction(ctx context.Context, id string, opts ...CallOption) (json.RawMessage, error) {
+	if id == "" {
+		return nil, missing("GET /api/v1/transactions/{id}", "id")
+	}
 	var out json.RawMessage
 	if err := c.call(ctx, "GET /api/v1/transactions/{id}", func(server string) (*http.Request, error) { return oapi.NewGetTransactionRequest(server, id) }, nil, opts, &out); err != nil {
 		return nil, err
 	}
 	return out, nil
+}
+
+// missing is the configuration error of a required argument left empty: nothing is sent.
+func missing(operation, argument string) error {
+	return newError(KindConfiguration, operation, 0, operation+" was not sent: "+argument+" is required", nil)
 }
 
 func deref(s *string) string {

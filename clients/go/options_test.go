@@ -84,6 +84,18 @@ func TestBadCallOptionsSendNothing(t *testing.T) {
 	if kindOf(err) != walletapi.KindConfiguration || !strings.Contains(err.Error(), "Retry.Attempts") {
 		t.Errorf("%v", err)
 	}
+	for name, err := range map[string]error{
+		"id":   func() error { _, err := c.ConfirmSwap(context.Background(), ""); return err }(),
+		"coin": func() error { _, err := c.ListCoinNetworks(context.Background(), ""); return err }(),
+		"body.Password": func() error {
+			_, err := c.CreateSwap(context.Background(), walletapi.CreateSwapRequest{From: "usdt", To: "ngn", Amount: 1})
+			return err
+		}(),
+	} {
+		if kindOf(err) != walletapi.KindConfiguration || !strings.Contains(err.Error(), name+" is required") && !strings.Contains(err.Error(), name+" (") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
 	for page, err := range c.TransactionPages(context.Background(), walletapi.ListTransactionsParams{Page: walletapi.Ptr(0)}) {
 		if page != nil || kindOf(err) != walletapi.KindConfiguration || !strings.Contains(err.Error(), "params.Page") {
 			t.Errorf("%v", err)

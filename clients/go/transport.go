@@ -245,16 +245,19 @@ func (c *Client) read(parent, ctx context.Context, name string, resp *http.Respo
 		Message *string         `json:"message"`
 		Data    json.RawMessage `json:"data"`
 	}
-	switch {
-	case len(bytes.TrimSpace(body)) == 0:
-		return invalid("with an empty body")
-	case !json.Valid(body):
-		return invalid("with a body that is not JSON")
-	case !utf8.Valid(body):
-		// encoding/json would replace the bytes with U+FFFD: the data would not be what was sent.
-		return invalid("with a body that is not UTF-8")
-	case json.Unmarshal(body, &env) != nil || env.Status == nil || env.Message == nil || env.Data == nil:
+	// The envelope is decoded first; why a body is not one is worked out only when it is not.
+	if err := json.Unmarshal(body, &env); err != nil || env.Status == nil || env.Message == nil || env.Data == nil {
+		switch {
+		case len(bytes.TrimSpace(body)) == 0:
+			return invalid("with an empty body")
+		case !json.Valid(body):
+			return invalid("with a body that is not JSON")
+		}
 		return invalid("with JSON that is not the {status, message, data} envelope")
+	}
+	if !utf8.Valid(body) {
+		// encoding/json replaced those bytes with U+FFFD: the data would not be what was sent.
+		return invalid("with a body that is not UTF-8")
 	}
 	ok := status >= 200 && status < 300
 	if ok && *env.Status == "success" {
