@@ -57,10 +57,11 @@ async function runShell(id: string, env: Record<string, string> = {}): Promise<u
 }
 
 describe('code samples', () => {
-  it('exist for every operation, in TypeScript, in Python and as a wallet-api command, and name no other operation', () => {
+  it('exist for every operation, in TypeScript, in Python, in Go and as a wallet-api command, and name no other operation', () => {
     const files = readdirSync(samplesDir).sort();
-    // The Python programs are type-checked and run by the Python client's suite (clients/python/tests/test_samples.py).
-    const expected = operations.flatMap((op) => [`${op.id}.py`, `${op.id}.sh`, `${op.id}.ts`]).sort();
+    // The Python programs are type-checked and run by the Python client's suite (clients/python/tests/test_samples.py);
+    // the Go ones are links to clients/go/examples/operations/<operationId>/main.go, compiled and run by the Go client's tests.
+    const expected = operations.flatMap((op) => [`${op.id}.go`, `${op.id}.py`, `${op.id}.sh`, `${op.id}.ts`]).sort();
     expect(files).toEqual(expected);
     // Each file calls the operation it is named after: its command, and its method of the typed client.
     for (const op of operations) {
@@ -79,6 +80,7 @@ describe('code samples', () => {
       expect(op.samples, op.id).toEqual([
         { lang: 'TypeScript', label: 'TypeScript', source: readFileSync(join(samplesDir, `${op.id}.ts`), 'utf8') },
         { lang: 'Python', label: 'Python', source: readFileSync(join(samplesDir, `${op.id}.py`), 'utf8') },
+        { lang: 'Go', label: 'Go', source: readFileSync(join(repoRoot, 'clients', 'go', 'examples', 'operations', op.id, 'main.go'), 'utf8') },
         { lang: 'Shell', label: 'wallet-api', source: readFileSync(join(samplesDir, `${op.id}.sh`), 'utf8') },
       ]);
     }

@@ -29,11 +29,11 @@ func main() {
 	}
 	ctx := context.Background()
 	wallets, err := client.ListWallets(ctx)
-	for _, wallet := range wallets {
-		fmt.Fprintln(os.Stderr, wallet.UnderscoreId, wallet.ChainType, wallet.Address)
-	}
 	if err != nil {
 		log.Fatal(err)
+	}
+	for _, wallet := range wallets {
+		fmt.Fprintln(os.Stderr, wallet.UnderscoreId, wallet.ChainType, wallet.Address)
 	}
 	out, _ := json.MarshalIndent(wallets, "", "  ")
 	fmt.Println(string(out))

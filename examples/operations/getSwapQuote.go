@@ -1,0 +1,1 @@
+../../clients/go/examples/operations/getSwapQuote/main.go

@@ -1,0 +1,1 @@
+../../clients/go/examples/operations/previewLocalPayout/main.go
