@@ -3,6 +3,7 @@ package walletapi_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -134,5 +135,29 @@ func TestTheLoggerIsSilentByDefaultAndNeverLogsCredentials(t *testing.T) {
 	signature := srv.request(0).header.Get("x-signature")
 	if strings.Contains(text, testKey) || strings.Contains(text, signature) || strings.Contains(text, srv.request(1).header.Get("x-signature")) {
 		t.Errorf("a record holds a credential: %s", text)
+	}
+}
+
+func TestRequestBodiesPrintTheirProtectedFieldsRedacted(t *testing.T) {
+	for _, body := range []any{
+		walletapi.CreateSwapRequest{From: "usdt", To: "ngn", Amount: 1, Password: walletapi.Ptr(canaryPassword)},
+		&walletapi.CreateSwapRequest{From: "usdt", To: "ngn", Amount: 1, Password: walletapi.Ptr(canaryPassword)},
+		walletapi.PreviewLocalPayoutRequest{Coin: "ngn", Amount: 1, AccountNumber: walletapi.Ptr(canaryAccount), BankCode: walletapi.Ptr(canaryBank)},
+		walletapi.PreviewWithdrawalRequest{Coin: "usdt", Chain: "ethereum", Amount: 1, ReceiverAddress: canaryAddress},
+	} {
+		text := fmt.Sprintf("%v|%+v|%#v|%s", body, body, body, body)
+		for _, value := range []string{canaryPassword, canaryAccount, canaryBank, canaryAddress} {
+			if strings.Contains(text, value) {
+				t.Errorf("%T prints %q: %s", body, value, text)
+			}
+		}
+		if _, ok := body.(walletapi.PreviewWithdrawalRequest); ok && !strings.Contains(text, "[redacted]") || !strings.Contains(text, "ngn") && !strings.Contains(text, "ethereum") {
+			t.Errorf("%T prints %s", body, text)
+		}
+		// What is sent is unchanged.
+		sent, _ := json.Marshal(body)
+		if !strings.Contains(string(sent), "Hunter2") && !strings.Contains(string(sent), canaryAccount) && !strings.Contains(string(sent), canaryAddress) {
+			t.Errorf("%T marshals as %s", body, sent)
+		}
 	}
 }
