@@ -71,19 +71,26 @@ def test_read_samples_print_what_the_api_answers(sandbox: Sandbox, operation_id:
 def test_write_samples_leave_what_they_printed(sandbox: Sandbox) -> None:
     sandbox.reset()
     wallet = run(sandbox, "createWallet", "usdt", "treasury")
-    assert [w["_id"] for w in run(sandbox, "listWallets")] == [wallet["_id"]] == [w["_id"] for w in sandbox.helper("GET", "/api/v1/wallets")]
+    assert (
+        [w["_id"] for w in run(sandbox, "listWallets")] == [wallet["_id"]] == [w["_id"] for w in sandbox.helper("GET", "/api/v1/wallets")]
+    )
 
     swap = run(sandbox, "createSwap", "usdt", "ngn", "100")
     assert run(sandbox, "confirmSwap", swap["id"])["status"] == "confirmed"
     other = run(sandbox, "createSwap", "usdt", "ngn", "50")
     assert run(sandbox, "cancelSwap", other["id"])["status"] == "cancelled"
-    assert [(s["id"], s["status"]) for s in sandbox.helper("GET", "/sandbox/swaps")] == [(swap["id"], "confirmed"), (other["id"], "cancelled")]
+    assert [(s["id"], s["status"]) for s in sandbox.helper("GET", "/sandbox/swaps")] == [
+        (swap["id"], "confirmed"),
+        (other["id"], "cancelled"),
+    ]
 
     withdrawal = run(sandbox, "previewWithdrawal", "usdt", "25", "0x8ba1f109551bD432803012645Ac136ddd64DBA72")
     payout = run(sandbox, "previewLocalPayout", "25000", "0123456789", "058")
     stored = {t["_id"]: t for t in sandbox.helper("GET", "/sandbox/transactions")}
     assert set(stored) == {withdrawal["transactionId"], payout["transactionId"]}
-    assert run(sandbox, "getTransaction", payout["transactionId"]) == sandbox.helper("GET", f"/api/v1/transactions/{payout['transactionId']}")
+    assert run(sandbox, "getTransaction", payout["transactionId"]) == sandbox.helper(
+        "GET", f"/api/v1/transactions/{payout['transactionId']}"
+    )
     listed = run(sandbox, "listTransactions")
     assert listed["walked"] == 2 and listed["total"] == 2
     assert {t["_id"] for t in listed["data"]} == set(stored)
