@@ -181,7 +181,9 @@ async function readJsonLines(file: string, label: string, policy: PrivacyPolicy,
     read++;
     onExchange(exchange);
   };
-  const input = createReadStream(file, { highWaterMark: 1 << 20 });
+  // Pieces of 64 KiB: larger ones handed out hundreds of lines at once, whose garbage outlived
+  // the young generation and doubled the peak heap (96 MB against 30 MB on 300,000 lines).
+  const input = createReadStream(file, { highWaterMark: 64 * 1024 });
   const reader = createInterface({ input, crlfDelay: Infinity });
   reader.on('line', (line) => {
     if (failure !== undefined) return;
@@ -254,7 +256,8 @@ async function readDocument(file: string, label: string, policy: PrivacyPolicy, 
   parser.onError = (error) => {
     fault ??= error;
   };
-  const input = createReadStream(file, { highWaterMark: 1 << 20 });
+  // Pieces of 64 KiB, as for JSON lines: less garbage at once, a lower peak (125 MB of RSS against 151 MB on 10,000 entries).
+  const input = createReadStream(file, { highWaterMark: 64 * 1024 });
   for await (const chunk of input) {
     if (fault !== undefined || failure !== undefined) break;
     parser.write(chunk as Buffer);

@@ -81,7 +81,7 @@ describe('reading a recording as a stream', () => {
     }
   });
 
-  it('reads text of several bytes a character whole where the file is read in pieces (a HAR document over several MiB)', async () => {
+  it('reads text of several bytes a character whole where the file is read in pieces (over several MiB)', async () => {
     // Each answer's message long and of 2-, 3- and 4-byte characters only, so that pieces of the file end inside them.
     const message = '₦日本😀é'.repeat(3000);
     const many = Array.from({ length: 150 }, (_, index) => {
@@ -92,7 +92,7 @@ describe('reading a recording as a stream', () => {
     const text = harText(many);
     const bytes = Buffer.from(text);
     expect(bytes.length).toBeGreaterThan(3 * 1024 * 1024);
-    // The reader's pieces are 1 MiB: at least one ends inside a character (the next byte continues it).
+    // The reader's pieces are 64 KiB, so each MiB ends one: at least one ends inside a character (the next byte continues it).
     const cuts = [1, 2, 3].map((n) => n * 1024 * 1024).filter((at) => (bytes[at]! & 0xc0) === 0x80);
     expect(cuts.length).toBeGreaterThan(0);
     for (const [name, body] of [['long.har', text], ['long.har.jsonl', linesText(many)]] as const) {
