@@ -406,6 +406,33 @@ func TestNoGoroutineOutlivesACall(t *testing.T) {
 	if _, err := c.ListMarkets(context.Background()); kindOf(err) != walletapi.KindInvalidResponse {
 		t.Fatal(err)
 	}
+	// Calls cancelled while the server holds the answer, and while waiting to retry.
+	release := make(chan struct{})
+	held := serve(t, func(w http.ResponseWriter, r *http.Request, n int) {
+		if n == 1 {
+			envelope(w, 503, `{"status":"error","message":"busy","data":null}`)
+			return
+		}
+		select {
+		case <-r.Context().Done():
+		case <-release:
+		}
+	})
+	slow := newClient(t, held.URL, func(o *walletapi.Options) {
+		o.Retry = &walletapi.RetryPolicy{Attempts: 3, InitialDelay: 30 * time.Millisecond, MaxDelay: 30 * time.Millisecond}
+	})
+	for _, after := range []time.Duration{10 * time.Millisecond, 60 * time.Millisecond} {
+		ctx, cancel := context.WithCancel(context.Background())
+		timer := time.AfterFunc(after, cancel)
+		if _, err := slow.ListMarkets(ctx); kindOf(err) != walletapi.KindAborted {
+			t.Errorf("cancelled after %s: %v", after, err)
+		}
+		timer.Stop()
+		cancel()
+	}
+	close(release)
+	slow.CloseIdleConnections()
+	held.Close()
 	c.CloseIdleConnections()
 	srv.Close()
 }
