@@ -90,13 +90,22 @@ export class Echoes {
   /** Identifiers found whatever separators stand between their characters (looseForms), longest first. */
   readonly #loose: string[];
   readonly #looseReplacements: Map<string, string>;
+  readonly #looseDigits: string[];
+  readonly #looseMixed: string[];
 
   /**
    * Each value with its replacement; of values alike but for case, the first one's replacement
    * is used. `loose`: values (lower case letters and digits) also found where separators were
    * added, removed or changed between their characters (`0123 4567`, `0123-4567`).
+   * `secrets`: values also found in base64, base64url and hex, each replaced by "[redacted]".
    */
-  constructor(replacements: Iterable<readonly [value: string, replacement: string]>, loose: Iterable<readonly [value: string, replacement: string]> = []) {
+  /** Secrets also found in base64, base64url and hex (encodedForms); their forms are made on first need. */
+  readonly #secrets: readonly string[];
+  #encoded: string[] | undefined;
+  #prefixes: string[] | undefined;
+
+  constructor(replacements: Iterable<readonly [value: string, replacement: string]>, loose: Iterable<readonly [value: string, replacement: string]> = [], secrets: readonly string[] = []) {
+    this.#secrets = secrets;
     this.#replacements = new Map();
     for (const [value, replacement] of replacements) {
       const folded = fold(value);
@@ -106,26 +115,65 @@ export class Echoes {
     this.#looseReplacements = new Map();
     for (const [value, replacement] of loose) if (!this.#looseReplacements.has(value)) this.#looseReplacements.set(value, replacement);
     this.#loose = [...this.#looseReplacements.keys()].sort((a, b) => b.length - a.length);
+    this.#looseDigits = this.#loose.filter((value) => /^\d+$/.test(value));
+    this.#looseMixed = this.#loose.filter((value) => !/^\d+$/.test(value));
   }
 
   /** Whether the text holds any of the values. */
   in(text: string): boolean {
     const lower = fold(text);
-    if (this.#variants.some((variant) => lower.includes(variant))) return true;
-    if (this.#loose.length === 0 || !/\d/.test(text)) return false;
-    const { squeezed } = squeeze(text);
+    return this.#variants.some((variant) => lower.includes(variant)) || this.#encodedIn(text, lower) || this.#looseIn(lower);
+  }
+
+  /** Whether the text holds a secret encoded: only a text with a run long enough to be one is searched, most have none. */
+  #encodedIn(text: string, lower: string): boolean {
+    if (this.#secrets.length === 0 || !encodedRun.test(text)) return false;
+    // Each form starts with what its secret's first three bytes encode to: the forms themselves are made only for a text that holds such a start.
+    this.#prefixes ??= [...new Set(this.#secrets.flatMap(encodedPrefixes))];
+    return this.#prefixes.some((prefix) => lower.includes(prefix)) && this.#encodedForms().some((form) => lower.includes(form));
+  }
+
+  #encodedForms(): string[] {
+    return (this.#encoded ??= [...new Set(this.#secrets.flatMap(encodedForms).map(fold))].sort((a, b) => b.length - a.length));
+  }
+
+  /**
+   * Whether the (lower-cased) text, read without its separators, holds a loose value. A value
+   * of digits can only be there when the text's digits alone hold it, and one of letters and
+   * digits when its letters and digits alone do: those are looked at first, being cheaper.
+   */
+  #looseIn(folded: string): boolean {
+    if (this.#loose.length === 0 || !/\d/.test(folded)) return false;
+    // A URL's encoded space is a separator, not digits.
+    const lower = folded.includes('%20') ? folded.replaceAll('%20', ' ') : folded;
+    let candidate = false;
+    if (this.#looseDigits.length > 0) {
+      const digits = lower.replace(/\D+/g, '');
+      candidate = this.#looseDigits.some((value) => digits.includes(value));
+    }
+    if (!candidate && this.#looseMixed.length > 0) {
+      const alphanumeric = lower.replace(/[^a-z0-9]+/g, '');
+      candidate = this.#looseMixed.some((value) => alphanumeric.includes(value));
+    }
+    if (!candidate) return false;
+    const squeezed = lower.replace(separatorBetween, '');
     return this.#loose.some((value) => squeezed.includes(value));
   }
 
   /** The text with every value replaced by its replacement, leftmost first, the longest at one place. */
   replace(text: string): string {
-    const replaced = this.#replaceExact(text);
-    return this.#loose.length === 0 || !/\d/.test(replaced) ? replaced : this.#replaceLoose(replaced);
+    const lower = fold(text);
+    const exact = this.#variants.some((variant) => lower.includes(variant));
+    if (!exact && !this.#encodedIn(text, lower) && !this.#looseIn(lower)) return text;
+    let replaced = exact ? this.#replaceExact(text, this.#variants) : text;
+    if (this.#encodedIn(replaced, fold(replaced))) replaced = this.#replaceExact(replaced, this.#encodedForms());
+    return this.#looseIn(fold(replaced)) ? this.#replaceLoose(replaced) : replaced;
   }
 
-  #replaceExact(text: string): string {
+  /** The text with each of `variants` (lower case, longest first) replaced by its replacement, "[redacted]" when it has none. */
+  #replaceExact(text: string, variants: readonly string[]): string {
     let lower = fold(text);
-    if (!this.#variants.some((variant) => lower.includes(variant))) return text;
+    if (!variants.some((variant) => lower.includes(variant))) return text;
     // Where lower case lengthened a character ('İ' is two), where each lower-case unit came from.
     let starts: number[] | undefined;
     let ends: number[] | undefined;
@@ -135,7 +183,7 @@ export class Echoes {
     for (let searchFrom = 0; ; ) {
       let at = -1;
       let hit = '';
-      for (const variant of this.#variants) {
+      for (const variant of variants) {
         const index = lower.indexOf(variant, searchFrom);
         if (index !== -1 && (at === -1 || index < at)) {
           at = index;
@@ -153,7 +201,6 @@ export class Echoes {
   /** The loose values replaced in the text read without its separators, each replacement spanning the separators it took in. */
   #replaceLoose(text: string): string {
     const { squeezed, origins } = squeeze(text);
-    if (!this.#loose.some((value) => squeezed.includes(value))) return text;
     let out = '';
     let from = 0;
     for (let searchFrom = 0; ; ) {
@@ -177,6 +224,10 @@ export class Echoes {
 
 /** Separators people and systems put between the groups of an identifier: a space (also form-encoded), a no-break space, a dot, a dash. */
 const separatorChars = new Set([' ', '\u00a0', '\t', '.', '-', '+']);
+/** A separator between two letters or digits of a lower-cased text, as squeeze drops it: for a quick look, without the origins. */
+const separatorBetween = /(?<=[a-z0-9])(?:[ \u00a0\t.+-]|%20)(?=[a-z0-9])/g;
+/** The shortest run a secret encoded makes: 8 bytes in base64 are 11 characters. */
+const encodedRun = /[A-Za-z0-9+/_-]{11}/;
 const isAlphanumeric = (code: number) => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 
 /**
@@ -249,6 +300,8 @@ function lowerCaseMap(text: string): { lower: string; starts: number[]; ends: nu
 
 const brand = <T>(value: T) => value as Redacted<T>;
 
+const unreserved = /^[A-Za-z0-9._-]*$/;
+
 /** Every character but letters, digits and `-._` percent-encoded (encodeURIComponent leaves `!'()*~`). */
 const strictlyEncoded = (encoded: string) => encoded.replace(/[!'()*~]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 
@@ -258,6 +311,8 @@ const strictlyEncoded = (encoded: string) => encoded.replace(/[!'()*~]/g, (char)
  * too, a form's as URLSearchParams writes it, encodeURI's) and encoded twice.
  */
 export function variantsOf(value: string): string[] {
+  // Letters, digits and `-._` are the same in every encoding and in JSON (a signature, a key, a number).
+  if (unreserved.test(value)) return [value];
   const variants = new Set([value]);
   try {
     const encoded = encodeURIComponent(value);
@@ -279,32 +334,72 @@ const encodedSecretLength = 8;
 /**
  * A secret's forms in the encodings credentials are shown in: its UTF-8 bytes in base64,
  * base64url and hex, and, when it is hex or base64 itself (a signature), its bytes in the
- * others, with its padding and without.
+ * others. Padding is left off: an echo with it holds the form without.
  */
 export function encodedForms(secret: string): string[] {
   if (secret.length < encodedSecretLength) return [];
-  const forms = new Set<string>();
-  const add = (bytes: Uint8Array) => {
-    const padded = toBase64(bytes);
-    const base64 = padded.replace(/=+$/, '');
-    forms.add(padded);
-    forms.add(base64);
-    forms.add(base64.replace(/\+/g, '-').replace(/\//g, '_'));
-    forms.add(toHex(bytes));
+  // The API key and a password come again call after call: their forms are kept (a few hundred at most).
+  const known = encodedCache.get(secret);
+  if (known !== undefined) return known;
+  const forms = encode(secret);
+  if (encodedCache.size >= 256) encodedCache.clear();
+  encodedCache.set(secret, forms);
+  return forms;
+}
+
+const encodedCache = new Map<string, string[]>();
+
+/** How each form of encodedForms begins, lower-cased: the encoding of the secret's first three bytes (four base64 characters, six hex digits). */
+export function encodedPrefixes(secret: string): string[] {
+  if (!/^[\x00-\x7f]*$/.test(secret)) return encodedForms(secret).map((form) => form.slice(0, 4).toLowerCase());
+  const prefixes = new Set<string>();
+  const add = (bytes: string) => {
+    const base64 = btoa(bytes).toLowerCase();
+    prefixes.add(base64);
+    prefixes.add(base64.replace(/\+/g, '-').replace(/\//g, '_'));
+    prefixes.add(hexOf(bytes));
   };
-  add(new TextEncoder().encode(secret));
-  if (/^(?:[0-9a-fA-F]{2})+$/.test(secret)) add(Uint8Array.from(secret.match(/../g)!, (pair) => Number.parseInt(pair, 16)));
-  else if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(secret) && secret.replace(/=+$/, '').length % 4 !== 1) add(fromBase64(secret));
+  add(secret.slice(0, 3));
+  if (/^(?:[0-9a-fA-F]{2})+$/.test(secret)) add(String.fromCharCode(...[0, 2, 4].map((at) => Number.parseInt(secret.slice(at, at + 2), 16))));
+  else if (secret.length >= 40 && /^[A-Za-z0-9+/_-]+={0,2}$/.test(secret) && secret.replace(/=+$/, '').length % 4 !== 1) add(atob(secret.slice(0, 4).replace(/-/g, '+').replace(/_/g, '/')));
+  return [...prefixes];
+}
+
+function encode(secret: string): string[] {
+  const forms = new Set<string>();
+  // As a binary string (a character per byte), what btoa takes: an ASCII secret is one already.
+  addEncodings(forms, /^[\x00-\x7f]*$/.test(secret) ? secret : String.fromCharCode(...new TextEncoder().encode(secret)));
+  if (/^(?:[0-9a-fA-F]{2})+$/.test(secret)) {
+    let bytes = '';
+    for (let at = 0; at < secret.length; at += 2) bytes += String.fromCharCode(Number.parseInt(secret.slice(at, at + 2), 16));
+    addEncodings(forms, bytes);
+  }
+  // A signature in base64 (43 or 44 characters for 32 bytes); a shorter value is rather a word.
+  else if (secret.length >= 40 && /^[A-Za-z0-9+/_-]+={0,2}$/.test(secret) && secret.replace(/=+$/, '').length % 4 !== 1) {
+    const plain = secret.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+    addEncodings(forms, atob(plain + '='.repeat((4 - (plain.length % 4)) % 4)));
+  }
   forms.delete(secret);
   return [...forms];
 }
 
-const toHex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-const toBase64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(''));
-function fromBase64(text: string): Uint8Array {
-  const plain = text.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
-  const binary = atob(plain + '='.repeat((4 - (plain.length % 4)) % 4));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+const hexDigits = '0123456789abcdef';
+
+/** A binary string's base64 (without padding: an echo with it holds the form without), base64url and hex. */
+function addEncodings(forms: Set<string>, bytes: string): void {
+  const base64 = btoa(bytes).replace(/=+$/, '');
+  forms.add(base64);
+  forms.add(base64.replace(/\+/g, '-').replace(/\//g, '_'));
+  forms.add(hexOf(bytes));
+}
+
+function hexOf(bytes: string): string {
+  let hex = '';
+  for (let at = 0; at < bytes.length; at++) {
+    const byte = bytes.charCodeAt(at);
+    hex += hexDigits[byte >> 4]! + hexDigits[byte & 15]!;
+  }
+  return hex;
 }
 
 /** Headers whose value is a URL: masked as one, so that it stays one. */
@@ -358,16 +453,17 @@ class Engine {
     if (this.echoesCache.has(carried)) return this.echoesCache.get(carried);
     const replacements: [string, string][] = [];
     const loose: [string, string][] = [];
+    const secrets: string[] = [];
     for (const item of carried) {
       const { value, replacement } = typeof item === 'object' ? item : { value: String(item), replacement: redactedValue };
       if (value === '') continue;
       for (const variant of variantsOf(value)) replacements.push([variant, replacement]);
       // A secret (a credential, a password) also as it is shown encoded; an identifier also
       // as people print it, whatever its separators and leading zeros.
-      if (replacement === redactedValue) for (const form of encodedForms(value)) replacements.push([form, replacement]);
+      if (replacement === redactedValue && value.length >= encodedSecretLength) secrets.push(value);
       for (const form of looseForms(value)) loose.push([form, replacement]);
     }
-    const echoes = replacements.length === 0 ? undefined : new Echoes(replacements, loose);
+    const echoes = replacements.length === 0 ? undefined : new Echoes(replacements, loose, secrets);
     this.echoesCache.set(carried, echoes);
     return echoes;
   }

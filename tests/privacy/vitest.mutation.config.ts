@@ -1,0 +1,21 @@
+// The vitest configuration of the privacy policy's mutation testing (npm run mutation:privacy,
+// stryker.privacy.config.json): the tests under tests/privacy/ only, with no database to
+// start, no command in a child process, and the property tests at fewer examples each (PRIVACY_PROPERTY_RUNS), since Stryker
+// runs the tests that cover a mutant once per mutant.
+import { defineConfig, mergeConfig } from 'vitest/config';
+import base from '../../vitest.config.ts';
+
+export default mergeConfig(
+  { resolve: base.resolve },
+  defineConfig({
+    test: {
+      include: ['tests/privacy/**/*.test.ts'],
+      // What runs in a child process (npm run learn) reaches no mutant Stryker switches on in
+      // its test process, and fails in Stryker's sandbox: the mutation run leaves it out.
+      testNamePattern: /^(?!.*npm run learn -- --redact)/,
+      env: { PRIVACY_PROPERTY_RUNS: process.env.PRIVACY_PROPERTY_RUNS ?? '8' },
+      testTimeout: 120_000,
+      hookTimeout: 60_000,
+    },
+  }),
+);
