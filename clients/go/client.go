@@ -121,7 +121,7 @@ type resolvedRetry struct {
 }
 
 // Format keeps the client's credentials out of every fmt verb.
-func (c *Client) Format(f fmt.State, _ rune) {
+func (c Client) Format(f fmt.State, _ rune) {
 	_, _ = fmt.Fprintf(f, "walletapi.Client{Environment:%q, BaseURL:%q}", string(c.environment), strings.TrimSuffix(c.server, "/"))
 }
 

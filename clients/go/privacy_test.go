@@ -104,7 +104,7 @@ func TestOptionsClientsAndSignersNeverPrintASecret(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, v := range []any{options, &options, options.Signer, c} {
+	for _, v := range []any{options, &options, options.Signer, c, *c} {
 		text := fmt.Sprintf("%v|%+v|%#v|%s", v, v, v, v)
 		if strings.Contains(text, testKey) || strings.Contains(text, testSecret) {
 			t.Errorf("%T renders a secret: %s", v, text)
