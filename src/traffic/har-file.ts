@@ -238,9 +238,10 @@ async function writeEntries(path: string, entries: HarEntry[]): Promise<void> {
   if (entries.length === 0) return;
   layouts.delete(path);
   const handle = await open(path, 'r+');
+  const start = layout.size - tail.length;
   try {
     // Over the tail: a comma after the last entry, the new entries, then the tail again, written last.
-    let position = layout.size - tail.length;
+    let position = start;
     let piece = layout.empty ? '' : ',';
     for (const [index, entry] of entries.entries()) {
       piece += `${index === 0 ? '' : ','}\n${JSON.stringify(entry)}`;
@@ -251,6 +252,15 @@ async function writeEntries(path: string, entries: HarEntry[]): Promise<void> {
     }
     position += await writeAt(handle, `${piece}${tail}`, position);
     layouts.set(path, { size: position, empty: false });
+  } catch (error) {
+    // The batch did not go in whole: the file is put back as it was (its tail where it was, what
+    // was written of the batch cut off), so later appends go on, and the caller is told.
+    const before = layout;
+    await writeAt(handle, tail, start)
+      .then(() => handle.truncate(before.size))
+      .then(() => void layouts.set(path, before))
+      .catch(() => undefined);
+    throw error;
   } finally {
     await handle.close();
   }

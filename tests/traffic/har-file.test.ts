@@ -4,9 +4,10 @@
 // writes after what the file holds without reading it back or rewriting it; a HAR file in
 // another layout is rewritten once, keeping all of it; a file an append cut short is refused.
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readHarExchanges } from '../../src/learn/har-input.ts';
 import { appendExchanges, checkHarTarget, NotHarError, readHar } from '../../src/traffic/har-file.ts';
 import { defaultPolicy } from '../../src/privacy/index.ts';
@@ -131,6 +132,31 @@ describe('HAR files', () => {
     await expect(checkHarTarget(file)).rejects.toBeInstanceOf(NotHarError);
     expect(readFileSync(file, 'utf8')).toBe(cut);
     expect(statSync(file).size).toBe(Buffer.byteLength(cut));
+  });
+
+  it('puts the file back as it was when a write fails midway through a batch, tells the caller, and appends after it again', async () => {
+    const file = join(directory(), 'traffic.har');
+    await appendExchanges(file, [exchange('/api/v1/wallets')]);
+    const before = readFileSync(file, 'utf8');
+    // Answers of about 5 kB: 700 of them are written in several pieces, and the second fails.
+    const large = { ...exchange('/api/v1/wallets'), response: { status: 200, headers: [['content-type', 'application/json']] as [string, string][], body: JSON.stringify({ status: 'success', message: 'ok', data: Array.from({ length: 500 }, () => 'wallet') }) } };
+    const probe = await open(file, 'r');
+    const fileHandle = Object.getPrototypeOf(probe) as { write: (...args: unknown[]) => Promise<unknown> };
+    await probe.close();
+    const write = fileHandle.write;
+    let calls = 0;
+    const failing = vi.spyOn(fileHandle, 'write').mockImplementation(function (this: unknown, ...args: unknown[]) {
+      return ++calls === 2 ? Promise.reject(Object.assign(new Error('no space left on device'), { code: 'ENOSPC' })) : write.apply(this, args);
+    });
+    try {
+      await expect(appendExchanges(file, Array.from({ length: 700 }, () => large))).rejects.toThrow('no space left on device');
+    } finally {
+      failing.mockRestore();
+    }
+    expect(calls).toBeGreaterThan(2);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+    await appendExchanges(file, [exchange('/api/v1/wallets/markets', 'listMarkets')]);
+    expect((await readHar(file)).log.entries.map((e) => e._operationId)).toEqual(['listWallets', 'listMarkets']);
   });
 
   it('writes files that redocly drift reads, with every exchange matched to its operation', async () => {
