@@ -102,6 +102,12 @@ def test_user_agent_names_the_sdk_and_python() -> None:
     client.list_markets()
     assert USER_AGENT == f"wallet-api-sdk-python/{__version__} python/{'.'.join(map(str, __import__('sys').version_info[:3]))}"
     assert seen[0].headers["user-agent"] == f"{USER_AGENT} acme-payouts/4.2"
+    # The caller's own httpx client is left as it was.
+    mine = httpx.Client(transport=httpx.MockTransport(ok()))
+    WalletApi(
+        environment="custom", base_url="http://wallet.test", api_key=KEY, signer=hmac_sha256(secret=SECRET), http_client=mine
+    ).list_markets()
+    assert mine.headers["user-agent"].startswith("python-httpx/")
 
 
 def test_a_retried_get_is_signed_afresh_each_attempt() -> None:

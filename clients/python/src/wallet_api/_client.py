@@ -43,7 +43,7 @@ def _config(
     max_response_bytes: object,
     user_agent: object,
     clock: object,
-) -> tuple[Config, str]:
+) -> Config:
     env = check_environment(environment)
     url = check_base_url(env, base_url)
     key = check_api_key(api_key)
@@ -52,6 +52,7 @@ def _config(
     if clock is not None and not callable(clock):
         raise ConfigurationError("clock must be a function returning the current datetime")
     secrets = getattr(signer, "secrets", ())
+    agent = check_user_agent(user_agent)
     config = Config(
         environment=env,
         base_url=url,
@@ -62,9 +63,9 @@ def _config(
         max_response_bytes=check_max_response_bytes(max_response_bytes),
         clock=clock if clock is not None else _utc_now,
         secrets=tuple(s for s in secrets if isinstance(s, str)),
+        user_agent=USER_AGENT if agent is None else f"{USER_AGENT} {agent}",
     )
-    agent = check_user_agent(user_agent)
-    return config, USER_AGENT if agent is None else f"{USER_AGENT} {agent}"
+    return config
 
 
 class WalletApi(SyncOperations):
@@ -89,12 +90,11 @@ class WalletApi(SyncOperations):
         clock: Callable[[], datetime] | None = None,
         http_client: httpx.Client | None = None,
     ) -> None:
-        config, agent = _config(environment, base_url, api_key, signer, timeout_ms, retry, max_response_bytes, user_agent, clock)
+        config = _config(environment, base_url, api_key, signer, timeout_ms, retry, max_response_bytes, user_agent, clock)
         if http_client is not None and not isinstance(http_client, httpx.Client):
             raise ConfigurationError("http_client must be an httpx.Client")
         self._owns_http = http_client is None
         http = http_client if http_client is not None else httpx.Client(follow_redirects=False)
-        http.headers["user-agent"] = agent
         self._caller = SyncCaller(config, http)
         #: The same methods, returning the answer as received (status, headers, envelope; ``parse()`` for the data).
         self.with_raw_response = SyncRawOperations()
@@ -144,12 +144,11 @@ class AsyncWalletApi(AsyncOperations):
         clock: Callable[[], datetime] | None = None,
         http_client: httpx.AsyncClient | None = None,
     ) -> None:
-        config, agent = _config(environment, base_url, api_key, signer, timeout_ms, retry, max_response_bytes, user_agent, clock)
+        config = _config(environment, base_url, api_key, signer, timeout_ms, retry, max_response_bytes, user_agent, clock)
         if http_client is not None and not isinstance(http_client, httpx.AsyncClient):
             raise ConfigurationError("http_client must be an httpx.AsyncClient")
         self._owns_http = http_client is None
         http = http_client if http_client is not None else httpx.AsyncClient(follow_redirects=False)
-        http.headers["user-agent"] = agent
         self._caller = AsyncCaller(config, http)
         #: The same methods, returning the answer as received (status, headers, envelope; ``parse()`` for the data).
         self.with_raw_response = AsyncRawOperations()

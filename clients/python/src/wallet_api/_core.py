@@ -89,6 +89,8 @@ class Config:
     clock: Callable[[], datetime]
     #: Values the privacy policy masks in every error and log line (the signer's secret).
     secrets: tuple[str, ...]
+    #: The whole User-Agent, set on each request (a caller's httpx client is never modified).
+    user_agent: str
 
 
 @dataclass(slots=True)
@@ -363,7 +365,7 @@ class _BaseCaller:
         return self.config.base_url + prepared.target
 
     def headers(self, prepared: Prepared) -> dict[str, str]:
-        headers = {"accept": "application/json"}
+        headers = {"accept": "application/json", "user-agent": self.config.user_agent}
         if prepared.body is not None:
             headers["content-type"] = "application/json"
         return headers
