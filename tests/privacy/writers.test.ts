@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/run.ts';
 
-const writes = /writeFileSync|writeFile\(|appendFile|createWriteStream|process\.(?:stdout|stderr)\.write|console\.(?:log|error|warn|info)|emitWarning|\bio\.(?:stdout|stderr)\(/;
+const writes = /writeFileSync|writeFile\(|appendFile|createWriteStream|\bwriteSync\(|\bhandle\.writev?\(|process\.(?:stdout|stderr)\.write|console\.(?:log|error|warn|info)|emitWarning|\bio\.(?:stdout|stderr)\(/;
 
 /**
  * Writers of what a run read (traffic, answers, messages of the provider, credentials), with
