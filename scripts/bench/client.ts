@@ -22,7 +22,7 @@ import { repoRoot } from '../../src/support/repo.ts';
 import { buildPackages, packageBuilds } from '../build.ts';
 import { readBenchOptions } from './support/options.ts';
 import { baseCommit, builtBaseSdk } from './client/base-sdk.ts';
-import { clockTime, comparisonTable, driftCostLines, inProcessLines, recordingLines, requestTitles, summaryLines, telemetryLines, type Rounds } from './client/report.ts';
+import { clockTime, comparisonTable, driftCostLines, inProcessLines, operationLayerLines, recordingLines, requestTitles, summaryLines, telemetryLines, type Rounds } from './client/report.ts';
 import { requestKinds, type InProcessResult, type RecordingRun, type RoundResult, type TelemetryRound } from './client/results.ts';
 import { floor, goalVariants, variantNames } from './client/variant-names.ts';
 
@@ -104,7 +104,8 @@ if (inProcessCalls > 0) {
   const withoutMiddleware = runScript<InProcessResult>('scripts/bench/client/in-process-timing.ts', ['--calls', String(inProcessCalls)]);
   const withMiddleware = runScript<InProcessResult>('scripts/bench/client/in-process-timing.ts', ['--calls', String(inProcessCalls), '--middleware']);
   const watching = runScript<InProcessResult>('scripts/bench/client/in-process-timing.ts', ['--calls', String(inProcessCalls), '--drift']);
-  console.log(`\n${inProcessLines({ 'client': withoutMiddleware, 'client + no-op mw': withMiddleware, 'client + drift report': watching }).join('\n')}`);
+  const byMethod = runScript<InProcessResult>('scripts/bench/client/in-process-timing.ts', ['--calls', String(inProcessCalls), '--method']);
+  console.log(`\n${inProcessLines({ 'client': withoutMiddleware, 'client method': byMethod, 'client + no-op mw': withMiddleware, 'client + drift report': watching }).join('\n')}`);
   console.log(driftCostLines(withoutMiddleware, watching).join('\n'));
 }
 
@@ -137,4 +138,5 @@ if (recordingCalls > 0) {
 
 const goals = roundTrips.map(({ label, atLeast, atLeastFor }, index) => ({ label, atLeast, ...(atLeastFor ? { atLeastFor } : {}), rounds: results[index]! }));
 console.log(`\n${summaryLines(goals, goalVariants, rounds).join('\n')}`);
+console.log(operationLayerLines(goals).join('\n'));
 console.log(`\nElapsed: ${clockTime(performance.now() - startedAt)} (m:ss)`);

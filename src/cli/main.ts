@@ -1,13 +1,13 @@
 // `wallet-api`: one signed call of the API from a terminal. Parses the arguments, checks
 // them against the operation's parameters and body in the spec, resolves the target and
-// credentials, calls through the typed client and prints the envelope. Returns the exit
-// code: 0 success, 1 an error envelope (or, under --drift strict, an answer that contradicts
+// credentials, calls the operation's method of the typed client and prints the envelope.
+// Returns the exit code: 0 success, 1 an error envelope (or, under --drift strict, an answer that contradicts
 // the spec), 2 usage or configuration (nothing sent), 3 a
 // network failure, a timeout or an answer that is not an envelope, 4 the call was made but
 // --record could not write it.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ApiError, createClient, describeDrift, InvalidResponseError, NetworkError, TimeoutError, unwrap, WalletApiError, type CallResult } from '../client/index.ts';
+import { ApiError, createClient, describeDrift, InvalidResponseError, NetworkError, TimeoutError, WalletApiError } from '../client/index.ts';
 import { defaultPolicy, jsonParseFault, type CarriedValue, type PrivacyPolicy } from '../privacy/index.ts';
 import { parseCommandLine } from '../support/args.ts';
 import { signingHeaderNames } from '../traffic/exchange.ts';
@@ -255,10 +255,11 @@ export async function main(argv: string[], io: Io): Promise<number> {
     throw error;
   }
 
-  const params = { path: request.path, query: request.query };
-  const init = { params, ...(request.body === undefined ? {} : { body: request.body }) } as never;
-  const call = op.method === 'get' ? client.GET(op.path as never, init) : client.POST(op.path as never, init);
-  const code = await printOutcome(call, values['only-data'] === true, outJson, err, refuse);
+  // The operation's own method, by its operationId: its path, query and body fields in one object.
+  // Both come from one spec: the operations read from generated/openapi.json, the methods generated from it (npm run check:generated).
+  const method = (client as unknown as Record<string, { withResponse: (input: unknown) => Promise<{ data: unknown; envelope: unknown }> }>)[op.operationId]!;
+  const input = { ...request.path, ...request.query, ...(request.body as Record<string, unknown> | undefined) };
+  const code = await printOutcome(method.withResponse(input), values['only-data'] === true, outJson, err, refuse);
   if (!recorder) return code;
   try {
     await recorder.settled();
@@ -270,11 +271,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
 }
 
 /** Prints the envelope (or its data) or the error, and returns the exit code. */
-async function printOutcome(call: Promise<CallResult>, onlyData: boolean, outJson: (value: unknown) => void, err: (text: string) => void, refuse: (message: string) => number): Promise<number> {
+async function printOutcome(call: Promise<{ data: unknown; envelope: unknown }>, onlyData: boolean, outJson: (value: unknown) => void, err: (text: string) => void, refuse: (message: string) => number): Promise<number> {
   try {
-    const result = await call;
-    const data = await unwrap(result);
-    outJson(onlyData ? data : result.data);
+    const { data, envelope } = await call;
+    outJson(onlyData ? data : envelope);
     return exitCodes.success;
   } catch (error) {
     if (error instanceof ApiError) {

@@ -12,9 +12,8 @@ import { notJson } from '../spec/answer-reading.ts';
 import { answerBody, watchAnswer } from './drift/watch.ts';
 import { ConfigurationError, InvalidResponseError, WalletApiError, privacyOfResponse, protectError } from './errors.ts';
 import { checkTimeout, resolveOptions, resolveRetry, type ClientOptions, type EnvironmentName, type RetryOptions } from './options.ts';
-import { layeredCall, type Middleware } from './middleware.ts';
+import { statusWatch, type Middleware } from './middleware.ts';
 import { paginate, type PagedPath, type PaginateInit, type Paginator } from './paginate.ts';
-import { OutgoingRequest, prepareOutgoing } from './outgoing-request.ts';
 import { operationOfResponse } from './envelope.ts';
 import { rememberSent } from './sent-headers.ts';
 import { classify, send, type CallContext } from './transport.ts';
@@ -77,14 +76,24 @@ export function createClient(options: ClientOptions): WalletApiClient {
   const registered: Middleware[] = [];
 
   /**
-   * Every call goes through openapi-fetch, which builds the request (URL, headers, body) and
-   * reads the answer; the client signs, times out, retries and classifies, in the fetch it
-   * hands openapi-fetch. Without middleware openapi-fetch builds an OutgoingRequest, which no
-   * one but that fetch reads; with middleware, a real Request, as middleware expects.
+   * The one way a call is sent. openapi-fetch builds the Request (URL from its serializers,
+   * merged headers, serialised body) and, when middleware is registered, runs it; this fetch
+   * it is handed signs, times out, retries and classifies. The body is signed as the string
+   * the Request carries; a Request that middleware may still read is read from a copy.
    */
-  function sendOutgoing(request: OutgoingRequest, ctx: CallContext): Promise<Response> {
-    const prepared = prepareOutgoing(request);
-    return prepared instanceof Promise ? prepared.then((ready) => send(resolved, ready, ctx)) : send(resolved, prepared, ctx);
+  async function sendRequest(request: Request, ctx: CallContext, layered: boolean): Promise<Response> {
+    // A Request serialises its URL anew on every read of `url`.
+    const url = request.url;
+    // Credentials go only to the client's environment, whatever address middleware chose.
+    if (!url.startsWith(`${resolved.baseUrl}/`)) throw new ConfigurationError('middleware sent the request outside baseUrl; nothing was sent');
+    const body = request.body === null ? undefined : await (layered ? request.clone() : request).text();
+    // A copy: the authentication headers go on it, never on the Request middleware holds.
+    const headers = new Headers(request.headers);
+    const started = performance.now();
+    const response = await send(resolved, { url, method: request.method, headers, body }, ctx);
+    // After send: its headers are those of the attempt that answered, signed (what recordTraffic records).
+    if (layered) rememberSent(request, { headers, body, started });
+    return response;
   }
 
   /**
@@ -114,22 +123,13 @@ export function createClient(options: ClientOptions): WalletApiClient {
       observation,
       keepAnswerText: watched && drift.mode === 'strict',
     };
-    const layers = registered.length > 0 ? layeredCall() : undefined;
-    const callInit = layers
-      ? {
-          ...openapiInit,
-          bodySerializer: layers.bodySerializer,
-          fetch: async (request: Request) => {
-            const prepared = await layers.prepare(request, resolved.baseUrl);
-            const started = performance.now();
-            const response = await send(resolved, prepared, ctx);
-            // After send: its headers are those of the attempt that answered, signed.
-            rememberSent(request, { headers: prepared.headers, body: prepared.body, started });
-            return response;
-          },
-          middleware: [layers.outermost, ...registered],
-        }
-      : { ...openapiInit, Request: OutgoingRequest, fetch: (request: OutgoingRequest) => sendOutgoing(request, ctx) };
+    // Middleware is openapi-fetch's own: handed over per call, behind a watch of the answer's status.
+    const watch = registered.length > 0 ? statusWatch() : undefined;
+    const callInit = {
+      ...openapiInit,
+      fetch: (request: Request) => sendRequest(request, ctx, watch !== undefined),
+      ...(watch ? { middleware: [watch.middleware, ...registered] } : {}),
+    };
     try {
       // The path and init were typed by the caller's method; here they are one call of many shapes.
       const methodCall = openapi[method] as unknown as (path: string, init: unknown) => Promise<CallResponse<Method, never>>;
@@ -148,7 +148,7 @@ export function createClient(options: ClientOptions): WalletApiClient {
       // Our own errors, and anything thrown before the answer arrived (the caller's input, e.g.
       // a body JSON cannot serialise, or middleware's own errors), go to the caller unchanged.
       // Once the answer's status is known, what fails is reading its body: a timeout, an abort, a reset or not JSON.
-      const status = layers ? layers.readingStatus() : (ctx.answeredStatus ?? 0);
+      const status = watch ? watch.status() : (ctx.answeredStatus ?? 0);
       // Every error of the call masks what the call carried and its credentials wherever it quotes them.
       const protect = <E>(failure: E) => protectError(failure, { carried: carriedOf(drift, openapiInit, ctx, resolved.apiKey), policy: drift.policy });
       if (error instanceof WalletApiError || !status) throw protect(error);

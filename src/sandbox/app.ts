@@ -31,7 +31,7 @@ import { MemoryStore } from './store/memory.ts';
 import type { SandboxStore } from './store/store.ts';
 import { healthRoutes } from './routes/health.ts';
 import type { SandboxSettings } from './defaults.ts';
-import type { SandboxOptions } from './index.ts';
+import type { SandboxOptions } from './options.ts';
 import { listOperations, type OpenApiDocument } from '../spec/openapi.ts';
 import { loadBundledDocument } from '../spec/document.ts';
 import { checkingIntervalMs, resolveTimeouts } from './timeouts.ts';

@@ -4,7 +4,7 @@
 // wallet-api-sandbox) read them here. The SDK's command line keeps its own copy of the
 // address and credentials, since it cannot depend on this package;
 // tests/cli/packed-bin.test.ts holds the two equal.
-import type { SandboxOptions } from './index.ts';
+import type { SandboxOptions } from './options.ts';
 import { loadProfile, type LoadedProfile } from './profile/load.ts';
 
 /** Loopback only: the sandbox accepts the demo credentials, so it is never reachable from elsewhere by default. */

@@ -46,14 +46,22 @@ function answer(n: number, signature: string): { status: number; text: string } 
   ][n]!;
 }
 
-/** A provider answering the calls of a round in turn with the canary answers, keeping the signatures it received. */
+/** The operations of a round, in the order of their canary answers. */
+const roundOperations = ['POST /api/v1/swaps', 'GET /api/v1/transactions', 'GET /api/v1/wallets/deposit-address', 'POST /api/v1/wallets/preview-withdraw-local-transfer', 'POST /api/v1/wallets/preview-withdraw', 'GET /api/v1/utils/rates'];
+
+/**
+ * A provider answering each call of a round with its operation's canary answer, keeping the
+ * signatures it received. By operation, not by arrival: calls made together may reach it in
+ * another order (a body is read before it is signed, a GET has none).
+ */
 function canaryProvider() {
   const signatures: string[] = [];
-  let call = 0;
-  const fetch = async (_input: RequestInfo | URL, init?: RequestInit) => {
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const signature = new Headers(init?.headers).get('x-signature')!;
     signatures.push(signature);
-    const next = answer(call++ % 6, signature);
+    const n = roundOperations.indexOf(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+    if (n === -1) throw new Error(`no canary answer for ${init?.method} ${String(input)}`);
+    const next = answer(n, signature);
     return new Response(next.text, { status: next.status, headers: { 'content-type': 'application/json' } });
   };
   return { fetch, signatures };

@@ -7,21 +7,22 @@
 // `--middleware` times the client with one no-op middleware registered instead, in a process
 // of its own like every variant of the round trips (how fetch's code gets optimised depends
 // on the mix of requests a process sends); `--drift`, the client with the drift watch
-// reporting on every answer.
+// reporting on every answer; `--method`, the same calls as operation methods.
 import { median } from '../support/median.ts';
 import { readBenchOptions } from '../support/options.ts';
 import { loadBuiltDriftReading, loadBuiltSdk } from './built-sdk.ts';
 import { answerFor, apiKey, secret, swap, transactionsPathWithQuery, transactionsQuery } from './payloads.ts';
 import { requestKinds, type InProcessResult } from './results.ts';
 import { signedFetcher } from './signed-fetch.ts';
-import { driftReport } from './variants.ts';
+import { driftReport, methodCalls } from './variants.ts';
 
-const { calls, middleware, drift } = readBenchOptions(
+const { calls, middleware, drift, method } = readBenchOptions(
   { command: 'node --import tsx scripts/bench/client/in-process-timing.ts', about: 'Times the client and raw fetch+signing per call with fetch answered in-process, and prints the medians as one JSON line.' },
   {
     calls: { kind: 'whole number', min: 1000, max: 1_000_000, required: true, about: 'calls of each per request kind, spread over six turns' },
     middleware: { kind: 'switch', about: 'times the client with one no-op middleware registered (openapi-fetch then hands it a Request)' },
     drift: { kind: 'switch', about: "times the client with the drift watch in report mode at sample rate 1 (every answer checked)" },
+    method: { kind: 'switch', about: 'times the calls as operation methods (client.createSwap, client.listTransactions) instead of path strings' },
   },
 );
 
@@ -37,13 +38,14 @@ const client = createClient({ environment: 'custom', baseUrl, apiKey, signer: si
 if (middleware) client.use({ onRequest: () => undefined });
 const signedFetch = signedFetcher({ baseUrl, apiKey, sign, formatTimestamp, fetch: stubFetch });
 
+const viaMethods = methodCalls(client);
 const variants = {
   post: {
-    client: () => unwrap(client.POST('/api/v1/swaps', { body: swap })),
+    client: method ? viaMethods.post : () => unwrap(client.POST('/api/v1/swaps', { body: swap })),
     floor: () => signedFetch('POST', '/api/v1/swaps', JSON.stringify(swap)),
   },
   get: {
-    client: () => unwrap(client.GET('/api/v1/transactions', { params: { query: transactionsQuery } })),
+    client: method ? viaMethods.get : () => unwrap(client.GET('/api/v1/transactions', { params: { query: transactionsQuery } })),
     floor: () => signedFetch('GET', transactionsPathWithQuery, undefined),
   },
 };

@@ -3,7 +3,7 @@
 // summary of the client's ratios to the floor against their goals.
 import { median } from '../support/median.ts';
 import { requestKinds, telemetryVariants, type InProcessResult, type RecordingRun, type RequestKind, type RoundResult, type TelemetryRound, type VariantFigures } from './results.ts';
-import { floor, variantNames, type VariantName } from './variant-names.ts';
+import { floor, operationLayer, variantNames, type VariantName } from './variant-names.ts';
 
 export const requestTitles: Record<RequestKind, string> = {
   post: 'POST /api/v1/swaps (JSON body, signed)',
@@ -91,6 +91,25 @@ export function summaryLines(goals: readonly Goal[], shown: readonly VariantName
     }),
   );
   return [`Summary: × floor (${floor}), medians over ${roundCount} round${roundCount === 1 ? '' : 's'}`, `  ${''.padEnd(6 + nameWidth)}${header}`.trimEnd(), ...rows];
+}
+
+/**
+ * The operation layer against the path-string call beneath it: per round trip and request
+ * kind, the median over the rounds of the method's ratio to the floor over the path call's
+ * (each ran in a process of its own beside its own floor, so the floors divide out).
+ */
+export function operationLayerLines(goals: readonly Goal[]): string[] {
+  const { method, path, atLeast } = operationLayer;
+  const lines = requestKinds.flatMap((kind) =>
+    goals.map((goal) => {
+      const methods = figuresOf(goal.rounds, method, kind);
+      const paths = figuresOf(goal.rounds, path, kind);
+      const value = median(methods.map((m, round) => m.toFloor / paths[round]!.toFloor));
+      const cut = (Math.floor(value * 1000) / 1000).toFixed(3);
+      return `  ${kind.toUpperCase().padEnd(6)}${goal.label.padEnd(14)}${cut}×  ${value >= atLeast ? 'met' : 'NOT met'}`;
+    }),
+  );
+  return [`The operation layer: ${method} × ${path} (goal ≥ ${atLeast}×), medians over the rounds`, ...lines];
 }
 
 /** Minutes and seconds, as a wall clock reads. */

@@ -7,6 +7,8 @@
 //   openapi-fetch        plain openapi-fetch typed by the schema, fixed auth headers
 //   clone-and-read       openapi-fetch + a middleware that clones the Request to read and sign the body
 //   client (signed)      this client (the built @wallet-api/sdk): hmacSha256 signing, timeout, unwrap
+//   client method        the same calls as operation methods: client.createSwap(swap),
+//                        client.listTransactions(query), which go through the path-string call
 //   client + no-op mw    the same client with one middleware registered that does nothing
 //                        (openapi-fetch then builds a real Request for it)
 //   client + drift report  the same client watching every answer for drift (report mode,
@@ -46,6 +48,14 @@ function clientCalls(client: ReturnType<Setup['sdk']['createClient']>, unwrap: S
   return {
     post: () => unwrap(client.POST('/api/v1/swaps', { body: swap })),
     get: () => unwrap(client.GET('/api/v1/transactions', { params: { query: transactionsQuery } })),
+  };
+}
+
+/** The same two calls through the operation methods. */
+export function methodCalls(client: ReturnType<Setup['sdk']['createClient']>): VariantCalls {
+  return {
+    post: () => client.createSwap(swap),
+    get: () => client.listTransactions(transactionsQuery),
   };
 }
 
@@ -105,6 +115,7 @@ export const variants: Record<VariantName, (setup: Setup) => VariantCalls> = {
     return openapiFetchCalls(cloning);
   },
   'client (signed)': ({ baseUrl, sdk, sign }) => clientCalls(sdk.createClient({ environment: 'custom', baseUrl, apiKey, signer: sign }), sdk.unwrap),
+  'client method': ({ baseUrl, sdk, sign }) => methodCalls(sdk.createClient({ environment: 'custom', baseUrl, apiKey, signer: sign })),
   'client + no-op mw': ({ baseUrl, sdk, sign }) => {
     const layered = sdk.createClient({ environment: 'custom', baseUrl, apiKey, signer: sign });
     layered.use({ onRequest: () => undefined });
