@@ -41,6 +41,7 @@ func TestEchoedSecretsAreMaskedInEveryRendering(t *testing.T) {
 			canaryPassword, strings.ToUpper(canaryPassword), url.QueryEscape(canaryPassword), url.PathEscape(canaryPassword),
 			canaryAccount, canaryBank, strings.ToUpper(canaryAddress),
 			`\"password\":\"something-else\"`, `\"accountNumber\": 42`,
+			`bankCode=other-bank&x=1`,
 		}, " ")
 		w.Header().Set("Retry-After", signature)
 		envelope(w, 400, `{"status":"error","message":"refused: `+echo+`","data":null}`)
@@ -68,7 +69,7 @@ func TestEchoedSecretsAreMaskedInEveryRendering(t *testing.T) {
 	_, err = clientOf("previewWithdrawal").PreviewWithdrawal(ctx, walletapi.PreviewWithdrawalRequest{Coin: "usdt", Chain: "ethereum", Amount: 1, ReceiverAddress: canaryAddress})
 	calls["previewWithdrawal"] = outcome{err, []string{canaryAddress}}
 	// Whatever the call, a protected field's value in echoed JSON is masked too.
-	forbidden := []string{testKey, testSecret, "something-else", `"accountNumber": 42`}
+	forbidden := []string{testKey, testSecret, "something-else", `"accountNumber": 42`, "other-bank"}
 	for i := 0; i < srv.count(); i++ {
 		forbidden = append(forbidden, srv.request(i).header.Get("x-signature"))
 	}

@@ -15,6 +15,9 @@ const redacted = "[redacted]"
 // whatever the value.
 var protectedFieldJSON = regexp.MustCompile(`(?i)"(password|accountNumber|bankCode|receiverAddress)"\s*:\s*("(?:[^"\\]|\\.)*"|[^,}\]\s]+)`)
 
+// protectedFieldForm finds one in form or query text (`password=…`).
+var protectedFieldForm = regexp.MustCompile(`(?i)\b(password|accountNumber|bankCode|receiverAddress)=[^&\s"]*`)
+
 // masker removes a call's secrets from text that came from outside the client (the
 // provider's message, a header it sent, a transport error): the API key, the signing
 // secret, the signatures sent and the values the request carried in protected fields,
@@ -38,6 +41,7 @@ func (m *masker) text(s string) string {
 		return s
 	}
 	s = protectedFieldJSON.ReplaceAllString(s, `"$1":"`+redacted+`"`)
+	s = protectedFieldForm.ReplaceAllString(s, `$1=`+redacted)
 	m.compile()
 	if m == nil || m.pattern == nil {
 		return s
