@@ -203,12 +203,23 @@ describe('the database stopped and started again under load', () => {
     };
     const health = async (url: string) => (await fetch(`${url}/sandbox/health`)).status;
     const workers = Array.from({ length: 6 }, (_, n) => worker(n));
+    // Each phase lasts until what it is for has happened, not a fixed time: the workers
+    // hammer both replicas meanwhile, so every idle second cost CPU the suite lacks.
+    const until = async (what: string, done: () => boolean | Promise<boolean>) => {
+      const deadline = Date.now() + 20_000;
+      while (!(await done())) {
+        if (Date.now() > deadline) throw new Error(`not in 20 s: ${what}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
 
-    await new Promise((r) => setTimeout(r, 1000));
+    await until('a swap acknowledged', () => acknowledged.length > 0);
     const before = acknowledged.length;
     expect(before).toBeGreaterThan(0);
     await cluster.pause();
-    await new Promise((r) => setTimeout(r, 1500));
+    // Away until both replicas say so and the workers have had six refusals (one per worker, were they spread evenly).
+    const refusedBefore = unavailable.length;
+    await until('both replicas not ready and six refusals', async () => unavailable.length >= refusedBefore + workers.length && (await Promise.all(replicas.map((r) => health(r.url)))).every((s) => s === 503));
     expect(await Promise.all(replicas.map((r) => health(r.url)))).toEqual([503, 503]);
     const downBody = await (await fetch(`${replicas[0]!.url}/sandbox/health`)).json();
     expect(downBody).toEqual({ status: 'error', message: "Not ready: the sandbox's database cannot be reached", data: null });
@@ -221,7 +232,7 @@ describe('the database stopped and started again under load', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     const recoveredAt = acknowledged.length;
-    await new Promise((r) => setTimeout(r, 1000));
+    await until('a swap acknowledged after the recovery', () => acknowledged.length > recoveredAt);
     stop = true;
     await Promise.all(workers);
     expect(acknowledged.length).toBeGreaterThan(recoveredAt);
