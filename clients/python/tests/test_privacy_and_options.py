@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import subprocess
 import sys
@@ -234,3 +235,41 @@ def test_mypy_refuses_wrong_argument_types(tmp_path: Path) -> None:
     assert run.returncode == 1, run.stdout
     errors = [line for line in run.stdout.splitlines() if ": error:" in line]
     assert [int(line.split(":")[1]) for line in errors] == [3, 4, 5, 6], run.stdout
+
+
+def test_random_carried_values_echoed_in_any_form_are_masked(caplog: pytest.LogCaptureFixture) -> None:
+    # Seeded, so a failure is reproduced exactly; values with regex, URL and JSON specials and non-ASCII letters.
+    import random
+    from urllib.parse import quote_plus
+
+    rng = random.Random(20261127)
+    alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 !\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~äßøŁ€"
+    caplog.set_level(logging.DEBUG, logger="wallet_api")
+    for _ in range(150):
+        password = "".join(rng.choice(alphabet) for _ in range(rng.randint(8, 24)))
+        forms = [
+            password,
+            password.upper(),
+            password.lower(),
+            quote(password),
+            quote(password, safe=""),
+            quote_plus(password),
+            json.dumps(password)[1:-1],
+        ]
+        shown = rng.choice(forms)
+        message = f"refused: {shown} ({rng.choice(forms)})"
+        transport = httpx.MockTransport(lambda request, m=message: httpx.Response(400, content=envelope(None, "error", m)))
+        client = WalletApi(
+            environment="custom",
+            base_url="http://wallet.test",
+            api_key=KEY,
+            signer=hmac_sha256(secret=SECRET),
+            http_client=httpx.Client(transport=transport),
+        )
+        caplog.clear()
+        with pytest.raises(ApiError) as failed:
+            client.create_swap(from_="usdt", to="ngn", amount=1, password=password)
+        assert failed.value.api_message == message
+        for text in renderings(failed.value, caplog.records):
+            for form in forms:
+                assert form not in text, (password, form)

@@ -40,12 +40,16 @@ class Redactor:
         for value in values:
             if not value:
                 continue
-            forms.add(value)
-            forms.add(quote(value, safe=""))
-            forms.add(quote_plus(value, safe=""))
-            forms.add(quote(value, safe="!'()*~"))
-            forms.add(json.dumps(value)[1:-1])
-            forms.add(json.dumps(value, ensure_ascii=False)[1:-1])
+            # Case variants besides the case-insensitive match: folding that changes a value's
+            # length (ß and SS) escapes re.IGNORECASE.
+            for variant in {value, value.upper(), value.lower(), value.casefold()}:
+                forms.add(variant)
+                forms.add(quote(variant, safe=""))
+                forms.add(quote_plus(variant, safe=""))
+                forms.add(quote(variant, safe="/"))
+                forms.add(quote(variant, safe="!'()*~"))
+                forms.add(json.dumps(variant)[1:-1])
+                forms.add(json.dumps(variant, ensure_ascii=False)[1:-1])
         # Longest first, so a value that contains another is masked whole.
         ordered = sorted(forms, key=len, reverse=True)
         self._pattern = re.compile("|".join(re.escape(f) for f in ordered), re.IGNORECASE) if ordered else None
