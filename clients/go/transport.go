@@ -65,16 +65,22 @@ func (c *Client) call(ctx context.Context, name string, build func(server string
 		retry = nil
 	}
 	op := &operation{name: name, req: req, body: body}
+	err = c.receive(ctx, op, retry, m, settings, out)
+	if err != nil && c.logger != nil {
+		c.logger.LogAttrs(ctx, slog.LevelDebug, "walletapi call failed", slog.String("operation", name), slog.Any("error", err))
+	}
+	return err
+}
+
+// receive sends op and decodes the success envelope's data into out.
+func (c *Client) receive(ctx context.Context, op *operation, retry *resolvedRetry, m *masker, settings callSettings, out any) error {
 	status, data, err := c.send(ctx, op, retry, m, settings)
 	if err != nil {
-		if c.logger != nil {
-			c.logger.LogAttrs(ctx, slog.LevelDebug, "walletapi call failed", slog.String("operation", name), slog.Any("error", err))
-		}
 		return err
 	}
 	if out != nil {
 		if err := json.Unmarshal(data, out); err != nil {
-			return newError(KindInvalidResponse, name, status, fmt.Sprintf("%s answered HTTP %d with data that is not the %s the spec describes", name, status, typeName(out)), m)
+			return newError(KindInvalidResponse, op.name, status, fmt.Sprintf("%s answered HTTP %d with data that is not the %s the spec describes", op.name, status, typeName(out)), m)
 		}
 	}
 	return nil
