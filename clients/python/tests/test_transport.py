@@ -339,3 +339,33 @@ def test_async_client_signs_and_reads_like_the_sync_one() -> None:
     asyncio.run(run())
     assert json.loads(seen[0].content) == {"from": "usdt", "to": "ngn", "amount": 3, "password": "p"}
     assert seen[0].headers["x-signature"] == expected_signature(seen[0])
+
+
+def test_random_values_are_sent_as_given_and_signed_over_the_bytes_sent() -> None:
+    # Seeded: path, query and body values with reserved, non-ASCII and control characters.
+    import random
+    from urllib.parse import parse_qsl, unquote
+
+    rng = random.Random(11272026)
+    alphabet = "aZ09 -_.~!*'();:@&=+$,/?#[]%\"\\\n\täß€😀"
+    client, seen = make(ok({"id": "x", "status": "confirmed"}))
+    for _ in range(150):
+        swap_id = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 12)))
+        client.with_raw_response.confirm_swap(id=swap_id)
+        request = seen[-1]
+        encoded = request.url.raw_path.decode("ascii").split("/")[4]
+        assert unquote(encoded) == swap_id
+        assert request.headers["x-signature"] == expected_signature(request)
+
+        coin = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 12)))
+        client.with_raw_response.get_minimum_withdrawal_amount(coin=coin)
+        request = seen[-1]
+        assert dict(parse_qsl(request.url.raw_path.decode("ascii").split("?", 1)[1])) == {"coin": coin}
+        assert request.headers["x-signature"] == expected_signature(request)
+
+        password = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 24)))
+        amount = rng.choice([1, 2.5, 1e-7, 123456789.125])
+        client.with_raw_response.create_swap(from_="usdt", to="ngn", amount=amount, password=password)
+        request = seen[-1]
+        assert json.loads(request.content) == {"from": "usdt", "to": "ngn", "amount": amount, "password": password}
+        assert request.headers["x-signature"] == expected_signature(request)
