@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -207,5 +209,45 @@ func TestPagingWalksEveryPage(t *testing.T) {
 	}
 	if count != 1 {
 		t.Errorf("an empty history gave %d pages", count)
+	}
+}
+
+// Every operation of the spec has its method, named after its operationId: a new operation
+// in the spec fails here until the client has it.
+func TestEveryOperationOfTheSpecHasAMethod(t *testing.T) {
+	text, err := os.ReadFile(filepath.Join(repoRoot, "generated", "openapi.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var spec struct {
+		Paths map[string]map[string]struct {
+			OperationID string `json:"operationId"`
+		} `json:"paths"`
+	}
+	if err := json.Unmarshal(text, &spec); err != nil {
+		t.Fatal(err)
+	}
+	client := reflect.TypeOf(&walletapi.Client{})
+	count := 0
+	for path, item := range spec.Paths {
+		for method, op := range item {
+			if op.OperationID == "" {
+				continue
+			}
+			count++
+			name := strings.ToUpper(op.OperationID[:1]) + op.OperationID[1:]
+			m, ok := client.MethodByName(name)
+			if !ok {
+				t.Errorf("%s %s (%s) has no method %s", strings.ToUpper(method), path, op.OperationID, name)
+				continue
+			}
+			// ctx first, options last, an error last among the results.
+			if m.Type.NumIn() < 3 || m.Type.In(1) != reflect.TypeOf((*context.Context)(nil)).Elem() || !m.Type.IsVariadic() || m.Type.Out(m.Type.NumOut()-1) != reflect.TypeOf((*error)(nil)).Elem() {
+				t.Errorf("%s has the signature %s", name, m.Type)
+			}
+		}
+	}
+	if count != 16 {
+		t.Errorf("%d operations in the spec", count)
 	}
 }
