@@ -90,11 +90,23 @@ def test_path_parameters_are_percent_encoded_and_signed_as_sent() -> None:
     assert seen[0].headers["x-signature"] == expected_signature(seen[0])
 
 
-def test_timestamp_comes_from_the_clock_with_milliseconds() -> None:
+def test_timestamp_comes_from_the_clock_with_milliseconds(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A machine whose local time is not UTC, so a naive reading read as local time would show.
+    monkeypatch.setenv("TZ", "America/New_York")
+    time.tzset()
     moment = datetime(2026, 1, 1, 0, 0, 0, 7000, tzinfo=UTC)
     client, seen = make(ok(), clock=lambda: moment)
     client.list_markets()
     assert seen[0].headers["x-timestamp"] == "2026-01-01T00:00:00.007Z"
+    # A naive reading is UTC, whatever the machine's time zone; another zone is converted.
+    from datetime import timedelta, timezone
+
+    for reading in (datetime(2026, 1, 1, 0, 0, 0, 7000), datetime(2026, 1, 1, 1, 0, 0, 7000, tzinfo=timezone(timedelta(hours=1)))):
+        client, seen = make(ok(), clock=lambda r=reading: r)
+        client.list_markets()
+        assert seen[0].headers["x-timestamp"] == "2026-01-01T00:00:00.007Z"
+    monkeypatch.undo()
+    time.tzset()
 
 
 def test_user_agent_names_the_sdk_and_python() -> None:

@@ -165,9 +165,14 @@ def prepare(op: Operation[Any], values: Mapping[str, Any]) -> Prepared:
     return Prepared(op, target, body, carried)
 
 
+def _utc(moment: datetime) -> datetime:
+    """A clock's reading in UTC; a naive one is read as UTC (not as the machine's local time)."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
+
+
 def _timestamp(prepared: Prepared, clock: Callable[[], datetime]) -> str:
     """ISO 8601 UTC with milliseconds; each attempt at least 1 ms after the previous one."""
-    now_ms = math.floor(clock().timestamp() * 1000)
+    now_ms = math.floor(_utc(clock()).timestamp() * 1000)
     ms = max(now_ms, prepared.last_timestamp_ms + 1)
     prepared.last_timestamp_ms = ms
     moment = datetime.fromtimestamp(ms // 1000, UTC)
@@ -476,7 +481,7 @@ class SyncCaller(_BaseCaller):
                 continue
             try:
                 if policy is not None and attempt < attempts and response.status_code in policy.statuses:
-                    delay, asked = _delay_after_status(policy, response, attempt, self.config.clock())
+                    delay, asked = _delay_after_status(policy, response, attempt, _utc(self.config.clock()))
                     self.log_retry(prepared, attempt, delay, f"answered HTTP {response.status_code}", asked)
                     response.close()
                     time.sleep(delay / 1000)
@@ -554,7 +559,7 @@ class AsyncCaller(_BaseCaller):
                     headers_arrived = True
                     try:
                         if policy is not None and attempt < attempts and response.status_code in policy.statuses:
-                            delay, asked = _delay_after_status(policy, response, attempt, self.config.clock())
+                            delay, asked = _delay_after_status(policy, response, attempt, _utc(self.config.clock()))
                             self.log_retry(prepared, attempt, delay, f"answered HTTP {response.status_code}", asked)
                             await response.aclose()
                             retry_delay: float | None = delay
