@@ -273,3 +273,37 @@ def test_random_carried_values_echoed_in_any_form_are_masked(caplog: pytest.LogC
         for text in renderings(failed.value, caplog.records):
             for form in forms:
                 assert form not in text, (password, form)
+
+
+def test_errors_pickle_as_they_show_themselves_without_what_the_request_carried() -> None:
+    import pickle
+
+    client, seen = echoing("password {password} is wrong; key {key}", header_echo=True)
+    with pytest.raises(ApiError) as api:
+        client.create_swap(from_="usdt", to="ngn", amount=100, password=PASSWORD)
+    failures: list[WalletApiError] = [api.value]
+    for make_error in (
+        lambda: build(api_key="bad\nkey"),
+        lambda: build().create_swap(from_="usdt", to="ngn", amount="1", password=PASSWORD),  # type: ignore[arg-type]
+        lambda: WalletApi(
+            environment="custom",
+            base_url="http://wallet.test",
+            api_key=KEY,
+            signer=hmac_sha256(secret=SECRET),
+            timeout_ms=5,
+            http_client=httpx.Client(transport=httpx.MockTransport(lambda r: (_ for _ in ()).throw(httpx.ReadTimeout("slow", request=r)))),
+        ).list_markets(),
+    ):
+        with pytest.raises(WalletApiError) as other:
+            make_error()
+        failures.append(other.value)
+    for error in failures:
+        data = pickle.dumps(error)
+        for value in (PASSWORD.encode(), KEY.encode(), SECRET.encode(), seen[0].headers["x-signature"].encode()):
+            assert value not in data, type(error).__name__
+        copy = pickle.loads(data)  # noqa: S301 - bytes this test made
+        assert type(copy) is type(error) and str(copy) == str(error) and copy.kind == error.kind and copy.operation == error.operation
+    restored = pickle.loads(pickle.dumps(api.value))  # noqa: S301 - bytes this test made
+    assert isinstance(restored, ApiError)
+    assert restored.http_status == 400 and restored.api_message == "password [redacted] is wrong; key [redacted]"
+    assert restored.envelope["message"] == restored.api_message and restored.headers["x-echo-key"] == "[redacted]"

@@ -312,6 +312,7 @@ def _classify(
         masked_message=redactor().text(message),
         envelope=envelope,
         headers=response.headers,
+        mask_json=redactor().json,
     )
 
 

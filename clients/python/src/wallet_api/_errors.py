@@ -9,7 +9,7 @@ are not chained.
 from __future__ import annotations
 
 import builtins
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Literal
 
 import httpx
@@ -35,6 +35,21 @@ class WalletApiError(Exception):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.message!r})"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled (multiprocessing, task queues, result stores) as the error shows itself: the
+        # masked message and plain fields, never what the provider echoed of the request.
+        return (_restore, (type(self), self._pickled_state()))
+
+    def _pickled_state(self) -> dict[str, Any]:
+        return dict(vars(self))
+
+
+def _restore(cls: type[WalletApiError], state: dict[str, Any]) -> WalletApiError:
+    error = cls.__new__(cls)
+    Exception.__init__(error, state["message"])
+    error.__dict__.update(state)
+    return error
+
 
 class ApiError(WalletApiError):
     """The service answered an error envelope (any HTTP status but a 3xx, a 200 with status "error" included)."""
@@ -50,6 +65,7 @@ class ApiError(WalletApiError):
         masked_message: str,
         envelope: Mapping[str, Any],
         headers: httpx.Headers,
+        mask_json: Callable[[Any], Any],
     ) -> None:
         super().__init__(f"{operation} failed with HTTP {http_status}: {masked_message}", operation)
         self.http_status = http_status
@@ -59,6 +75,17 @@ class ApiError(WalletApiError):
         self.envelope = envelope
         #: The answer's headers, less any named like a credential.
         self.headers = httpx.Headers([(k, v) for k, v in headers.multi_items() if k.lower() not in _CREDENTIAL_HEADERS])
+        # What a pickled copy carries instead of the raw message, envelope and headers.
+        self._masked = (masked_message, mask_json(dict(envelope)), mask_json([list(item) for item in self.headers.multi_items()]))
+
+    def _pickled_state(self) -> dict[str, Any]:
+        masked_message, masked_envelope, masked_headers = self._masked
+        state = {k: v for k, v in vars(self).items() if k not in ("api_message", "envelope", "headers")}
+        return state | {
+            "api_message": masked_message,
+            "envelope": masked_envelope,
+            "headers": httpx.Headers([tuple(h) for h in masked_headers]),
+        }
 
     @property
     def retry_after(self) -> str | None:
