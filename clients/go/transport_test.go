@@ -300,15 +300,20 @@ func TestTimeoutsAndCancellation(t *testing.T) {
 	if kindOf(err) != walletapi.KindAborted || !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
-	// Cancelled while waiting between two attempts.
+	// Cancelled while waiting between two attempts: once the first answer is on its way.
+	answered := make(chan struct{}, 1)
 	busy := serve(t, func(w http.ResponseWriter, r *http.Request, n int) {
 		envelope(w, 503, `{"status":"error","message":"busy","data":null}`)
+		answered <- struct{}{}
 	})
 	retrying := newClient(t, busy.URL, func(o *walletapi.Options) {
 		o.Retry = &walletapi.RetryPolicy{Attempts: 3, InitialDelay: time.Hour, MaxDelay: time.Hour}
 	})
 	ctx, cancel = context.WithCancel(context.Background())
-	time.AfterFunc(20*time.Millisecond, cancel)
+	go func() {
+		<-answered
+		cancel()
+	}()
 	_, err = retrying.ListMarkets(ctx)
 	if kindOf(err) != walletapi.KindAborted || !errors.Is(err, context.Canceled) || busy.count() != 1 {
 		t.Errorf("cancelled between attempts: %v after %d requests", err, busy.count())
