@@ -1,6 +1,6 @@
 // `npm run bench:errors`: what the client's errors pay for the privacy policy. Calls are answered
-// in-process (no network), so the client's own work is what is timed. Prints, as the median of
-// --rounds blocks each:
+// in-process (no network), so the client's own work is what is timed, in CPU time. Prints, as
+// the median of --rounds blocks each:
 //   - a successful call (drift watch off, no recorder, no logger), µs per call: the policy is
 //     never reached (policies compiled stays 0), and nothing is kept for the answer's errors;
 //   - a call whose answer is an error envelope echoing the request's protected values and the
@@ -34,14 +34,18 @@ const answer = (text: string, status: number) => new Response(text, { status, he
 
 const client = (text: string, status: number) => createClient({ environment: 'custom', baseUrl: 'http://provider.test', apiKey, signer: hmacSha256({ secret: 'bench-secret-1' }), fetch: async () => answer(text, status), drift: 'off' });
 
-/** The median over the rounds of µs per operation of `run(count)`. */
+/**
+ * The median over the rounds of the CPU µs per operation of `run(count)` (the process's user
+ * and system time: steadier than the clock on a shared machine).
+ */
 async function median(count: number, run: (count: number) => Promise<void> | void): Promise<number> {
   await run(Math.min(count, 500));
   const perOperation: number[] = [];
   for (let round = 0; round < rounds; round++) {
-    const started = performance.now();
+    const started = process.cpuUsage();
     await run(count);
-    perOperation.push(((performance.now() - started) * 1000) / count);
+    const used = process.cpuUsage(started);
+    perOperation.push((used.user + used.system) / count);
   }
   perOperation.sort((a, b) => a - b);
   return perOperation[Math.floor(perOperation.length / 2)]!;
@@ -78,10 +82,10 @@ const rendering = await median(failures, (count) => {
 
 // The client's error, rendered: what a log would keep of it.
 const leaked = [apiKey, carried.password, carried.pin, carried.accountNumber, '123456789'].filter((value) => `${String(fromClient)} ${JSON.stringify(fromClient)} ${inspect(fromClient)}`.includes(value));
-const format = (us: number) => `${us.toFixed(2).padStart(9)} µs`;
+const format = (us: number) => `${us.toFixed(2).padStart(9)} CPU µs`;
 process.stdout.write(
   [
-    `bench:errors — median of ${rounds} rounds, node ${process.version}`,
+    `bench:errors — median of ${rounds} rounds, CPU time of this process, node ${process.version}`,
     `successful call, drift off, no recorder, no logger: ${format(success)} per call (${calls} calls a round; policies compiled: ${compiledAfterSuccess})`,
     `failed call to the ApiError unwrap throws:          ${format(failure)} per call (${failures} a round)`,
     `ApiError with the call's carried values:            ${format(withCarried)} per error`,

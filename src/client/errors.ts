@@ -35,8 +35,8 @@ export abstract class WalletApiError extends Error {
   readonly operation: string | undefined;
   #carried: Carried;
   #policy: PrivacyPolicy;
-  /** The stack's frames (from the first "\n    at"): the message above them is written by `show`. */
-  readonly #frames: string;
+  /** Whether `show` set a message already: V8 writes the stack's first line from the message when the stack is first read. */
+  #shown = false;
 
   static {
     reprotect = (error, privacy) => {
@@ -54,9 +54,6 @@ export abstract class WalletApiError extends Error {
     this.operation = operation;
     this.#carried = privacy?.carried ?? [];
     this.#policy = privacy?.policy ?? defaultPolicy;
-    const stack = this.stack ?? '';
-    const at = stack.indexOf('\n    at ');
-    this.#frames = at === -1 ? '' : stack.slice(at);
   }
 
   /** Masks every field and the message from the raw values the error keeps; the subclass's constructor calls it last. */
@@ -73,10 +70,18 @@ export abstract class WalletApiError extends Error {
     };
   }
 
-  /** The message, and the stack's first line with it. */
+  /**
+   * The message. The stack, written from the message when first read (V8 formats it then), is
+   * not read here: a message masked again is written into it too.
+   */
   protected show(message: string): void {
+    if (this.#shown && message !== this.message) {
+      const stack = this.stack ?? '';
+      const at = stack.indexOf(this.message);
+      this.stack = at === -1 ? this.#policy.redactText(stack, this.#carried) : `${stack.slice(0, at)}${message}${stack.slice(at + this.message.length)}`;
+    }
+    this.#shown = true;
     this.message = message;
-    this.stack = `${this.name}: ${message}${this.#frames}`;
   }
 
   toJSON(): Record<string, unknown> {

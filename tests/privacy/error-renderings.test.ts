@@ -155,3 +155,16 @@ describe('every error of the client, from a careless provider, rendered every wa
     for (const error of outcomes) expect(leaks(errorRenderings(error as Error), []).concat(JSON.stringify(errorRenderings(error as Error)).includes(secret) ? ['the signing secret'] : [])).toEqual([]);
   });
 });
+
+describe('an error masked again once the call is known', () => {
+  it('writes the new message into a stack already read, and masks every field again', async () => {
+    const { protectError } = await import('../../src/client/errors.ts');
+    const error = new NetworkError('GET /api/v1/wallets', new TypeError('connect failed for pin 048213'));
+    // Read before the client masks it with what the call carried: the stack is formatted now.
+    expect(error.stack).toContain('048213');
+    expect(protectError(error, { carried: ['048213'] })).toBe(error);
+    expect(leaks(errorRenderings(error), [])).toEqual([]);
+    expect(error.stack).toMatch(/^NetworkError: GET \/api\/v1\/wallets failed before an answer arrived: connect failed for pin \[redacted\]\n {4}at /);
+    expect(JSON.stringify(errorRenderings(error))).not.toContain('048213');
+  });
+});
