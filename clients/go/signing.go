@@ -51,32 +51,35 @@ func CanonicalString(input SignatureInput) string {
 // An empty secret is refused by NewClient.
 func HMACSHA256(secret string) Signer {
 	s := &hmacSigner{secret: []byte(secret)}
-	s.pool.New = func() any { return hmac.New(sha256.New, s.secret) }
+	s.pool.New = func() any { return &hmacState{mac: hmac.New(sha256.New, s.secret)} }
 	return s
 }
 
 type hmacSigner struct {
 	secret []byte
-	pool   sync.Pool // of hash.Hash keyed by secret: a call then allocates only the result
+	pool   sync.Pool // of *hmacState keyed by secret: a call then allocates only the result
+}
+
+// hmacState is a keyed HMAC and the buffer the canonical string's head is written into.
+type hmacState struct {
+	mac  hash.Hash
+	head []byte
 }
 
 func (s *hmacSigner) Sign(_ context.Context, input SignatureInput) (string, error) {
-	mac := s.pool.Get().(hash.Hash)
-	defer s.pool.Put(mac)
-	mac.Reset()
-	// Written piece by piece: the canonical string is never built.
-	mac.Write([]byte(input.Timestamp))
-	mac.Write(newline)
-	mac.Write([]byte(input.Method))
-	mac.Write(newline)
-	mac.Write([]byte(input.PathWithQuery))
-	mac.Write(newline)
-	mac.Write(input.Body)
+	state := s.pool.Get().(*hmacState)
+	defer s.pool.Put(state)
+	state.mac.Reset()
+	// timestamp\nMETHOD\npathWithQuery\n in a reused buffer, then the body as it is.
+	head := append(state.head[:0], input.Timestamp...)
+	head = append(append(append(head, '\n'), input.Method...), '\n')
+	head = append(append(head, input.PathWithQuery...), '\n')
+	state.head = head
+	state.mac.Write(head)
+	state.mac.Write(input.Body)
 	var sum [sha256.Size]byte
-	return hex.EncodeToString(mac.Sum(sum[:0])), nil
+	return hex.EncodeToString(state.mac.Sum(sum[:0])), nil
 }
-
-var newline = []byte{'\n'}
 
 // Format keeps the secret out of every fmt verb.
 func (s *hmacSigner) Format(f fmt.State, _ rune) {

@@ -128,7 +128,12 @@ func (c *Client) attempt(parent, ctx context.Context, op *operation, input Signa
 		return 0, nil, 0, "", err
 	}
 	m.add(signature)
-	req := op.req.Clone(ctx)
+	// The first attempt sends the request the generated layer built; a later one a copy, as
+	// an earlier attempt's request belongs to the transport until its answer is closed.
+	req := op.req.WithContext(ctx)
+	if attempt > 1 {
+		req = op.req.Clone(ctx)
+	}
 	if op.body != nil {
 		req.Body = io.NopCloser(bytes.NewReader(op.body))
 	}
