@@ -1,5 +1,6 @@
 // `npm run bench:learn`: its flags, and a tiny run that records real traffic, times every
-// phase of the report on it and cleans up after itself.
+// phase of the report on it and cleans up after itself; and the before-and-after comparison
+// of `npm run learn` on a recording.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { learnBenchOptions, learnBenchUsage } from '../../scripts/bench/learn/options.ts';
 import { phaseNames } from '../../scripts/bench/learn/report-phases.ts';
 import { parseBenchOptions } from '../../scripts/bench/support/options.ts';
+import { appendExchanges } from '../../src/traffic/har-file.ts';
 import { repoRoot } from '../support/run.ts';
 
 const run = promisify(execFile);
@@ -43,5 +45,19 @@ describe('npm run bench:learn', () => {
     expect(stdout).toMatch(/\nSummary: the report on 200 recorded exchanges takes [\d.]+ s in process, .* load average [\d. ]+ at the start/);
     // tsx keeps its own cache there too.
     expect(readdirSync(temporary).filter((name) => name.startsWith('bench-learn-'))).toEqual([]);
+  });
+
+  it('compares npm run learn at a commit with the working tree on one recording, and says the reports are the same', async () => {
+    const temporary = mkdtempSync(join(tmpdir(), 'learn-before-after-test-'));
+    onTestFinished(() => rmSync(temporary, { recursive: true, force: true }));
+    const recording = join(temporary, 'walk.har');
+    await appendExchanges(recording, [
+      { startedAt: new Date(0), durationMs: 1, request: { method: 'GET', url: 'http://127.0.0.1:4010/api/v1/wallets', headers: [] }, response: { status: 200, headers: [['content-type', 'application/json']], body: '{"status":"success","message":"ok","data":[{"_id":"w1","extra":1}]}' } },
+    ]);
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/bench/learn-before-after.ts', '--file', recording, '--base', 'HEAD', '--runs', '1'], { cwd: repoRoot, env: { ...process.env, TMPDIR: temporary } });
+    expect(stdout).toMatch(/^npm run learn on walk\.har, 1 runs of each taking turns/);
+    expect(stdout).toMatch(/\n  before \([0-9a-f]{7}\) +wall [\d.]+ s   CPU [\d.]+ s   peak RSS \d+ MB\n  after \(working tree\) +wall [\d.]+ s/);
+    expect(stdout).toMatch(/\n  after ÷ before: wall [\d.]+×, CPU [\d.]+×, peak RSS [\d.]+×\n  the two reports are the same byte for byte\n/);
+    expect(readdirSync(temporary).filter((name) => name.startsWith('learn-before-after-'))).toEqual([]);
   });
 });
