@@ -1,7 +1,7 @@
 // `npm run dev` when the linter cannot even be started (a missing binary, EMFILE): the
 // rebuild fails and says so, and no promise is left rejected without a handler while the
 // bundle is still running (Node ends the process on an unhandled rejection).
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../src/support/redocly.ts', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../src/support/redocly.ts')>();
@@ -19,6 +19,13 @@ vi.mock('../../src/support/redocly.ts', async (importOriginal) => {
 });
 
 const { rebuild } = await import('../../src/dev/rebuild.ts');
+
+// The worker runs other files after this one in the same module cache (isolate: false):
+// they must get the real Redocly module, and the modules that imported the fake, back.
+afterAll(() => {
+  vi.doUnmock('../../src/support/redocly.ts');
+  vi.resetModules();
+});
 
 describe('a linter that cannot be started', () => {
   it('fails the rebuild with its error and leaves no unhandled rejection', async () => {
