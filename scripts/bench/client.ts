@@ -16,7 +16,9 @@
 // span and histogram made by OpenTelemetry's API directly (what writing them costs at least),
 // and this client with @wallet-api/sdk/opentelemetry on, side by side in one
 // process per round, on loopback and at the simulated round trip; and the traffic recorder
-// writing every one of --recording-calls calls (client/recording-run.ts).
+// writing every one of --recording-calls calls (client/recording-run.ts). Last, the operation
+// layer: the method call (client.createSwap) against the path-string call it makes, the two
+// in turns in one process per round, at both round trips.
 import { execFileSync } from 'node:child_process';
 import { repoRoot } from '../../src/support/repo.ts';
 import { buildPackages, packageBuilds } from '../build.ts';
@@ -24,7 +26,7 @@ import { readBenchOptions } from './support/options.ts';
 import { baseCommit, builtBaseSdk } from './client/base-sdk.ts';
 import { clockTime, comparisonTable, driftCostLines, inProcessLines, operationLayerLines, recordingLines, requestTitles, summaryLines, telemetryLines, type Rounds } from './client/report.ts';
 import { requestKinds, type InProcessResult, type RecordingRun, type RoundResult, type TelemetryRound } from './client/results.ts';
-import { floor, goalVariants, variantNames } from './client/variant-names.ts';
+import { floor, goalVariants, operationLayer, variantNames } from './client/variant-names.ts';
 
 const startedAt = performance.now();
 const options = readBenchOptions(
@@ -136,7 +138,15 @@ if (recordingCalls > 0) {
   console.log(`\n${recordingLines(run).join('\n')}`);
 }
 
+// The operation layer: the method call against the path-string call it makes, in turns in one process per round.
+const layer = roundTrips.map(({ label, delayMs, requests, block }) => ({
+  label,
+  rounds: Array.from({ length: rounds }, () =>
+    runScript<RoundResult>('scripts/bench/client/round.ts', ['--variant', operationLayer.method, '--against', operationLayer.path, '--requests', String(requests), '--block', String(block), '--delay-ms', String(delayMs)]),
+  ),
+}));
+
 const goals = roundTrips.map(({ label, atLeast, atLeastFor }, index) => ({ label, atLeast, ...(atLeastFor ? { atLeastFor } : {}), rounds: results[index]! }));
 console.log(`\n${summaryLines(goals, goalVariants, rounds).join('\n')}`);
-console.log(operationLayerLines(goals).join('\n'));
+console.log(operationLayerLines(layer).join('\n'));
 console.log(`\nElapsed: ${clockTime(performance.now() - startedAt)} (m:ss)`);

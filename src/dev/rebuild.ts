@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { renderSchemaTypes, schemaTypesPath } from '../codegen/schema-types.ts';
 import { renderSpecJson, specJsonPath } from '../codegen/spec-json.ts';
+import { operationsPath, renderOperations } from '../codegen/operations.ts';
 import { defaultDocsPath, renderDocsHtml, writeDocs } from '../docs/build.ts';
 import { bundlePathInRepo, compareSpecs, readBundleAt } from '../diff/gate.ts';
 import { bundledSpecPath } from '../spec/document.ts';
@@ -73,6 +74,13 @@ export async function rebuild(
     } catch (error) {
       return { ok: false, problems, error: `docs or types failed: ${(error as Error).message}` };
     }
+    // The client's operation methods, as `npm run generate` writes them: a spec that cannot have them (two fields of one name) is refused here.
+    let operations: string;
+    try {
+      operations = renderOperations(document);
+    } catch (error) {
+      return { ok: false, problems, error: `the client's methods cannot be generated: ${(error as Error).message}` };
+    }
     // The sandbox is loaded before anything is written: a bundle it cannot serve changes nothing.
     let report: LoadReport;
     try {
@@ -83,6 +91,7 @@ export async function rebuild(
     writeIfChanged(bundledSpecPath, bundleText);
     writeIfChanged(schemaTypesPath, schemaTypes);
     writeIfChanged(specJsonPath, renderSpecJson(bundlePath));
+    writeIfChanged(operationsPath, operations);
     writeDocs(html, defaultDocsPath);
     serve();
     const reloadMs = performance.now() - started;

@@ -96,6 +96,8 @@ describe('npm run dev', () => {
     expect(typesAfter).not.toBe(typesBefore);
     expect(typesAfter).toContain('List the wallets of the integration');
     expect(read('generated/openapi.yaml')).toContain('List the wallets of the integration');
+    // The client's methods too: listWallets' doc comment is the new summary.
+    expect(read('src/client/operations.generated.ts')).toContain('   * List the wallets of the integration\n');
     // The wallet made before the reload is still there.
     const wallets = await unwrap(client.GET('/api/v1/wallets'));
     expect(wallets.map((wallet) => wallet._id)).toEqual([created._id]);

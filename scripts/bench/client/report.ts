@@ -95,21 +95,22 @@ export function summaryLines(goals: readonly Goal[], shown: readonly VariantName
 
 /**
  * The operation layer against the path-string call beneath it: per round trip and request
- * kind, the median over the rounds of the method's ratio to the floor over the path call's
- * (each ran in a process of its own beside its own floor, so the floors divide out).
+ * kind, the medians over the rounds (each a process of its own, the two taking turns in
+ * it) of the method call's rate over the path-string call's, and the CPU µs of each per call.
  */
-export function operationLayerLines(goals: readonly Goal[]): string[] {
+export function operationLayerLines(layer: readonly { label: string; rounds: readonly RoundResult[] }[]): string[] {
   const { method, path, atLeast } = operationLayer;
   const lines = requestKinds.flatMap((kind) =>
-    goals.map((goal) => {
-      const methods = figuresOf(goal.rounds, method, kind);
-      const paths = figuresOf(goal.rounds, path, kind);
-      const value = median(methods.map((m, round) => m.toFloor / paths[round]!.toFloor));
+    layer.map(({ label, rounds }) => {
+      const row = (result: RoundResult, name: VariantName) => result[kind].find((r) => r.name === name)!;
+      const value = median(rounds.map((r) => row(r, method).toFloor));
       const cut = (Math.floor(value * 1000) / 1000).toFixed(3);
-      return `  ${kind.toUpperCase().padEnd(6)}${goal.label.padEnd(14)}${cut}×  ${value >= atLeast ? 'met' : 'NOT met'}`;
+      const cpu = (name: VariantName) => median(rounds.map((r) => row(r, name).cpuMicros));
+      const each = rounds.map((r) => ratio(row(r, method).toFloor)).join(', ');
+      return `  ${kind.toUpperCase().padEnd(6)}${label.padEnd(14)}${cut}×  ${(value >= atLeast ? 'met' : 'NOT met').padEnd(9)}CPU µs/call: ${path} ${cpu(path).toFixed(0)}, ${method} ${cpu(method).toFixed(0)} (round by round: ${each})`;
     }),
   );
-  return [`The operation layer: ${method} × ${path} (goal ≥ ${atLeast}×), medians over the rounds`, ...lines];
+  return [`The operation layer: ${method} × ${path}, the two in turns in one process per round (goal ≥ ${atLeast}×), medians over the rounds`, ...lines];
 }
 
 /** Minutes and seconds, as a wall clock reads. */

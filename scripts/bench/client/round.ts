@@ -7,7 +7,9 @@
 // everything a process sends, and how its code gets optimised depends on the mix of
 // arguments it is handed (a URL and an init object, or a Request, of different shapes), so a
 // variant's cost measured beside all the others depends on them. An integrator's process
-// sends one way. variants.ts says what each variant does.
+// sends one way. variants.ts says what each variant does. `--against` compares with another
+// variant instead of the floor: the method call with the path-string call it makes, both
+// handing fetch the same arguments.
 // For both it prints, as one JSON line, the medians over the turns of the rate, the ratio to
 // the floor, the CPU time this process spent per request and the floor's CPU time over it.
 import { fileURLToPath } from 'node:url';
@@ -19,7 +21,7 @@ import { loadBuiltSdk } from './built-sdk.ts';
 import { secret } from './payloads.ts';
 import { requestKinds, type RoundResult } from './results.ts';
 import { variants } from './variants.ts';
-import { floor, variantNames } from './variant-names.ts';
+import { floor, variantNames, type VariantName } from './variant-names.ts';
 
 const compared = variantNames.filter((name) => name !== floor);
 // No defaults for the counts: client.ts holds them and passes them.
@@ -30,8 +32,10 @@ const options = readBenchOptions(
     requests: { kind: 'whole number', min: 1, max: 100_000, required: true, about: 'requests of each variant and kind, after a warm-up of one block' },
     block: { kind: 'whole number', min: 1, max: 100_000, required: true, about: 'requests of one variant in a row: one turn' },
     'delay-ms': { kind: 'whole number', min: 0, max: 10_000, default: 0, about: 'how long the server waits before each answer' },
+    against: { kind: 'text', placeholder: 'NAME', choices: variantNames, default: floor, about: `the variant it is compared with (default the floor); the operation layer is the method call against the path-string call, in one process` },
   },
 );
+const reference = options.against as VariantName;
 if (options.requests < options.block) throw new Error('--requests must be at least --block');
 const blocks = Math.floor(options.requests / options.block);
 
@@ -62,7 +66,7 @@ try {
   await waitForHttp(baseUrl, 15_000, server.child);
   const setup = { baseUrl, sdk, sign: sdk.hmacSha256({ secret }) };
   // Only these two are made and called in this process.
-  const timed = ([floor, options.variant] as const).map((name) => ({ name, calls: variants[name](setup) }));
+  const timed = ([reference, options.variant] as const).map((name) => ({ name, calls: variants[name](setup) }));
   const result = {} as RoundResult;
   for (const kind of requestKinds) {
     const turns = new Map<string, Block[]>(timed.map((v) => [v.name, []]));
@@ -74,7 +78,8 @@ try {
         turns.get(v.name)!.push(await measure(v.calls[kind], options.block));
       }
     }
-    const floorTurns = turns.get(floor)!;
+    // `toFloor` and `cpuToFloor` are to the reference: the floor unless --against names another.
+    const floorTurns = turns.get(reference)!;
     result[kind] = timed.map((v) => ({
       name: v.name,
       rate: median(turns.get(v.name)!.map((b) => b.rate)),
