@@ -33,7 +33,8 @@ const tsx = join(repoRoot, 'node_modules/.bin/tsx');
 /** One fresh process timing the report; its figures. */
 function timeInFreshProcess(file = har): ReportTiming {
   const profiling = options['cpu-prof-dir'] ? ['--cpu-prof', '--cpu-prof-dir', resolve(options['cpu-prof-dir'])] : [];
-  const output = execFileSync(process.execPath, [...profiling, '--import', 'tsx', 'scripts/bench/learn/time-report.ts', '--file', file, '--label', basename(file)], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 1 << 20 });
+  // --expose-gc: the timing process measures the heap the report keeps, after a full collection, once everything is read.
+  const output = execFileSync(process.execPath, [...profiling, '--expose-gc', '--import', 'tsx', 'scripts/bench/learn/time-report.ts', '--file', file, '--label', basename(file)], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 1 << 20 });
   return JSON.parse(output.trim().split('\n').at(-1)!) as ReportTiming;
 }
 

@@ -28,11 +28,13 @@ export function memoryLines(baseline: readonly ReportTiming[], full: readonly Re
   const rss = [peak(baseline, (t) => t.peakRssBytes), peak(full, (t) => t.peakRssBytes)] as const;
   const heap = [peak(baseline, (t) => t.peakHeapBytes), peak(full, (t) => t.peakHeapBytes)] as const;
   const [small, large] = [baseline[0]!.exchanges, full[0]!.exchanges];
+  const live = (timings: readonly ReportTiming[]) => median(timings.map((t) => t.liveHeapBytes ?? Number.NaN));
+  const liveText = (timings: readonly ReportTiming[]) => (Number.isNaN(live(timings)) ? '' : `, ${megabytes(live(timings))} of it live once all was read`);
   return [
     `Memory against the recording's length (the same entries, the first ${grouped(small)} of them alone, then all):`,
-    `  ${grouped(small)} exchanges (${megabytes(baselineBytes)}): peak RSS ${megabytes(rss[0])}, heap in use at most ${megabytes(heap[0])}; total ${seconds(median(baseline.map(totalOf)))}`,
-    `  ${grouped(large)} exchanges (${megabytes(fullBytes)}): peak RSS ${megabytes(rss[1])}, heap in use at most ${megabytes(heap[1])}; total ${seconds(median(full.map(totalOf)))}`,
-    `  ${(large / small).toFixed(1)}× the exchanges: ${(rss[1] / rss[0]).toFixed(2)}× the peak RSS, ${(heap[1] / heap[0]).toFixed(2)}× the heap`,
+    `  ${grouped(small)} exchanges (${megabytes(baselineBytes)}): peak RSS ${megabytes(rss[0])}, heap in use at most ${megabytes(heap[0])}${liveText(baseline)}; total ${seconds(median(baseline.map(totalOf)))}`,
+    `  ${grouped(large)} exchanges (${megabytes(fullBytes)}): peak RSS ${megabytes(rss[1])}, heap in use at most ${megabytes(heap[1])}${liveText(full)}; total ${seconds(median(full.map(totalOf)))}`,
+    `  ${(large / small).toFixed(1)}× the exchanges: ${(rss[1] / rss[0]).toFixed(2)}× the peak RSS, ${(heap[1] / heap[0]).toFixed(2)}× the heap${Number.isNaN(live(full) / live(baseline)) ? '' : `, ${(live(full) / live(baseline)).toFixed(2)}× the live heap`}`,
   ];
 }
 
@@ -56,7 +58,7 @@ export function phaseLines(timings: readonly ReportTiming[]): { lines: string[];
     `  ${grouped(exchanges)} exchanges (${grouped(unmatched)} of no operation of the spec): ${grouped(exchanges / (totalMs / 1000))} exchanges/s, ${((totalMs * 1000) / exchanges).toFixed(0)} µs per exchange in all (start-up included), ${((readMs * 1000) / exchanges).toFixed(0)} µs reading one`,
     `  answers read again: ${grouped(answersReadAgain)} of the ${grouped(exchanges - unmatched)} of an operation were alike to one read before (operation, status, probe, body): counted from that reading, not parsed and checked again`,
     `  CPU time of the process ${median(timings.map((t) => t.cpuMs)).toFixed(0)} ms (its threads together; steadier than the times above on a shared machine)`,
-    `  peak RSS ${megabytes(Math.max(...timings.map((t) => t.peakRssBytes)))}, heap in use at most ${megabytes(Math.max(...timings.map((t) => t.peakHeapBytes)))}`,
+    `  peak RSS ${megabytes(Math.max(...timings.map((t) => t.peakRssBytes)))}, heap in use at most ${megabytes(Math.max(...timings.map((t) => t.peakHeapBytes)))}${timings[0]!.liveHeapBytes === undefined ? '' : `, ${megabytes(median(timings.map((t) => t.liveHeapBytes!)))} of it live once every exchange was read (after a full collection)`}`,
     `  the report: ${learnings} learnings, ${contradictions} contradictions; Markdown ${grouped(markdownBytes)} bytes, JSON ${grouped(jsonBytes)} bytes`,
   ];
   return { lines, summary: { totalMs, perExchangeMicros: (totalMs * 1000) / exchanges, exchanges } };

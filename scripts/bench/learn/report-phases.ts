@@ -33,6 +33,8 @@ export type ReportTiming = {
   contradictions: number;
   /** The highest heap in use at the end of a phase or between reads; the process's peak resident set. */
   peakHeapBytes: number;
+  /** The heap in use once every exchange is read, after a full collection (what the report keeps): when the process runs with --expose-gc. */
+  liveHeapBytes: number | undefined;
   peakRssBytes: number;
   /** CPU time of the whole process, start-up included, in ms: steadier than the wall times when other work shares the cores. */
   cpuMs: number;
@@ -87,6 +89,13 @@ export async function timeReport(file: string, label: string, startupMs: number)
   }
   if (problems.length > 0) throw new Error(`the recording has faults: ${problems.join('; ')}`);
   const streamMs = performance.now() - streamStarted;
+  // What the report holds once everything is read, its garbage collected (`node --expose-gc`).
+  const collect = (globalThis as { gc?: () => void }).gc;
+  let liveHeapBytes: number | undefined;
+  if (collect) {
+    collect();
+    liveHeapBytes = process.memoryUsage().heapUsed;
+  }
   const report = timed('group the findings (rest of the report)', () => builder.finish());
   phases['read and parse the recording, as a stream'] = streamMs - addMs;
   phases['read each exchange (ExchangeAnalyser.read)'] = readMs;
@@ -103,6 +112,7 @@ export async function timeReport(file: string, label: string, startupMs: number)
     learnings,
     contradictions: report.contradictions.length,
     peakHeapBytes,
+    liveHeapBytes,
     peakRssBytes: process.resourceUsage().maxRSS * 1024,
     cpuMs: cpuMillis(process.cpuUsage()),
     markdownBytes: Buffer.byteLength(markdown),
