@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"net/url"
 	"slices"
@@ -305,6 +306,13 @@ func (c *Client) classify(parent, ctx context.Context, name string, status int, 
 	if errors.As(err, &urlErr) {
 		// url.Error quotes the method and URL; the cause is what matters.
 		err = urlErr.Err
+	}
+	// A timeout of the transport or of an injected http.Client (its Timeout field) is a
+	// timeout too, though no context of the call ended.
+	if netErr, ok := err.(net.Error); ok && netErr.Timeout() {
+		e := newError(KindTimeout, name, status, name+" timed out: the HTTP client's own timeout passed ("+m.text(err.Error())+")", m)
+		e.cause = context.DeadlineExceeded
+		return e
 	}
 	e := newError(KindNetwork, name, status, name+" failed before an answer arrived: "+m.text(err.Error()), m)
 	e.cause = err

@@ -300,6 +300,12 @@ func TestTimeoutsAndCancellation(t *testing.T) {
 	if kindOf(err) != walletapi.KindAborted || !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
+	// An injected http.Client's own Timeout is a timeout as well.
+	injected := newClient(t, srv.URL, func(o *walletapi.Options) { o.HTTPClient = &http.Client{Timeout: 20 * time.Millisecond} })
+	_, err = injected.ListMarkets(context.Background())
+	if kindOf(err) != walletapi.KindTimeout || !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("http.Client timeout: %v", err)
+	}
 	// Cancelled while waiting between two attempts: once the first answer is on its way.
 	answered := make(chan struct{}, 1)
 	busy := serve(t, func(w http.ResponseWriter, r *http.Request, n int) {
