@@ -8,7 +8,7 @@
 // its input as a stream, so that ratio stays near 1 however long the recording. The
 // recordings are written under a temporary directory, removed at the end.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { loadBundledDocument } from '../../src/spec/document.ts';
@@ -80,6 +80,13 @@ try {
   if (command) process.stdout.write(`${commandLines(command).join('\n')}\n\n`);
   if (options['cpu-prof-dir']) process.stdout.write(`CPU profiles of the timing processes: ${resolve(options['cpu-prof-dir'])}\n\n`);
   process.stdout.write(`${summaryLine(summary, command, { start: startLoad, end: loadavg() }, cores)}\n`);
+  if (options['keep-recording']) {
+    // Kept for a comparison of its own (scripts/bench/learn-before-after.ts): copied out before the directory goes.
+    const kept = resolve(options['keep-recording']);
+    mkdirSync(kept, { recursive: true });
+    for (const file of baseline === undefined ? [har] : [baselineHar, har]) copyFileSync(file, join(kept, basename(file)));
+    process.stdout.write(`Recording kept: ${join(kept, basename(har))}\n`);
+  }
 } finally {
   rmSync(directory, { recursive: true, force: true });
 }

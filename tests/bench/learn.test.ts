@@ -2,7 +2,7 @@
 // phase of the report on it and cleans up after itself; and the before-and-after comparison
 // of `npm run learn` on a recording.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -19,7 +19,7 @@ describe('npm run bench:learn', () => {
   it('reads 10,000 exchanges by default and refuses a count out of range', () => {
     expect(parseBenchOptions(learnBenchUsage, learnBenchOptions, [])).toEqual({
       help: false,
-      options: { exchanges: 10_000, format: 'har', 'memory-baseline': undefined, 'walk-rounds': 8, rounds: 3, profile: 'tests/fixtures/providers/fills-unknowns.json', 'skip-command': false, 'cpu-prof-dir': undefined },
+      options: { exchanges: 10_000, format: 'har', 'memory-baseline': undefined, 'walk-rounds': 8, rounds: 3, profile: 'tests/fixtures/providers/fills-unknowns.json', 'keep-recording': undefined, 'skip-command': false, 'cpu-prof-dir': undefined },
     });
     expect(parseBenchOptions(learnBenchUsage, learnBenchOptions, ['--exchanges', '200', '--skip-command'])).toMatchObject({ options: { exchanges: 200, 'skip-command': true } });
     expect(() => parseBenchOptions(learnBenchUsage, learnBenchOptions, ['--exchanges', '0'])).toThrow('--exchanges must be a whole number from 1 to 1000000 (got "0")');
@@ -27,10 +27,10 @@ describe('npm run bench:learn', () => {
     expect(() => parseBenchOptions(learnBenchUsage, learnBenchOptions, ['--format', 'xml'])).toThrow('--format must be one of: "har", "jsonl" (got "xml")');
   });
 
-  it('times every phase of the report on 200 exchanges recorded as JSON lines, and on their first 100, prints the summary and the memory of the two, and removes its files', async () => {
+  it('times every phase of the report on 200 exchanges recorded as JSON lines, and on their first 100, prints the summary and the memory of the two, keeps the recordings asked for and removes the rest', async () => {
     const temporary = mkdtempSync(join(tmpdir(), 'bench-learn-test-'));
     onTestFinished(() => rmSync(temporary, { recursive: true, force: true }));
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/bench/learn.ts', '--exchanges', '200', '--memory-baseline', '100', '--format', 'jsonl', '--walk-rounds', '1', '--rounds', '1', '--skip-command'], {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/bench/learn.ts', '--exchanges', '200', '--memory-baseline', '100', '--format', 'jsonl', '--walk-rounds', '1', '--rounds', '1', '--skip-command', '--keep-recording', join(temporary, 'kept')], {
       cwd: repoRoot,
       env: { ...process.env, TMPDIR: temporary },
     });
@@ -44,6 +44,11 @@ describe('npm run bench:learn', () => {
     expect(stdout).toMatch(/\n  100 exchanges \(0 MB\): peak RSS \d+ MB, heap in use at most \d+ MB, \d+ MB of it live once all was read; total [\d.]+ s\n  200 exchanges \(0 MB\): peak RSS \d+ MB, .*\n  2\.0× the exchanges: \d+\.\d\d× the peak RSS, \d+\.\d\d× the heap, \d+\.\d\d× the live heap\n/);
     expect(stdout).toMatch(/answers read again: \d+ of the 190 of an operation/);
     expect(stdout).toMatch(/\nSummary: the report on 200 recorded exchanges takes [\d.]+ s in process, .* load average [\d. ]+ at the start/);
+    // The recordings kept: the whole one and its first 100 entries alone.
+    expect(stdout).toContain(`\nRecording kept: ${join(temporary, 'kept', 'traffic.har.jsonl')}\n`);
+    const lines = (name: string) => readFileSync(join(temporary, 'kept', name), 'utf8').split('\n').filter(Boolean);
+    expect(lines('traffic.har.jsonl')).toHaveLength(200);
+    expect(lines('baseline.har.jsonl')).toEqual(lines('traffic.har.jsonl').slice(0, 100));
     // tsx keeps its own cache there too.
     expect(readdirSync(temporary).filter((name) => name.startsWith('bench-learn-'))).toEqual([]);
   });

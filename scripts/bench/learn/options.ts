@@ -13,6 +13,7 @@ export const learnBenchOptions = {
   'walk-rounds': { kind: 'whole number', min: 1, max: 100, default: 8, about: 'rounds of the walk recorded, then repeated up to --exchanges (8 rounds: 204 exchanges, every weighted value of the profile shown)' },
   rounds: { kind: 'whole number', min: 1, max: 20, default: 3, about: 'fresh processes timing the report; their medians are printed' },
   profile: { kind: 'text', placeholder: 'FILE', default: 'tests/fixtures/providers/fills-unknowns.json', about: 'the provider profile the sandbox plays' },
+  'keep-recording': { kind: 'text', placeholder: 'DIR', about: 'copies the recording (and the baseline\'s) there before the temporary directory is removed' },
   'skip-command': { kind: 'switch', about: 'leaves out the end-to-end run of `tsx scripts/learn.ts`' },
   'cpu-prof-dir': { kind: 'text', placeholder: 'DIR', about: 'writes a CPU profile of each timing process there (node --cpu-prof)' },
 } as const satisfies Record<string, BenchOption>;
