@@ -153,19 +153,19 @@ async function kitLayout(path: string, size: number): Promise<Layout | undefined
       return undefined;
     }
     if (header.length === end) return { size, empty: true };
-    // The last line: an entry, whole.
-    let last = Buffer.alloc(0);
-    let start = -1;
-    for (let position = end; start === -1 && position > header.length; ) {
+    // The last line: an entry, whole. Read backwards in pieces, joined once (an entry may be megabytes).
+    const pieces: Buffer[] = [];
+    let found = false;
+    for (let position = end; !found && position > header.length; ) {
       const length = Math.min(64 * 1024, position - header.length);
       position -= length;
       const piece = await readAt(handle, position, length);
       const at = piece.lastIndexOf(0x0a);
-      last = Buffer.concat([at === -1 ? piece : piece.subarray(at + 1), last]);
-      if (at !== -1) start = position + at + 1;
+      pieces.unshift(at === -1 ? piece : piece.subarray(at + 1));
+      found = at !== -1;
     }
     try {
-      const entry = JSON.parse(last.toString('utf8')) as unknown;
+      const entry = JSON.parse(Buffer.concat(pieces).toString('utf8')) as unknown;
       if (harProblem({ log: { version: '1.2', entries: [entry] } }) !== undefined) return undefined;
     } catch {
       return undefined;

@@ -3,10 +3,10 @@
 // nothing half-written stays behind, and `redocly drift` reads what is written. An append
 // writes after what the file holds without reading it back or rewriting it; a HAR file in
 // another layout is rewritten once, keeping all of it; a file an append cut short is refused.
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { readHarExchanges } from '../../src/learn/har-input.ts';
 import { appendExchanges, checkHarTarget, NotHarError, readHar } from '../../src/traffic/har-file.ts';
@@ -103,6 +103,24 @@ describe('HAR files', () => {
     expect(added.slice(1)).toEqual([']}}', '']);
     await expect(readHar(file)).rejects.toThrow('is not a HAR file: it is not JSON');
     expect(readdirSync(dir)).toEqual(['traffic.har']);
+  });
+
+  it('appends after a last entry longer than the pieces the writer reads it back in (over 64 KiB)', async () => {
+    const file = join(directory(), 'traffic.har');
+    const long = { ...exchange('/api/v1/wallets'), response: { status: 200, headers: [['content-type', 'application/json']] as [string, string][], body: JSON.stringify({ status: 'success', message: 'ok', data: Array.from({ length: 30_000 }, () => 'wallet') }) } };
+    await appendExchanges(file, [long]);
+    expect(statSync(file).size).toBeGreaterThan(200 * 1024);
+    // Through another name for the file: nothing remembered of it there, so its last line is read back, as another process would.
+    const link = join(dirname(file), 'link.har');
+    symlinkSync(file, link);
+    const inode = statSync(file).ino;
+    await appendExchanges(link, [exchange('/api/v1/wallets/markets', 'listMarkets')]);
+    // Appended to in place: a file it did not recognise would have been rewritten, a new file renamed over it.
+    expect(statSync(file).ino).toBe(inode);
+    expect((await readHar(file)).log.entries.map((e) => [e._operationId, e.response.content.text?.length])).toEqual([
+      ['listWallets', long.response.body.length],
+      ['listMarkets', exchange('/').response.body.length],
+    ]);
   });
 
   it('rewrites a HAR file of another layout once, keeping every entry and its log\'s other members, then appends after it', async () => {
