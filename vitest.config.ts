@@ -45,7 +45,7 @@ export default defineConfig({
     // in the one group, so it starts at once beside the suite's files instead of after them
     // all, alone, adding its whole length to the run.
     projects: [
-      // One throwaway PostgreSQL cluster for the run: the sandbox's PostgreSQL store runs the same behaviour suites as the in-memory one.
+      // One throwaway PostgreSQL cluster for the run, started by the first file that asks for a database: the sandbox's PostgreSQL store runs the same behaviour suites as the in-memory one.
       { extends: true, test: { name: 'suite', include: ['tests/**/*.test.ts'], exclude: endToEnd, sequence: { groupOrder: 0 }, globalSetup: ['tests/support/postgres-global-setup.ts'] } },
       { extends: true, test: { name: 'end to end', include: endToEnd, sequence: { groupOrder: 0 } } },
     ],

@@ -22,6 +22,7 @@ export default class SlowestFiles implements Reporter {
     if (rows.length === 0) return;
     const width = Math.max(...rows.map((row) => row.file.length));
     const lines = rows.map((row) => `  ${row.file.padEnd(width)}  ${seconds(row.wall).padStart(7)} wall  ${(row.cpu === undefined ? '–' : seconds(row.cpu)).padStart(7)} CPU`);
-    process.stdout.write(`\nThe ${rows.length === 1 ? "slowest test file" : `${rows.length} slowest test files`} (wall: import, hooks and tests; CPU: the worker and its finished children):\n${lines.join('\n')}\n`);
+    const title = rows.length === 1 ? 'The slowest test file' : `The ${rows.length} slowest test files`;
+    process.stdout.write(`\n${title} (wall: import, hooks and tests; CPU: the worker and its finished children; docs/testing.md):\n${lines.join('\n')}\n`);
   }
 }
