@@ -156,6 +156,20 @@ describe('reading a recording as a stream', () => {
     expect(stdout).toContain(`${entries.length - 1} exchanges read`);
   });
 
+  it('names the first 20 faults of a file and counts the others, reading every good line', async () => {
+    const good = linesText(entries).split('\n').filter(Boolean);
+    const file = write('noisy.har.jsonl', `${[good[0], ...Array.from({ length: 25 }, (_, index) => `{"broken": ${index}`), ...good.slice(1)].join('\n')}\n`);
+    const streamed: ReportedExchange[] = [];
+    const { entries: read, problems } = await streamHarExchanges(file, (exchange) => streamed.push(exchange), { label: 'noisy.har.jsonl' });
+    expect(read).toBe(entries.length);
+    expect(problems).toHaveLength(21);
+    expect(problems[0]).toMatch(/^noisy\.har\.jsonl line 2 \(entry 1\) is not JSON \(.+\), left out$/);
+    expect(problems[19]).toMatch(/^noisy\.har\.jsonl line 21 \(entry 20\) is not JSON/);
+    expect(problems[20]).toBe('noisy.har.jsonl: 5 more entries like these left out');
+    // The entries after the faults keep their place in the file.
+    expect(streamed.map((e) => e.source.entry)).toEqual([0, ...Array.from({ length: entries.length - 1 }, (_, index) => index + 26)]);
+  });
+
   it('refuses a file that is not JSON at all before reading anything', async () => {
     const file = write('text.har', 'not json at all');
     await expect(streamHarExchanges(file, () => undefined)).rejects.toThrow(NotHarError);
