@@ -33,6 +33,8 @@ const throughThePolicy: Record<string, { how: string; via: string }> = {
 /** Writers of the project's own files and messages: nothing a run read. */
 const noTraffic: Record<string, string> = {
   'src/contract/description.ts': "the spec's description for Dredd",
+  'src/conformance/runner.ts': "the kit's cases' results against its own replayed bytes and the local sandbox: outcome kinds, HTTP statuses, counts and the shape of data, never a value, header or message of an answer",
+  'src/conformance/matrix.ts': "the matrix of the runners' results",
   'src/dev/rebuild.ts': 'the dev loop: bundle and docs of the spec',
   'src/diff/optic.ts': "Optic's comparison of two specs",
   'src/docs/build.ts': 'the docs page',
@@ -43,6 +45,7 @@ const noTraffic: Record<string, string> = {
   'scripts/build.ts': 'packages',
   'scripts/changelog.ts': 'the changelog of spec changes',
   'scripts/commonjs-declarations.ts': 'type declarations',
+  'scripts/conformance.ts': "the conformance matrix and the README's copy of it, made from the kit's cases",
   'scripts/dev.ts': 'the dev loop',
   'scripts/diff.ts': 'spec changes',
   'scripts/docs.ts': 'the docs page',
