@@ -24,7 +24,7 @@ import { repoRoot } from '../../src/support/repo.ts';
 import { buildPackages, packageBuilds } from '../build.ts';
 import { readBenchOptions } from './support/options.ts';
 import { baseCommit, builtBaseSdk } from './client/base-sdk.ts';
-import { clockTime, comparisonTable, driftCostLines, inProcessLines, operationLayerLines, recordingLines, requestTitles, summaryLines, telemetryLines, type Rounds } from './client/report.ts';
+import { clockTime, comparisonTable, driftCostLines, inProcessLines, operationLayerLines, recordingLines, requestTitles, summaryLines, telemetryLines, type LayerTiming, type Rounds } from './client/report.ts';
 import { requestKinds, type InProcessResult, type RecordingRun, type RoundResult, type TelemetryRound } from './client/results.ts';
 import { floor, goalVariants, operationLayer, variantNames } from './client/variant-names.ts';
 
@@ -146,7 +146,9 @@ const layer = roundTrips.map(({ label, delayMs, requests, block }) => ({
   ),
 }));
 
+const layerTiming = inProcessCalls > 0 ? runScript<LayerTiming>('scripts/bench/client/layer-timing.ts', ['--calls', String(inProcessCalls)]) : undefined;
+
 const goals = roundTrips.map(({ label, atLeast, atLeastFor }, index) => ({ label, atLeast, ...(atLeastFor ? { atLeastFor } : {}), rounds: results[index]! }));
 console.log(`\n${summaryLines(goals, goalVariants, rounds).join('\n')}`);
-console.log(operationLayerLines(layer).join('\n'));
+console.log(operationLayerLines(layer, layerTiming).join('\n'));
 console.log(`\nElapsed: ${clockTime(performance.now() - startedAt)} (m:ss)`);

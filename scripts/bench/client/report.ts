@@ -98,7 +98,10 @@ export function summaryLines(goals: readonly Goal[], shown: readonly VariantName
  * kind, the medians over the rounds (each a process of its own, the two taking turns in
  * it) of the method call's rate over the path-string call's, and the CPU µs of each per call.
  */
-export function operationLayerLines(layer: readonly { label: string; rounds: readonly RoundResult[] }[]): string[] {
+/** layer-timing.ts: per request kind, the CPU µs per call of the path-string call and the method call, without the network, and the median of the turns' differences. */
+export type LayerTiming = Record<RequestKind, { path: number; method: number; added: number }>;
+
+export function operationLayerLines(layer: readonly { label: string; rounds: readonly RoundResult[] }[], timing?: LayerTiming): string[] {
   const { method, path, atLeast } = operationLayer;
   const lines = requestKinds.flatMap((kind) =>
     layer.map(({ label, rounds }) => {
@@ -110,7 +113,10 @@ export function operationLayerLines(layer: readonly { label: string; rounds: rea
       return `  ${kind.toUpperCase().padEnd(6)}${label.padEnd(14)}${cut}×  ${(value >= atLeast ? 'met' : 'NOT met').padEnd(9)}CPU µs/call: ${path} ${cpu(path).toFixed(0)}, ${method} ${cpu(method).toFixed(0)} (round by round: ${each})`;
     }),
   );
-  return [`The operation layer: ${method} × ${path}, the two in turns in one process per round (goal ≥ ${atLeast}×), medians over the rounds`, ...lines];
+  const withoutNetwork = timing
+    ? requestKinds.map((kind) => `  ${kind.toUpperCase().padEnd(6)}without the network, CPU µs per call in one process: ${path} ${timing[kind].path.toFixed(1)}, ${method} ${timing[kind].method.toFixed(1)}: the layer adds ${timing[kind].added.toFixed(1)} µs`)
+    : [];
+  return [`The operation layer: ${method} × ${path}, the two in turns in one process per round (goal ≥ ${atLeast}×), medians over the rounds`, ...lines, ...withoutNetwork];
 }
 
 /** Minutes and seconds, as a wall clock reads. */
