@@ -1,13 +1,17 @@
 // `npm run generate`: writes generated/schema.d.ts, generated/openapi.json and the drift
 // watch's validators (generated/drift-validators.js and its .d.ts) and the client's operation
-// methods (src/client/operations.generated.ts) from generated/openapi.yaml.
+// methods (src/client/operations.generated.ts) from generated/openapi.yaml, then the Python and
+// Go clients' generated code with their own pinned generators, where their toolchains are here
+// (a spec change reaches every language in one command; one whose toolchain is absent is named).
 // `npm run generate -- --check`: exits 1 when a committed file differs from a fresh render.
 import { writeFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { readCommittedFile, renderSchemaTypes, schemaTypesPath } from '../src/codegen/schema-types.ts';
 import { renderSpecJson, specJsonPath } from '../src/codegen/spec-json.ts';
 import { driftValidatorsPath, driftValidatorsTypesPath, renderDriftValidators, renderDriftValidatorTypes } from '../src/codegen/drift-validators.ts';
 import { operationsPath, renderOperations } from '../src/codegen/operations.ts';
+import { checkGeneratedFiles, languageClientArtefacts } from '../src/generated-files/check.ts';
+import { repoRoot } from '../src/support/repo.ts';
 import { parseFlags } from '../src/support/args.ts';
 
 let check = false;
@@ -37,6 +41,27 @@ for (const { path, fresh } of outputs) {
   } else {
     writeFileSync(path, fresh);
     console.log(`wrote ${target}`);
+  }
+}
+// The other languages' clients: regenerated in place, or (--check) compared by check:generated's own comparison.
+for (const artefact of languageClientArtefacts) {
+  const absent = artefact.unavailable?.();
+  if (absent !== undefined) {
+    console.log(`${artefact.path} not regenerated: ${absent}`);
+    continue;
+  }
+  if (check) continue;
+  await artefact.regenerate(join(repoRoot, artefact.path));
+  console.log(`wrote ${artefact.path}`);
+}
+if (check) {
+  const results = await checkGeneratedFiles(languageClientArtefacts.filter((artefact) => artefact.unavailable?.() === undefined));
+  for (const result of results) {
+    if (result.fresh) console.log(`${result.path} is up to date`);
+    else {
+      console.error(`${result.path} is stale: run \`npm run generate\` and commit it`);
+      stale = true;
+    }
   }
 }
 if (stale) process.exit(1);

@@ -65,6 +65,9 @@ function goClientArtefact(): GeneratedArtefact {
   };
 }
 
+/** The other languages' clients, made from generated/openapi.yaml by their own generators. */
+export const languageClientArtefacts: GeneratedArtefact[] = [pythonClientArtefact('models'), pythonClientArtefact('operations'), goClientArtefact()];
+
 export const generatedArtefacts: GeneratedArtefact[] = [
   {
     path: 'generated/openapi.yaml',
@@ -100,9 +103,7 @@ export const generatedArtefacts: GeneratedArtefact[] = [
     fixWith: 'npm run generate',
     regenerate: (outPath) => writeFileSync(outPath, renderOperations()),
   },
-  pythonClientArtefact('models'),
-  pythonClientArtefact('operations'),
-  goClientArtefact(),
+  ...languageClientArtefacts,
 ];
 
 /** `notChecked`: why the file could not be regenerated here (then `fresh` is false and says nothing). */

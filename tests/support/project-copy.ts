@@ -26,7 +26,8 @@ export function copyProject(): ProjectCopy {
     recursive: true,
     filter: (source) => {
       const inside = relative(repoRoot, source);
-      return !left.has(inside.split(sep)[0]!) && !/(^|[\\/])packages[\\/][^\\/]+[\\/](dist|generated|node_modules)$/.test(inside) && !inside.endsWith('.tgz');
+      // A language client's virtual environment and build output are installs too, not project files.
+      return !left.has(inside.split(sep)[0]!) && !/(^|[\\/])packages[\\/][^\\/]+[\\/](dist|generated|node_modules)$/.test(inside) && !/(^|[\\/])(\.venv|__pycache__|\.mypy_cache|\.ruff_cache|\.pytest_cache)$|^clients[\\/]python[\\/]dist$/.test(inside) && !inside.endsWith('.tgz');
     },
   });
   const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=copy', '-c', 'user.email=copy@localhost', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, stdio: 'pipe' });
