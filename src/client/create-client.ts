@@ -16,7 +16,7 @@ import { statusWatch, type Middleware } from './middleware.ts';
 import { paginate, type PagedPath, type PaginateInit, type Paginator } from './paginate.ts';
 import { operationOfResponse } from './envelope.ts';
 import { rememberSent } from './sent-headers.ts';
-import { classify, send, type CallContext } from './transport.ts';
+import { classify, send, utf8Answer, type CallContext } from './transport.ts';
 import { CallObservation, observing, serverOf } from './call-observation.ts';
 import { clientLog } from './logging.ts';
 import { operationMethods } from './operation-methods.ts';
@@ -93,7 +93,7 @@ export function createClient(options: ClientOptions): WalletApiClient {
     const response = await send(resolved, { url, method: request.method, headers, body }, ctx);
     // After send: its headers are those of the attempt that answered, signed (what recordTraffic records).
     if (layered) rememberSent(request, { headers, body, started });
-    return response;
+    return utf8Answer(response, ctx);
   }
 
   /**

@@ -195,6 +195,33 @@ function encoded(response: Response): boolean {
   return coding !== null && coding.trim() !== '' && coding.trim().toLowerCase() !== 'identity';
 }
 
+/** Statuses whose answer carries no body (RFC 9110 §15). */
+const bodilessStatuses = new Set([101, 204, 205, 304]);
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The answer with its body read whole and checked to be UTF-8, the only encoding JSON has
+ * (RFC 8259 §8.1): `Response.json()` and `.text()` would put U+FFFD in place of bad bytes
+ * and hand back data the provider never sent. Read under the attempt's deadline, after the
+ * size limit; the bytes are handed on as they came.
+ */
+export async function utf8Answer(response: Response, ctx: CallContext): Promise<Response> {
+  if (response.body === null || bodilessStatuses.has(response.status)) return response;
+  let bytes: ArrayBuffer;
+  try {
+    bytes = await response.arrayBuffer();
+  } catch (error) {
+    // The size limit's own error as it is; a stalled, cancelled or reset body by its cause.
+    throw error instanceof InvalidResponseError ? error : classify(error, ctx);
+  }
+  try {
+    strictUtf8.decode(bytes);
+  } catch {
+    throw new InvalidResponseError({ operation: ctx.operation, httpStatus: response.status, reason: 'with a body that is not UTF-8, the encoding JSON is written in', body: undefined });
+  }
+  return new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
 function oversized(response: Response, maxBytes: number, operation: string, bytes: string): InvalidResponseError {
   return new InvalidResponseError({ operation, httpStatus: response.status, reason: `with a body of ${bytes} bytes, over the client's limit of ${maxBytes} bytes (maxResponseBytes)`, body: undefined });
 }
