@@ -4,7 +4,7 @@
 // how URLs, bodies and headers are masked, and the integrator's rules and their refusals.
 import { describe, expect, it } from 'vitest';
 import { checkRedactionRules, defaultPolicy, environmentSecrets, jsonParseFault, maskIdentifier, maskNumber, normaliseName, privacyPolicy, redactedValue, redactingWriter, RedactionRulesError, secretHeaderNames, unreadableBodyValue } from '../../src/privacy/index.ts';
-import { encodedForms, Echoes, looseForms, variantsOf } from '../../src/privacy/policy.ts';
+import { encodedForms, encodedPrefixes, Echoes, looseForms, variantsOf } from '../../src/privacy/policy.ts';
 import { identifierFieldNames, secretFieldNames, solanaShaped } from '../../src/privacy/rules.ts';
 import type { RecordedExchange } from '../../src/traffic/exchange.ts';
 
@@ -274,5 +274,107 @@ describe("an integrator's rules and the writers' helpers", () => {
     expect(fault('hunter2')).toBe('a character JSON does not allow');
     expect(jsonParseFault(new Error(`Unexpected token 'h', "hunter2" is not valid JSON at position 3`))).toBe('a character JSON does not allow at position 3');
     expect(jsonParseFault('plain')).toBe('plain');
+  });
+});
+
+describe('the forms of a secret, encoded, in detail', () => {
+  const hexSignature = 'fb'.repeat(32);
+  const bytes = Buffer.from(hexSignature, 'hex');
+  const unpadded = (text: string) => text.replace(/=+$/, '');
+
+  it('are made from the UTF-8 bytes of a secret that is not ASCII', () => {
+    const secret = 'pässwörd-1';
+    expect(encodedForms(secret)).toEqual([...new Set([unpadded(Buffer.from(secret).toString('base64')), Buffer.from(secret).toString('base64url'), Buffer.from(secret).toString('hex')])]);
+    expect(defaultPolicy.redactText(`echo ${Buffer.from(secret).toString('base64')}`, [secret])).toBe(`echo ${redactedValue}`);
+  });
+
+  it('decode a base64 or base64url signature of 40 characters or more, padded or not, and no shorter value', () => {
+    for (const signature of [bytes.toString('base64'), bytes.toString('base64url'), bytes.subarray(0, 30).toString('base64')]) {
+      expect(signature.length).toBeGreaterThanOrEqual(40);
+      const decoded = Buffer.from(signature.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+      expect(encodedForms(signature)).toContain(decoded.toString('hex'));
+    }
+    // 39 characters of the base64 alphabet: a word, not a signature.
+    const word = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLM';
+    expect(word.length).toBe(39);
+    expect(encodedForms(word)).toEqual([unpadded(Buffer.from(word).toString('base64')), Buffer.from(word).toString('hex')]);
+    // Its text's base64 and hex, and its bytes in hex (their base64 is the secret itself).
+    expect(encodedForms(`${word}N`)).toHaveLength(3);
+    expect(encodedForms(`${word}N`)).toContain(Buffer.from(`${word}N`, 'base64').toString('hex'));
+  });
+
+  it('begin as encodedPrefixes says, for text, hex and base64 secrets, so a text holding one is searched', () => {
+    const prefixesOf = (secret: string) => new Set(encodedForms(secret).map((form) => form.slice(0, 4).toLowerCase()));
+    for (const secret of ['hunter2?!', hexSignature, bytes.toString('base64'), 'pässwörd-1', '+/+/+/+/+/+/+/+/+/+/+/+/+/+/+/+/+/+/+/+/+/+/']) {
+      const prefixes = encodedPrefixes(secret);
+      for (const start of prefixesOf(secret)) expect(prefixes.some((prefix) => prefix.startsWith(start) || start.startsWith(prefix)), `${secret}: ${start}`).toBe(true);
+      expect(prefixes.every((prefix) => prefix === prefix.toLowerCase())).toBe(true);
+    }
+    expect(encodedPrefixes(hexSignature)).toEqual(expect.arrayContaining(['zmjm', '666266', '-_v7', '+/v7', 'fbfbfb']));
+    expect(encodedPrefixes('pässwörd-1')).toEqual([...prefixesOf('pässwörd-1')]);
+  });
+
+  it('are looked for only for a secret of 8 characters or more, not for an identifier', () => {
+    const base64 = (text: string) => Buffer.from(text).toString('base64');
+    expect(defaultPolicy.redactText(`x ${base64('pass-8ch')} y`, [{ value: 'pass-8ch', replacement: redactedValue }])).toBe(`x ${redactedValue}= y`);
+    expect(defaultPolicy.redactText(`x ${base64('pass-7c')} y`, ['pass-7c'])).toBe(`x ${base64('pass-7c')} y`);
+    expect(defaultPolicy.redactText(`x ${base64('GB82WEST12345678')} y`, [{ value: 'GB82WEST12345678', replacement: 'XX00XXXX00000000' }])).toBe(`x ${base64('GB82WEST12345678')} y`);
+  });
+});
+
+describe('identifiers read through separators, in detail', () => {
+  const loose = (value: string) => new Echoes([], [[value, '[m]']]);
+
+  it('drops each kind of separator between letters and digits, and nothing else', () => {
+    for (const separator of [' ', '\u00a0', '\t', '.', '-', '+', '%20']) expect(loose('1234').replace(`a 12${separator}34 b`)).toBe('a [m] b');
+    for (const separator of ['_', '/', ',', '%2a']) expect(loose('1234').replace(`12${separator}34`)).toBe(`12${separator}34`);
+    // Only between two letters or digits, at both ends of the alphabet.
+    expect(loose('12').replace('1 -2')).toBe('1 -2');
+    expect(loose('14').replace('1%2a4')).toBe('1%2a4');
+    expect(new Echoes([], [['z9', '[m]'], ['a0', '[n]']]).replace('Z-9 z-9 A-0 a.0 9-z')).toBe('[m] [m] [n] [n] 9-z');
+  });
+
+  it('finds a value of letters and digits in a text whose digits alone do not hold it', () => {
+    expect(new Echoes([], [['gb82west12', '[iban]']]).replace('iban GB82 WEST 12, ok')).toBe('iban [iban], ok');
+    expect(new Echoes([], [['1234', '[pin]'], ['ab12', '[id]']]).in('AB-12')).toBe(true);
+  });
+});
+
+describe('pairs, URLs, bodies and pointers, in detail', () => {
+  it('mask a lone opening quote and a value that is a number with decimals', () => {
+    expect(defaultPolicy.redactText('password: "')).toBe(`password: "${redactedValue}`);
+    expect(defaultPolicy.redactText('accountNumber: 12.34, bvn: 12.3a')).toBe('accountNumber: 10.01, bvn: 00.0x');
+  });
+
+  it('keep a relative URL that holds another URL in its query, and read a query that starts the text', () => {
+    expect(defaultPolicy.redactUrl('/r?u=https://user:pw@h.test/p&pin=1')).toBe('/r?u=https%3A%2F%2Fuser%3Apw%40h.test%2Fp&pin=%5Bredacted%5D');
+    expect(defaultPolicy.redactUrl('?pin=1')).toBe('?pin=%5Bredacted%5D');
+    expect(defaultPolicy.redactUrl('a/b', ['/'])).toBe(`a${redactedValue}b`);
+    expect(defaultPolicy.redactUrl('https://h.test/p#')).toBe('https://h.test/p#');
+    expect(defaultPolicy.carriedBy({ url: '?pin=4821' })).toEqual([{ value: '4821', replacement: redactedValue }]);
+  });
+
+  it('read a JSON body as JSON whatever it starts with, and write it again only when masked', () => {
+    const body = (text: string) => defaultPolicy.redactExchange({ startedAt: new Date(0), durationMs: 1, request: { method: 'POST', url: 'https://p.test/x', headers: [], body: JSON.stringify({ pin: '4821' }) }, response: { status: 200, headers: [], body: text } }).response.body;
+    expect(body('[ "4821" ]')).toBe(`["${redactedValue}"]`);
+    expect(body('"\\u0041 4821"')).toBe(`"A ${redactedValue}"`);
+    expect(body(' { "a" : 1 } ')).toBe(' { "a" : 1 } ');
+  });
+
+  it('mask a pointer key by key: a carried value with a slash is found in the key it makes', () => {
+    expect(defaultPolicy.redactPointer('/x/a~1b', ['a/b'])).toBe(`/x/${redactedValue}`);
+    expect(defaultPolicy.redactPointer('x/a/b', ['a/b'])).toBe(`x/${redactedValue}`);
+  });
+
+  it("accept a field name a regular expression would refuse, refuse a pattern that matches only an empty text, and tell a parser's position of any length", () => {
+    expect(checkRedactionRules({ fields: ['('] }, 's')).toEqual({ fields: ['('] });
+    expect(() => checkRedactionRules({ patterns: ['^$'] }, 's')).toThrow('s.patterns[0] matches an empty text: it must match at least one character');
+    expect(jsonParseFault(new Error(`Unexpected token 'h', "hunter2" is not valid JSON at position 12`))).toBe('a character JSON does not allow at position 12');
+  });
+
+  it('write through a writer whose carried values include an undefined one', () => {
+    const written: string[] = [];
+    redactingWriter((text) => written.push(text), [undefined, 'k3y-value'])('undefined k3y-value');
+    expect(written).toEqual([`undefined ${redactedValue}`]);
   });
 });
