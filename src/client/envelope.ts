@@ -1,6 +1,7 @@
-// `unwrap`: the one place that decides whether an answer is a success. The interface
-// says to check both the HTTP status and the envelope's `status` before using `data`.
-import { isEnvelope } from '../envelope/index.ts';
+// `unwrap`: turns a call result into the envelope's `data` or the client's typed error. What
+// the answer is (success, refusal, not an envelope, …) is decided by src/envelope/answer.ts,
+// the one reading the mock, the drift watch and `npm run learn` share.
+import { classifyAnswer, notJson } from '../envelope/answer.ts';
 import { ApiError, InvalidResponseError, privacyOfResponse } from './errors.ts';
 
 /** The operation ("METHOD /path/template") of the call each answer belongs to, which `unwrap` names in its errors; the client records it. */
@@ -22,20 +23,20 @@ export async function unwrap<R extends CallResult>(call: R | Promise<R>): Promis
   const { response } = result;
   const operation = operationOfResponse.get(response) ?? `${response.url ? new URL(response.url).pathname : 'unknown operation'}`;
   const privacy = privacyOfResponse.get(response);
-  // A redirect is never followed (credentials are never replayed elsewhere), and what it
-  // says is not the provider's decision on the call, whatever its body looks like.
-  if (response.status >= 300 && response.status < 400) {
-    throw new InvalidResponseError({ operation, httpStatus: response.status, reason: '(a redirect, which the client never follows)', body: response.ok ? result.data : result.error, privacy });
-  }
   const body = response.ok ? result.data : result.error;
-  if (!isEnvelope(body)) {
-    const reason =
-      body === undefined || body === '' ? 'with an empty body' : typeof body === 'string' && !response.ok ? 'with a body that is not JSON' : 'with JSON that is not the {status, message, data} envelope';
-    throw new InvalidResponseError({ operation, httpStatus: response.status, reason, body, privacy });
+  // openapi-fetch hands an error body it could not parse as its text, and an empty one as "" or undefined.
+  const answer = classifyAnswer(response.status, body === undefined || body === '' ? undefined : typeof body === 'string' && !response.ok ? notJson : body);
+  switch (answer.kind) {
+    case 'success':
+      return answer.data as UnwrappedData<R>;
+    case 'redirect':
+      throw new InvalidResponseError({ operation, httpStatus: response.status, reason: '(a redirect, which the client never follows)', body, privacy });
+    case 'not-envelope': {
+      const reason = answer.reason === 'empty' ? 'with an empty body' : answer.reason === 'not-envelope' ? 'with JSON that is not the {status, message, data} envelope' : 'with a body that is not JSON';
+      throw new InvalidResponseError({ operation, httpStatus: response.status, reason, body, privacy });
+    }
+    case 'unknown-status':
+      throw new InvalidResponseError({ operation, httpStatus: response.status, reason: `with an unknown envelope status`, body, privacy });
   }
-  if (response.ok && body.status === 'success') return body.data as UnwrappedData<R>;
-  if (body.status !== 'success' && body.status !== 'error') {
-    throw new InvalidResponseError({ operation, httpStatus: response.status, reason: `with an unknown envelope status`, body, privacy });
-  }
-  throw new ApiError({ operation, httpStatus: response.status, envelope: body, headers: response.headers, privacy });
+  throw new ApiError({ operation, httpStatus: response.status, envelope: answer.envelope, headers: response.headers, privacy });
 }

@@ -4,7 +4,8 @@
 // of the spec (so the message is wrong), and routing, negotiation and JSON-parse failures
 // in its own problem+json or `{error: {...}}` shapes. Pure: no I/O, so it is tested alone.
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
-import { errorEnvelope, isErrorEnvelope, type ErrorEnvelope } from '../envelope/index.ts';
+import { classifyAnswerBytes } from '../envelope/answer.ts';
+import { errorEnvelope, type ErrorEnvelope } from '../envelope/index.ts';
 
 export type UpstreamAnswer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 export type MockAnswer = { status: number; headers: OutgoingHttpHeaders; body: Buffer };
@@ -25,9 +26,15 @@ export function toServiceAnswer(upstream: UpstreamAnswer, requestHeaders: Incomi
     authMessage(upstream, requestHeaders, auth) ??
     violationsMessage(upstream.headers) ??
     problemMessage(upstream) ??
-    (isErrorEnvelope(parseJson(upstream.body)) ? undefined : `The mock could not answer (HTTP ${upstream.status})`);
+    (isPublishedError(upstream) ? undefined : `The mock could not answer (HTTP ${upstream.status})`);
   if (message === undefined) return passThrough(upstream);
   return envelopeAnswer(upstream.status, errorEnvelope(message), upstream.headers);
+}
+
+/** An error answer in the envelope the spec publishes (`status: "error"`, `data: null`), as the client reads it. */
+function isPublishedError(upstream: UpstreamAnswer): boolean {
+  const answer = classifyAnswerBytes(upstream.status, upstream.body);
+  return answer.kind === 'error' && answer.published;
 }
 
 /** An envelope answer with the upstream's other headers (CORS, sl-violations) kept. */

@@ -17,7 +17,7 @@
 // refuses (strict-reading.ts, detectionReading: every record closed, open strings held to
 // the values seen) is what the interface did not show: a learning. The shapes the interface
 // does not publish at all (schemas without a type) are learnings wherever they appear.
-import { isEnvelope, type AnyEnvelope } from '../envelope/index.ts';
+import { classifyAnswer, notJson, type AnswerClass } from '../envelope/answer.ts';
 import { pointerKey, pointerSegment } from './pointer.ts';
 import { responseKeyFor } from './openapi.ts';
 import { visitRecords, type RecordLocation } from './record-locations.ts';
@@ -131,16 +131,18 @@ export function describeViolation(error: SchemaViolation): string {
   }
 }
 
+const notEnvelopeDetail = { empty: 'the body is empty', 'not-utf8': 'the body is not JSON', 'not-json': 'the body is not JSON', 'not-envelope': 'the body is not the {status, message, data} envelope' } as const;
+
 /**
- * The body as an envelope, or what is wrong with it as one, before its schema is read: not
- * JSON (`body` is `notJson`), empty, not `{status, message, data}`, or a success code
- * carrying `status: "error"`.
+ * What is wrong with an answer as an envelope before its schema is read (the one reading of
+ * what an answer is, src/envelope/answer.ts): not JSON, empty, not `{status, message, data}`,
+ * or a success code carrying `status: "error"`; undefined when its body is an envelope to
+ * hold to its schema (an unknown `status` is the schema's to refuse).
  */
-export function readEnvelope(ok: boolean, body: unknown): { envelope: AnyEnvelope } | { kind: ContradictionKind; detail: string } {
-  if (body === notJson) return { kind: 'not-envelope', detail: 'the body is not JSON' };
-  if (!isEnvelope(body)) return { kind: 'not-envelope', detail: body === undefined ? 'the body is empty' : 'the body is not the {status, message, data} envelope' };
-  if (ok && body.status === 'error') return { kind: 'error-status-on-2xx', detail: 'a success code with status "error"' };
-  return { envelope: body };
+export function envelopeContradiction(answer: AnswerClass): { kind: ContradictionKind; detail: string } | undefined {
+  if (answer.kind === 'not-envelope') return { kind: 'not-envelope', detail: notEnvelopeDetail[answer.reason] };
+  if (answer.kind === 'error-on-2xx') return { kind: 'error-status-on-2xx', detail: 'a success code with status "error"' };
+  return undefined;
 }
 
 /** A JSON value's type as the report names it. */
@@ -158,8 +160,8 @@ export function shapeOf(value: unknown): string {
   return jsonType(value);
 }
 
-/** Stands for a body that could not be parsed as JSON. */
-export const notJson: unique symbol = Symbol('not JSON');
+/** Stands for a body that could not be parsed as JSON (the readers of answers hand it on). */
+export { notJson };
 
 /**
  * Every departure of an envelope body from its schema. `layout` places the records; without
@@ -284,14 +286,16 @@ export function readAnswer(answer: AnswerInput, operation: OperationChecks): Ans
   if (key === undefined) {
     return { verdict: ok ? 'accepted' : 'inconclusive', findings: [{ class: 'contradiction', kind: 'undocumented-status', schema: undefined, field: undefined, pointer: '', detail: `the operation describes no HTTP ${code} answer` }] };
   }
-  const envelope = readEnvelope(ok, body);
-  if (!('envelope' in envelope)) {
+  const answerClass = classifyAnswer(code, body);
+  const contradiction = envelopeContradiction(answerClass);
+  if (contradiction !== undefined) {
     // A success code is the provider letting the request in, whatever its body; an error status on it is no verdict.
-    const verdict: Verdict = ok && envelope.kind !== 'error-status-on-2xx' ? 'accepted' : 'inconclusive';
-    return { verdict, findings: [{ class: 'contradiction', kind: envelope.kind, schema: undefined, field: undefined, pointer: '', detail: envelope.detail }] };
+    const verdict: Verdict = ok && contradiction.kind !== 'error-status-on-2xx' ? 'accepted' : 'inconclusive';
+    return { verdict, findings: [{ class: 'contradiction', kind: contradiction.kind, schema: undefined, field: undefined, pointer: '', detail: contradiction.detail }] };
   }
   const findings = readAnswerBody(body, operation.responses[key]!, ok ? operation.layout : noRecords);
-  const refusal = code >= 400 && code < 500 && envelope.envelope.status === 'error' && !findings.some((finding) => finding.class === 'contradiction');
+  // A refusal is a 4xx answered with the error envelope (src/envelope/answer.ts) its schema holds.
+  const refusal = code >= 400 && code < 500 && answerClass.kind === 'error' && answerClass.envelope.status === 'error' && !findings.some((finding) => finding.class === 'contradiction');
   const verdict: Verdict = ok ? 'accepted' : refusal ? 'refused' : 'inconclusive';
   return { verdict, findings };
 }
