@@ -3,8 +3,8 @@
 // require() them: scripts/commonjs-declarations.ts) and copies in the files each ships
 // beside its code:
 //   @wallet-api/sdk      client, signing, the traffic recorder, the wallet-api command line,
-//                        the generated types, the drift watch's generated validators and the
-//                        spec as JSON (which the command line reads);
+//                        the generated types, the drift watch's and the command line's
+//                        generated validators and the spec as JSON (which the command line reads);
 //   @wallet-api/sandbox  the sandbox and its bin, its data file, the provider profile schema,
 //                        the bundled spec it serves.
 // Both compile src/signing, so the sandbox verifies exactly what the client signs without
@@ -36,6 +36,9 @@ export const packageBuilds: PackageBuild[] = [
       // dist/client/drift/read-answer.js imports ../../../generated/drift-validators.js.
       'generated/drift-validators.js': 'generated/drift-validators.js',
       'generated/drift-validators.d.ts': 'generated/drift-validators.d.ts',
+      // dist/cli/request-check.js imports ../../generated/request-validators.js.
+      'generated/request-validators.js': 'generated/request-validators.js',
+      'generated/request-validators.d.ts': 'generated/request-validators.d.ts',
     },
   },
   {

@@ -1,5 +1,6 @@
-// `npm run generate`: writes generated/schema.d.ts, generated/openapi.json and the drift
-// watch's validators (generated/drift-validators.js and its .d.ts) and the client's operation
+// `npm run generate`: writes generated/schema.d.ts, generated/openapi.json, the drift
+// watch's validators (generated/drift-validators.js and its .d.ts), the command line's
+// request validators (generated/request-validators.js and its .d.ts) and the client's operation
 // methods (src/client/operations.generated.ts) from generated/openapi.yaml, then the Python and
 // Go clients' generated code with their own pinned generators, where their toolchains are here
 // (a spec change reaches every language in one command; one whose toolchain is absent is named).
@@ -10,6 +11,7 @@ import { readCommittedFile, renderSchemaTypes, schemaTypesPath } from '../src/co
 import { renderSpecJson, specJsonPath } from '../src/codegen/spec-json.ts';
 import { driftValidatorsPath, driftValidatorsTypesPath, renderDriftValidators, renderDriftValidatorTypes } from '../src/codegen/drift-validators.ts';
 import { operationsPath, renderOperations } from '../src/codegen/operations.ts';
+import { renderRequestValidators, renderRequestValidatorTypes, requestValidatorsPath, requestValidatorsTypesPath } from '../src/codegen/request-validators.ts';
 import { checkGeneratedFiles, languageClientArtefacts } from '../src/generated-files/check.ts';
 import { repoRoot } from '../src/support/repo.ts';
 import { parseFlags } from '../src/support/args.ts';
@@ -26,6 +28,8 @@ const outputs = [
   { path: specJsonPath, fresh: renderSpecJson() },
   { path: driftValidatorsPath, fresh: renderDriftValidators() },
   { path: driftValidatorsTypesPath, fresh: renderDriftValidatorTypes() },
+  { path: requestValidatorsPath, fresh: renderRequestValidators() },
+  { path: requestValidatorsTypesPath, fresh: renderRequestValidatorTypes() },
   { path: operationsPath, fresh: renderOperations() },
 ];
 

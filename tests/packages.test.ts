@@ -120,7 +120,7 @@ afterAll(async () => {
 
 describe('the packed @wallet-api/sdk', () => {
   it('ships the built client, signing, the traffic recorder, the wallet-api bin, their types, the generated types and validators and the spec as JSON; no sources and no sandbox', () => {
-    for (const file of ['dist/client/index.js', 'dist/client/index.d.ts', 'dist/client/index.d.cts', 'dist/client/record-traffic.js', 'dist/client/record-traffic.d.ts', 'dist/opentelemetry/index.js', 'dist/opentelemetry/index.d.ts', 'dist/opentelemetry/index.d.cts', 'generated/drift-validators.js', 'generated/drift-validators.d.ts', 'generated/drift-validators.d.cts', 'dist/signing/index.js', 'dist/signing/index.d.ts', 'dist/signing/index.d.cts', 'dist/cli/bin.js', 'generated/schema.d.ts', 'generated/schema.d.cts', 'generated/openapi.json', 'package.json', 'README.md']) {
+    for (const file of ['dist/client/index.js', 'dist/client/index.d.ts', 'dist/client/index.d.cts', 'dist/client/record-traffic.js', 'dist/client/record-traffic.d.ts', 'dist/opentelemetry/index.js', 'dist/opentelemetry/index.d.ts', 'dist/opentelemetry/index.d.cts', 'generated/drift-validators.js', 'generated/drift-validators.d.ts', 'generated/drift-validators.d.cts', 'generated/request-validators.js', 'generated/request-validators.d.ts', 'generated/request-validators.d.cts', 'dist/cli/request-check.js', 'dist/signing/index.js', 'dist/signing/index.d.ts', 'dist/signing/index.d.cts', 'dist/cli/bin.js', 'generated/schema.d.ts', 'generated/schema.d.cts', 'generated/openapi.json', 'package.json', 'README.md']) {
       expect(packed.sdk.files).toContain(file);
     }
     expect(packed.sdk.files.filter((f) => /^(src|tests|scripts|openapi)\//.test(f) || f.startsWith('dist/sandbox/') || f.endsWith('.yaml'))).toEqual([]);

@@ -14,7 +14,7 @@ import { signingHeaderNames } from '../traffic/exchange.ts';
 import { appendExchanges, checkHarTarget } from '../traffic/har-file.ts';
 import { recordingFetch, type RecordingFetch } from '../traffic/recording-fetch.ts';
 import { listText, operationHelp, usage, usageLine } from './help.ts';
-import { checkValue, parseParameterValue } from './schema-check.ts';
+import { checkBody, checkParameter, parseParameterValue } from './request-check.ts';
 import { loadOperations, type Operation } from './spec.ts';
 import { envNames, resolveTarget, UsageError } from './target.ts';
 
@@ -71,7 +71,7 @@ export function buildRequest(op: Operation, values: { path?: string[]; query?: s
         problems.push(`--${location} ${name} ${parsed.problem}`);
         continue;
       }
-      problems.push(...checkValue(parameter.schema, parsed.value, `--${location} ${name}`));
+      problems.push(...checkParameter(op, location, name, parameter.schema, parsed.value));
       request[location][name] = parsed.value;
     }
   }
@@ -86,13 +86,15 @@ export function buildRequest(op: Operation, values: { path?: string[]; query?: s
       const source = values.body.startsWith('@') ? readBodyFile(values.body.slice(1), cwd) : { text: values.body, from: '--body' };
       if ('problem' in source) problems.push(source.problem);
       else {
+        let parsed = false;
         try {
           request.body = JSON.parse(source.text);
-          problems.push(...checkValue(op.body.schema, request.body, 'the body').map((problem) => `${source.from}: ${problem}`));
+          parsed = true;
         } catch (error) {
           // Not the parser's message: Node's quotes the input around the fault (a password, say).
           problems.push(`${source.from} is not valid JSON (${jsonParseFault(error)})`);
         }
+        if (parsed) problems.push(...checkBody(op, op.body.schema, request.body).map((problem) => `${source.from}: ${problem}`));
       }
     }
   } else if (op.body?.required) {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { renderSchemaTypes } from '../codegen/schema-types.ts';
 import { renderSpecJson } from '../codegen/spec-json.ts';
 import { renderDriftValidators, renderDriftValidatorTypes } from '../codegen/drift-validators.ts';
+import { renderRequestValidators, renderRequestValidatorTypes } from '../codegen/request-validators.ts';
 import { renderOperations } from '../codegen/operations.ts';
 import { bundleSpec } from '../support/redocly.ts';
 import { repoRoot } from '../support/repo.ts';
@@ -96,6 +97,16 @@ export const generatedArtefacts: GeneratedArtefact[] = [
     path: 'generated/drift-validators.d.ts',
     fixWith: 'npm run generate',
     regenerate: (outPath) => writeFileSync(outPath, renderDriftValidatorTypes()),
+  },
+  {
+    path: 'generated/request-validators.js',
+    fixWith: 'npm run generate',
+    regenerate: (outPath) => writeFileSync(outPath, renderRequestValidators()),
+  },
+  {
+    path: 'generated/request-validators.d.ts',
+    fixWith: 'npm run generate',
+    regenerate: (outPath) => writeFileSync(outPath, renderRequestValidatorTypes()),
   },
   {
     // The client's operation methods: compiled with the rest of the SDK, so under src/.
