@@ -34,7 +34,7 @@ export type CallMessage = {
    * Set when the call ends in failure: the client's error `kind` (`timeout`, `network`, …),
    * the HTTP status as text for an error answer the call resolved with (`"503"`), and for a
    * 2xx what `unwrap` will throw: `api` when its envelope says `status: "error"`,
-   * `invalid-response` when it is not the envelope; `_OTHER` for anything else thrown.
+   * `invalid-response` when it is not the envelope or its status is neither; `_OTHER` for anything else thrown.
    */
   errorType?: string;
   /** Set by the tracing channel: what the call resolved to, or what it threw. */

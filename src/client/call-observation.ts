@@ -1,7 +1,8 @@
 // One observed call: what the client tells the diagnostics channels (call-channel.ts) and
 // its logger (logging.ts) as the call goes. The client makes one only when a channel has a
 // subscriber or the client has a logger; otherwise a call carries none and pays nothing.
-import { isEnvelope } from '../envelope/index.ts';
+import { acceptedKinds } from '../envelope/answer.ts';
+import { classifyResult } from './envelope.ts';
 import { callChannel, driftChannel, retryChannel, type CallMessage, type DriftMessage, type RetryMessage } from './call-channel.ts';
 import type { DriftEvent } from './drift/types.ts';
 import { WalletApiError } from './errors.ts';
@@ -114,9 +115,9 @@ export class CallObservation {
     const message = this.message;
     message.status = response.status;
     const body = response.ok ? data : error;
-    // What `unwrap` will throw for this answer, if anything: its kind.
-    const envelope = isEnvelope(body);
-    const kind = !envelope ? 'invalid-response' : !response.ok || body.status !== 'success' ? 'api' : undefined;
+    // What `unwrap` will throw for this answer, if anything: its kind, by the same reading.
+    const answer = classifyResult({ response, data, error });
+    const kind = answer.kind === 'success' ? undefined : acceptedKinds.has(answer.kind) ? 'api' : 'invalid-response';
     // The semantic conventions' error.type of an error answer is its status; a 2xx is failed by what unwrap says.
     if (!response.ok) message.errorType = String(response.status);
     else if (kind !== undefined) message.errorType = kind;
@@ -128,7 +129,7 @@ export class CallObservation {
     if (log.debugs) log.answerBody({ operation: message.operation, status: response.status, body }, this.#carried());
     if (kind === undefined) log.succeeded({ operation: message.operation, status: response.status, durationMs, attempts: message.attempts });
     else {
-      const reason = envelope ? body.message : 'the body is not the {status, message, data} envelope';
+      const reason = kind === 'api' && 'envelope' in answer ? answer.envelope.message : answer.kind === 'redirect' ? 'a redirect, which the client never follows' : answer.kind === 'unknown-status' ? 'an unknown envelope status' : 'the body is not the {status, message, data} envelope';
       log.failed({ operation: message.operation, kind, status: response.status, durationMs, attempts: message.attempts, message: reason }, this.#carried());
     }
   }

@@ -1,7 +1,7 @@
 // `unwrap`: turns a call result into the envelope's `data` or the client's typed error. What
 // the answer is (success, refusal, not an envelope, …) is decided by src/envelope/answer.ts,
 // the one reading the mock, the drift watch and `npm run learn` share.
-import { classifyAnswer, notJson } from '../envelope/answer.ts';
+import { classifyAnswer, notJson, type AnswerClass } from '../envelope/answer.ts';
 import { ApiError, InvalidResponseError, privacyOfResponse } from './errors.ts';
 
 /** The operation ("METHOD /path/template") of the call each answer belongs to, which `unwrap` names in its errors; the client records it. */
@@ -12,6 +12,13 @@ export type CallResult = { data?: unknown; error?: unknown; response: Response }
 
 /** The `data` inside the success envelope of a call result. */
 export type UnwrappedData<R> = R extends { data: infer Envelope } ? (Envelope extends { data: infer Data } ? Data : never) : never;
+
+/** What a call result's answer is (src/envelope/answer.ts), as `unwrap` and the call's observation read it. */
+export function classifyResult({ response, data, error }: CallResult): AnswerClass {
+  const body = response.ok ? data : error;
+  // openapi-fetch hands an error body it could not parse as its text, and an empty one as "" or undefined.
+  return classifyAnswer(response.status, body === undefined || body === '' ? undefined : typeof body === 'string' && !response.ok ? notJson : body);
+}
 
 /**
  * Returns the envelope's `data` when the HTTP status is 2xx and `status` is "success";
@@ -24,8 +31,7 @@ export async function unwrap<R extends CallResult>(call: R | Promise<R>): Promis
   const operation = operationOfResponse.get(response) ?? `${response.url ? new URL(response.url).pathname : 'unknown operation'}`;
   const privacy = privacyOfResponse.get(response);
   const body = response.ok ? result.data : result.error;
-  // openapi-fetch hands an error body it could not parse as its text, and an empty one as "" or undefined.
-  const answer = classifyAnswer(response.status, body === undefined || body === '' ? undefined : typeof body === 'string' && !response.ok ? notJson : body);
+  const answer = classifyResult(result);
   switch (answer.kind) {
     case 'success':
       return answer.data as UnwrappedData<R>;
