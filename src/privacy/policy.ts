@@ -117,6 +117,25 @@ export class Echoes {
     this.#loose = [...this.#looseReplacements.keys()].sort((a, b) => b.length - a.length);
     this.#looseDigits = this.#loose.filter((value) => /^\d+$/.test(value));
     this.#looseMixed = this.#loose.filter((value) => !/^\d+$/.test(value));
+    // A value without its leading zeros is how a JSON number echoes it: it is masked where it
+    // stands as a number, not inside an id (`058` as `58` in `…6e58`).
+    this.#asNumbers = new Set(this.#looseDigits.filter((value) => this.#looseDigits.some((padded) => padded.length > value.length && padded.endsWith(value) && /^0+$/.test(padded.slice(0, padded.length - value.length)))));
+  }
+
+  readonly #asNumbers: Set<string>;
+
+  /**
+   * Where `value` next stands in the squeezed text from `from`: anywhere, or for a number form
+   * only where, in the text itself, no letter or digit touches it.
+   */
+  #nextLoose(text: string, squeezed: string, origins: readonly number[], value: string, from: number): number {
+    for (let index = squeezed.indexOf(value, from); index !== -1; index = squeezed.indexOf(value, index + 1)) {
+      if (!this.#asNumbers.has(value)) return index;
+      const before = text[origins[index]! - 1] ?? '';
+      const after = text[origins[index + value.length - 1]! + 1] ?? '';
+      if (!/[A-Za-z0-9]/.test(before) && !/[A-Za-z0-9]/.test(after)) return index;
+    }
+    return -1;
   }
 
   /** Whether the text holds any of the values. */
@@ -157,7 +176,11 @@ export class Echoes {
     }
     if (!candidate) return false;
     const squeezed = lower.replace(separatorBetween, '');
-    return this.#loose.some((value) => squeezed.includes(value));
+    if (!this.#loose.some((value) => squeezed.includes(value))) return false;
+    // Only a number form found may stand inside an id: look where it stands in the text.
+    if (this.#asNumbers.size === 0) return true;
+    const located = squeeze(lower);
+    return this.#loose.some((value) => this.#nextLoose(lower, located.squeezed, located.origins, value, 0) !== -1);
   }
 
   /** The text with every value replaced by its replacement, leftmost first, the longest at one place. */
@@ -207,7 +230,7 @@ export class Echoes {
       let at = -1;
       let hit = '';
       for (const value of this.#loose) {
-        const index = squeezed.indexOf(value, searchFrom);
+        const index = this.#nextLoose(text, squeezed, origins, value, searchFrom);
         if (index !== -1 && (at === -1 || index < at)) {
           at = index;
           hit = value;

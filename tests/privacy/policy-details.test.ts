@@ -112,6 +112,17 @@ describe('the forms a carried value is looked for in', () => {
     const first = new Echoes([], [['12', '[a]'], ['1234', '[b]']]);
     expect(first.replace('1 2 3 4 and 1-2')).toBe('[b] and [a]');
   });
+
+  it('find a value without its leading zeros where it stands as a number, never inside an id', () => {
+    const echoes = new Echoes([['058', '000']], looseForms('058').map((form) => [form, '000'] as const));
+    expect(echoes.replace('{"bankCode":58}')).toBe('{"bankCode":000}');
+    expect(echoes.replace('bank 58, again 058')).toBe('bank 000, again 000');
+    // A swap or transaction id that happens to hold the digits keeps them: the caller reads it back.
+    expect(echoes.replace('{"id":"a0b7a9974b464a1ac51b6e58"}')).toBe('{"id":"a0b7a9974b464a1ac51b6e58"}');
+    expect(echoes.replace('TRX-100158')).toBe('TRX-100158');
+    expect(echoes.in('a0b7a9974b464a1ac51b6e58')).toBe(false);
+    expect(echoes.in('code 58')).toBe(true);
+  });
 });
 
 describe('what a request carries', () => {

@@ -60,7 +60,15 @@ describe.each(storeVariants)('$name', ({ options: storeOptions }) => {
 
     const createSwap = (url: string, timestamp: string) =>
       sendSigned(url, { method: 'POST', pathWithQuery: '/api/v1/swaps', body: JSON.stringify(swap), contentType: 'application/json', auth: { timestamp } }, demoCredentials);
-    const swapCount = async (url: string) => ((await sendSigned(url, { method: 'GET', pathWithQuery: '/sandbox/swaps' }, demoCredentials)).json as { data: unknown[] }).data.length;
+    // Each read is signed at a later millisecond than the one before: the guard rightly refuses
+    // the same GET signed twice within one (a fast loopback answers a POST in under a millisecond).
+    let lastRead = 0;
+    const swapCount = async (url: string) => {
+      lastRead = Math.max(Date.now(), lastRead + 1);
+      const read = await sendSigned(url, { method: 'GET', pathWithQuery: '/sandbox/swaps', auth: { timestamp: new Date(lastRead) } }, demoCredentials);
+      expect(read.status, read.text).toBe(200);
+      return (read.json as { data: unknown[] }).data.length;
+    };
 
     it('answers a second identical signed request with 401 naming a replay, and creates nothing', async () => {
       const timestamp = formatTimestamp(new Date());
