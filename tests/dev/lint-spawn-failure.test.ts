@@ -18,6 +18,9 @@ vi.mock('../../src/support/redocly.ts', async (importOriginal) => {
   };
 });
 
+// A file run before this one in the same worker (isolate: false) may have loaded rebuild.ts
+// with the real Redocly module: it is loaded afresh here, so that it imports the fake.
+vi.resetModules();
 const { rebuild } = await import('../../src/dev/rebuild.ts');
 
 // The worker runs other files after this one in the same module cache (isolate: false):
