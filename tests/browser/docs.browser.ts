@@ -130,8 +130,8 @@ describe('the published docs in chromium', () => {
       await operationText(operation.tags[0]!, operation.summary);
       const samples = operation['x-codeSamples'] as { lang: string; source: string }[];
       const typescript = samples.find((sample) => sample.lang === 'TypeScript')!;
-      // The sample's first line (its comment) and its call, visible in the page.
-      for (const line of [typescript.source.split('\n')[0]!, 'import { createClient, hmacSha256, unwrap']) {
+      // The sample's first line (its comment) and its call of the operation's method, visible in the page.
+      for (const line of [typescript.source.split('\n')[0]!, `client.${operation.operationId}`]) {
         const shown = page.locator('pre', { hasText: line }).filter({ visible: true });
         await expect.poll(() => shown.count(), { message: `${operation.operationId}: ${line}` }).toBeGreaterThan(0);
       }
