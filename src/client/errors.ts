@@ -313,15 +313,19 @@ function withoutCredentials(headers: Headers | undefined): Headers {
   return kept;
 }
 
-/** What a header name may hold (RFC 9110's token): a mask such as `[redacted]` is written without the brackets. */
-const headerName = (name: string) => name.replace(/[^!#$%&'*+\-.^_`|~0-9A-Za-z]/g, '') || 'redacted';
-
 /** The answer's headers less the credentials, their names and values through the policy. */
 function maskedHeaders(headers: Headers | undefined, policy: PrivacyPolicy, carried: Carried): Headers {
   const pairs: [string, string][] = [];
   withoutCredentials(headers).forEach((value, name) => pairs.push([name, value]));
   const masked = new Headers();
-  for (const [name, value] of policy.redactHeaders(pairs, carried)) masked.append(headerName(name), value);
+  let renamed = 0;
+  policy.redactHeaders(pairs, carried).forEach(([name, value], index) => {
+    // A name the policy masked is replaced whole: a Headers name is an RFC 9110 token, which
+    // cannot hold the mask's brackets, and what is left of the name around a mask would still
+    // say what it held (`x-pin-1234` masked to `x-pin-redacted` keeps the letters of the mask
+    // beside the name's own).
+    masked.append(name === pairs[index]![0] ? name : `redacted-header-${++renamed}`, value);
+  });
   return masked;
 }
 
