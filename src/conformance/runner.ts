@@ -6,9 +6,8 @@
 import { createHmac } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { inspect, parseArgs } from 'node:util';
-import { createClient, hmacSha256, unwrap, WalletApiError, type ClientOptions, type Signer, type WalletApiClient } from '../client/index.ts';
+import { createClient, hmacSha256, WalletApiError, type ClientOptions, type Signer, type WalletApiClient } from '../client/index.ts';
 import { defaultCanonicalString, hmacSha256Sync } from '../signing/index.ts';
-import specDocument from '../../generated/openapi.json' with { type: 'json' };
 import { includes, jsonEqual, loadCaseFiles, normalisedName, type Call, type Case, type ClientSettings, type ExchangeCase, type ExpectedError, type OptionsCase, type Outcome, type ScenarioCase, type SigningCase, type Step } from './cases.ts';
 import { startReplayServer, type ReceivedRequest } from './replay-server.ts';
 
@@ -17,36 +16,6 @@ export const clientName = 'typescript';
 export type CaseResult = { case: string; outcome: 'pass' | 'fail'; saw: string };
 
 type Settings = { sandbox: string | undefined; apiKey: string; secret: string };
-
-/** Where an operation's fields go: its method, path template, path and query names. */
-type OperationShape = { method: 'GET' | 'POST'; path: string; pathNames: string[]; queryNames: string[]; hasBody: boolean };
-
-type Parameter = { in: string; name: string } | { $ref: string };
-const document = specDocument as unknown as { paths: Record<string, Record<string, { operationId?: string; parameters?: Parameter[]; requestBody?: unknown }>> };
-
-/** A parameter, or the one its local `$ref` ("#/components/parameters/…") points at. */
-function resolved(parameter: Parameter): { in: string; name: string } {
-  if (!('$ref' in parameter)) return parameter;
-  return parameter.$ref
-    .slice(2)
-    .split('/')
-    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], document) as { in: string; name: string };
-}
-
-const operations = new Map<string, OperationShape>();
-for (const [path, item] of Object.entries(document.paths)) {
-  for (const [method, operation] of Object.entries(item)) {
-    if (!operation.operationId) continue;
-    const parameters = (operation.parameters ?? []).map(resolved);
-    operations.set(operation.operationId, {
-      method: method.toUpperCase() as 'GET' | 'POST',
-      path,
-      pathNames: parameters.filter((p) => p.in === 'path').map((p) => p.name),
-      queryNames: parameters.filter((p) => p.in === 'query').map((p) => p.name),
-      hasBody: operation.requestBody !== undefined,
-    });
-  }
-}
 
 /** A failed expectation: its message is what the matrix shows as "saw". */
 class Mismatch extends Error {}
@@ -74,18 +43,11 @@ function clientFor(baseUrl: string, apiKey: string, secret: string, settings: Cl
   return createClient(options);
 }
 
-/** Calls an operation by its id: through the client's method of that name when it has one, else by path. */
+/** Calls an operation through the client's method of that name (`createSwap({ from, to, amount, password })`). */
 async function callOperation(client: WalletApiClient, call: Call, extra: { signal?: AbortSignal; timeoutMs?: number; retry?: ClientSettings['retry'] } = {}): Promise<unknown> {
-  const byName = (client as unknown as Record<string, unknown>)[call.operationId];
-  if (typeof byName === 'function') return (byName as (params: unknown, options: unknown) => Promise<unknown>).call(client, call.params, extra);
-  const shape = operations.get(call.operationId);
-  if (!shape) throw new Mismatch(`no operation ${call.operationId} in the spec`);
-  const pick = (names: string[]) => Object.fromEntries(Object.entries(call.params).filter(([name]) => names.includes(name)));
-  const bodyFields = Object.fromEntries(Object.entries(call.params).filter(([name]) => !shape.pathNames.includes(name) && !shape.queryNames.includes(name)));
-  const init: Record<string, unknown> = { params: { path: pick(shape.pathNames), query: pick(shape.queryNames) }, ...extra };
-  if (shape.hasBody) init.body = bodyFields;
-  const method = shape.method === 'GET' ? client.GET : client.POST;
-  return unwrap((method as (path: string, init: unknown) => Promise<never>)(shape.path, init));
+  const method = (client as unknown as Record<string, unknown>)[call.operationId];
+  if (typeof method !== 'function') throw new Mismatch(`the client has no method ${call.operationId}`);
+  return (method as (params: unknown, options: unknown) => Promise<unknown>).call(client, call.params, extra);
 }
 
 type Got = { data: unknown } | { error: unknown };
@@ -302,8 +264,8 @@ async function runSteps(steps: readonly Step[], client: WalletApiClient, setting
       let pages = 0;
       let items = 0;
       const ids = new Set<unknown>();
-      const query = step.walk.params as { limit?: number; page?: number };
-      for await (const page of client.paginate('/api/v1/transactions', { params: { query } }).pages()) {
+      const input = step.walk.params as { limit?: number; page?: number };
+      for await (const page of client.listTransactions.paginate(input).pages()) {
         pages += 1;
         items += page.data.length;
         for (const record of page.data) ids.add(record._id);
