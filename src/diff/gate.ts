@@ -118,8 +118,11 @@ export async function compareSpecPairs(pairs: SpecPair[], options: { signal?: Ab
       raised: baseMajor !== undefined && headMajor !== undefined && headMajor > baseMajor,
     };
   });
-  // A major version that went down fails without asking Optic.
-  const compared = judged.filter((pair) => !pair.lowered);
+  // A major version that went down fails without asking Optic, and a spec byte for byte its
+  // base's has nothing to compare: Optic's start-up alone costs more than a second, and a
+  // preflight on a tree whose spec did not change since the base pays it for nothing.
+  const unchanged = (pair: SpecPair) => pair.base === pair.head;
+  const compared = judged.filter((pair) => !pair.lowered && !unchanged(pair));
   const optic = compared.length > 0 ? await compareWithOptic(compared, options) : { exitCode: 0, output: '', pairs: [] };
   // Optic's exit code covers the whole run: failing without any finding means Optic itself failed.
   const opticFailed = optic.exitCode !== 0 && optic.pairs.every((pair) => (pair.findings ?? []).length === 0);
@@ -127,6 +130,7 @@ export async function compareSpecPairs(pairs: SpecPair[], options: { signal?: Ab
   const opticChanges = optic.pairs.map((pair, index) => groupFindings((pair.findings ?? []).filter((finding) => !excused[index]!.includes(finding))));
   return judged.map((pair) => {
     if (pair.lowered) return { passed: false, summary: `major version went down (${pair.versions})`, details: '', changes: [] };
+    if (unchanged(pair)) return { passed: true, summary: `no breaking change (${pair.versions})`, details: `${pair.labels.head} is byte for byte ${pair.labels.base}: nothing changed, Optic not run\n`, changes: [] };
     const index = compared.indexOf(pair);
     const run = optic.pairs[index]!;
     const specPath = pairSpecPath(index);
