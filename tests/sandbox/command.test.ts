@@ -21,6 +21,17 @@ async function runUntilListening(env: NodeJS.ProcessEnv): Promise<string> {
   }
 }
 
+/**
+ * One start of the command with both SANDBOX_API_KEYS and SANDBOX_PROFILE set serves the
+ * tests of each (a start costs a second of CPU); the first test to ask starts it.
+ */
+let keysAndProfile: Promise<string> | undefined;
+const withKeysAndProfile = () =>
+  (keysAndProfile ??= runUntilListening({
+    SANDBOX_API_KEYS: 'team-key-1:team-secret-1,team-key-2:team-secret-2',
+    SANDBOX_PROFILE: `${repoRoot}tests/fixtures/providers/fills-unknowns.json`,
+  }));
+
 describe('npm run sandbox', () => {
   it('prints the URL and the demo credentials', async () => {
     const output = await runUntilListening({});
@@ -30,7 +41,7 @@ describe('npm run sandbox', () => {
   });
 
   it('never prints keys or secrets from SANDBOX_API_KEYS', async () => {
-    const output = await runUntilListening({ SANDBOX_API_KEYS: 'team-key-1:team-secret-1,team-key-2:team-secret-2' });
+    const output = await withKeysAndProfile();
     expect(output).toContain('API keys: 2 from SANDBOX_API_KEYS');
     expect(output).not.toMatch(/team-(key|secret)/);
     expect(output).not.toContain('sandbox-demo');
@@ -39,7 +50,7 @@ describe('npm run sandbox', () => {
 
 describe('npm run sandbox with SANDBOX_PROFILE', () => {
   it('names the provider profile it plays', async () => {
-    const output = await runUntilListening({ SANDBOX_PROFILE: `${repoRoot}tests/fixtures/providers/fills-unknowns.json` });
+    const output = await withKeysAndProfile();
     expect(output).toContain('Provider profile: "Acme Pay (unknowns filled)" (SANDBOX_PROFILE): the sandbox answers as that provider, not by its own rules');
   });
 
