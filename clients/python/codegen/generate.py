@@ -11,7 +11,7 @@ Two files, both committed and compared byte for byte by `npm run check:generated
 Both are formatted by the pinned ruff with fixed settings (``--isolated``), so the bytes do not
 depend on the directory they are written to or on any configuration around it.
 
-Usage: python codegen/generate.py [--spec PATH] [--only models|operations --out FILE]
+Usage: python codegen/generate.py [--spec PATH] [--only models|operations --out FILE | --out-dir DIR]
 """
 
 from __future__ import annotations
@@ -376,13 +376,22 @@ def main() -> None:
     parser.add_argument("--spec", type=Path, default=DEFAULT_SPEC)
     parser.add_argument("--only", choices=("models", "operations"))
     parser.add_argument("--out", type=Path, help="with --only: the file to write instead of the package's")
+    parser.add_argument(
+        "--out-dir",
+        type=Path,
+        help="both files, written to this directory instead of the package (one run for a staleness check)",
+    )
     args = parser.parse_args()
     if args.out is not None and args.only is None:
         parser.error("--out needs --only")
+    if args.out_dir is not None and args.only is not None:
+        parser.error("--out-dir writes both files: give it without --only")
     spec_path = args.spec.resolve()
     if args.only is None:
-        render_models(spec_path, PACKAGE / "models.py")
-        render_operations(spec_path, PACKAGE / "models.py", PACKAGE / "operations.py")
+        target = (args.out_dir or PACKAGE).resolve()
+        target.mkdir(parents=True, exist_ok=True)
+        render_models(spec_path, target / "models.py")
+        render_operations(spec_path, target / "models.py", target / "operations.py")
         return
     out = (args.out or PACKAGE / f"{args.only}.py").resolve()
     if args.only == "models":
