@@ -37,8 +37,8 @@ echo "== mypy --strict"
 echo "== staleness of the generated code"
 fresh=$(mktemp -d)
 trap 'rm -rf "$fresh"' EXIT
+.venv/bin/python codegen/generate.py --out-dir "$fresh"
 for file in models operations; do
-  .venv/bin/python codegen/generate.py --only "$file" --out "$fresh/$file.py"
   if ! cmp -s "$fresh/$file.py" "src/wallet_api/_generated/$file.py"; then
     echo "clients/python/src/wallet_api/_generated/$file.py is stale: run \`clients/python/.venv/bin/python clients/python/codegen/generate.py\` and commit it"
     exit 1
