@@ -2,15 +2,16 @@
 // people, JSON for machines, exit 0 when it only learns, 1 when anything contradicts the
 // interface, 2 for a file that is not HAR or a bad flag.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from '../../src/learn/findings.ts';
 import type { TrafficReport } from '../../src/learn/report.ts';
 import { demoCredentials, startSandbox } from '../../src/sandbox/index.ts';
 import { walkProvider } from '../support/provider-walk.ts';
+import { learnInProcess as learn, type LearnRun } from '../support/learn-in-process.ts';
 import { repoRoot } from '../support/run.ts';
 
 const run = promisify(execFile);
@@ -32,7 +33,8 @@ function writeHar(name: string, exchanges: Exchange[]): string {
   return path;
 }
 
-async function learn(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** `npm run learn` as its own process, for what only a process shows: its exit status and the file written by --out. */
+async function learnProcess(...args: string[]): Promise<LearnRun> {
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts/learn.ts'), ...args], { cwd: repoRoot });
     return { code: 0, stdout, stderr };
@@ -55,6 +57,9 @@ beforeAll(async () => {
   }
 });
 
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// Most runs are in process (tests/support/learn-in-process.ts); the contradicting provider's run is a real process.
 describe('npm run learn', () => {
   it('reports what a provider that only fills unknowns shows, grouped by marker, and exits 0', async () => {
     const { code, stdout } = await learn(har['fills-unknowns']!);
@@ -67,7 +72,7 @@ describe('npm run learn', () => {
 
   it('names each contradiction, exits 1, and writes JSON to --out', async () => {
     const out = join(dir, 'report.json');
-    const { code } = await learn(har.contradicts!, '--format', 'json', '--out', out);
+    const { code } = await learnProcess(har.contradicts!, '--format', 'json', '--out', out);
     expect(code).toBe(1);
     const report = JSON.parse(readFileSync(out, 'utf8')) as TrafficReport;
     // Fields are JSON pointers into their record.

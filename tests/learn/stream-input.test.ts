@@ -4,24 +4,26 @@
 // named with the file and the entry; the report keeps every entry that could be read, and
 // the command exits 2.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readHarExchanges, streamHarExchanges } from '../../src/learn/har-input.ts';
 import { buildReport, renderMarkdown, ReportBuilder, type ReportedExchange } from '../../src/learn/report.ts';
 import { demoCredentials, startSandbox } from '../../src/sandbox/index.ts';
 import { loadBundledDocument } from '../../src/spec/document.ts';
 import { NotHarError } from '../../src/traffic/har-file.ts';
 import { walkProvider } from '../support/provider-walk.ts';
+import { learnInProcess as learn, type LearnRun } from '../support/learn-in-process.ts';
 import { repoRoot } from '../support/run.ts';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'learn-stream-'));
 const document = loadBundledDocument();
 
-async function learn(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** `npm run learn` as its own process, for what only a process shows: the file read from its path as a stream and piped out whole, with its exit status. */
+async function learnProcess(...args: string[]): Promise<LearnRun> {
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts/learn.ts'), ...args], { cwd: repoRoot, maxBuffer: 1 << 26 });
     return { code: 0, stdout, stderr };
@@ -52,6 +54,8 @@ beforeAll(async () => {
   }
 });
 
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
 const harText = (list: unknown[]) => JSON.stringify({ log: { version: '1.2', creator: { name: 'another-tool', version: '1' }, entries: list } }, null, 2);
 const linesText = (list: unknown[]) => `${list.map((entry) => JSON.stringify(entry)).join('\n')}\n`;
 
@@ -74,7 +78,8 @@ describe('reading a recording as a stream', () => {
       const reading = await streamHarExchanges(file, (exchange) => streamed.push(exchange), { label: name });
       expect(reading).toEqual({ entries: entries.length, problems: [] });
       expect(streamed).toEqual(wholeExchanges(file, text));
-      const { code, stdout, stderr } = await learn(file);
+      // The HAR document through a real process; the JSON lines, and the faults below, in process (tests/support/learn-in-process.ts).
+      const { code, stdout, stderr } = await (name === 'walk.har' ? learnProcess : learn)(file);
       expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
       expect(stdout).toBe(reportOf(wholeExchanges(file, text)));
       expect(stdout).toContain(`${entries.length} exchanges read`);
