@@ -3,7 +3,6 @@
 // bundle, so `npm run generate` and the drift test both go through this one function.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { bundledSpecPath } from '../spec/document.ts';
 
 export const schemaTypesPath = fileURLToPath(new URL('../../generated/schema.d.ts', import.meta.url));
@@ -17,6 +16,10 @@ const rootTypeOptions = { silent: true, rootTypes: true, rootTypesNoSchemaPrefix
 
 /** The TypeScript declarations of a bundled OpenAPI document, exactly as committed. */
 export async function renderSchemaTypes(specPath: string = bundledSpecPath): Promise<string> {
+  // Loaded when types are rendered, not when this module is: openapi-typescript brings the
+  // TypeScript compiler (a second of CPU), which a command that only imports this module on
+  // its way (npm run dev refusing a port in use, before any build) never needs.
+  const { default: openapiTS, astToString, COMMENT_HEADER } = await import('openapi-typescript');
   const ast = await openapiTS(pathToFileURL(specPath), rootTypeOptions);
   return COMMENT_HEADER + astToString(ast);
 }
