@@ -1,9 +1,10 @@
 // Two sandbox processes (the command integrators deploy) on one PostgreSQL database, as
 // behind a load balancer: they agree on every state change, on a scenario's count, on the
-// replay guard and on a reset; each API key sees only its own records; both survive their
-// database going away under load, answering 503 meanwhile, and come back by themselves with
-// nothing half-written; and a restart loses nothing. One pair of replicas on a cluster of
-// this file's own serves every test in turn (each start of a replica costs a second of CPU):
+// reset; each API key sees only its own records; both survive their database going away
+// under load, answering 503 meanwhile, and come back by themselves with nothing half-written;
+// a restart loses nothing; and they agree on the replay guard. One pair of replicas on a
+// cluster of this file's own serves the tests in turn, and the pair started after it (with
+// the replay guard on) serves the last two (each start of a replica costs a second of CPU):
 // the database going away needs a cluster that can be stopped, and the run's shared one must
 // stay up for the other files.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +47,9 @@ describe('two sandbox replicas on one PostgreSQL database', () => {
   let b: Replica;
   let onA: SandboxCaller;
   let onB: SandboxCaller;
+  let guarded: Promise<Replica[]> | undefined;
+  /** Two replicas with the replay guard on, started by the first test that needs them. */
+  const guardedPair = () => (guarded ??= Promise.all([startReplica(databaseUrl, { SANDBOX_REJECT_REPLAYS: '1' }), startReplica(databaseUrl, { SANDBOX_REJECT_REPLAYS: '1' })]));
 
   beforeAll(async () => {
     cluster = await startPostgresCluster();
@@ -56,7 +60,8 @@ describe('two sandbox replicas on one PostgreSQL database', () => {
     onB = new SandboxCaller(b.url, team);
   }, 60_000);
   afterAll(async () => {
-    await Promise.all([a?.process.stop(), b?.process.stop()]);
+    const replicas = [a, b, ...((await guarded?.catch(() => [])) ?? [])];
+    await Promise.all(replicas.map((replica) => replica?.process.stop()));
     await cluster?.stop();
   });
 
@@ -112,28 +117,6 @@ describe('two sandbox replicas on one PostgreSQL database', () => {
     await helper(b.url, 'DELETE', '/sandbox/scenarios');
     expect((await helper(a.url, 'GET', '/sandbox/scenarios')).body.data).toEqual([]);
   });
-
-  it('with the replay guard on, refuses on one replica a signed request already received by the other, and creates nothing', async () => {
-    const guarded = await Promise.all([startReplica(databaseUrl, { SANDBOX_REJECT_REPLAYS: '1' }), startReplica(databaseUrl, { SANDBOX_REJECT_REPLAYS: '1' })]);
-    try {
-      const timestamp = formatTimestamp(new Date());
-      const body = JSON.stringify(swap());
-      const send = (url: string) => sendSigned(url, { method: 'POST', pathWithQuery: '/api/v1/swaps', body, contentType: 'application/json', auth: { timestamp } }, team);
-      const count = async () => (await helper(guarded[0]!.url, 'GET', '/sandbox/swaps')).body.data.length;
-      expect((await send(guarded[0]!.url)).status).toBe(200);
-      const before = await count();
-      const again = await send(guarded[1]!.url);
-      expect(again.status).toBe(401);
-      expect(again.json).toMatchObject({ status: 'error', message: expect.stringMatching(/^Replay refused/), data: null });
-      expect(await count()).toBe(before);
-      // What the guard keeps is a digest: neither the key nor the signature is in the database.
-      const stored = JSON.stringify(await queryDatabase(databaseUrl, 'SELECT * FROM sandbox_requests'));
-      expect(stored).not.toContain(again.signature);
-      expect(stored).not.toContain(team.apiKey);
-    } finally {
-      await Promise.all(guarded.map((replica) => replica.process.stop()));
-    }
-  }, 60_000);
 
   it("keeps each API key's records its own, and a reset through one replica is seen by the other", async () => {
     const theirs = new SandboxCaller(b.url, other);
@@ -238,16 +221,35 @@ describe('two sandbox replicas on one PostgreSQL database', () => {
     expect(storedNow.every(([, status]) => status === 'pending' || status === 'confirmed')).toBe(true);
   }, 90_000);
 
-  it('loses nothing when both replicas stop and a new one starts', async () => {
+  it('loses nothing when both replicas stop and new ones start', async () => {
     const created = await onA.post('/api/v1/swaps', { body: swap() });
     await onB.post('/api/v1/swaps/{id}/confirm', { params: { id: created.body.data.id } });
     const preview = await onB.post('/api/v1/wallets/preview-withdraw', { body: { chain: 'polygon', amount: 50, coin: 'usdt', receiverAddress: '0x8ba1f109551bD432803012645Ac136ddd64DBA72' } });
     await Promise.all([a.process.stop(), b.process.stop()]);
-    a = await startReplica(databaseUrl);
-    onA = new SandboxCaller(a.url, team);
-    expect((await helper(a.url, 'GET', `/sandbox/swaps/${created.body.data.id}`)).body.data).toMatchObject({ status: 'confirmed' });
-    expect((await onA.get('/api/v1/transactions/{id}', { params: { id: preview.body.data.transactionId } })).body.data).toMatchObject({ status: 'pending', amount: 50 });
+    // The new ones are the replay-guarded pair the next test uses (the guard changes nothing read here).
+    const [fresh] = await guardedPair();
+    const onFresh = new SandboxCaller(fresh!.url, team);
+    expect((await helper(fresh!.url, 'GET', `/sandbox/swaps/${created.body.data.id}`)).body.data).toMatchObject({ status: 'confirmed' });
+    expect((await onFresh.get('/api/v1/transactions/{id}', { params: { id: preview.body.data.transactionId } })).body.data).toMatchObject({ status: 'pending', amount: 50 });
     // The restarted replica goes on from where the records are: the swap is still refused a second move.
-    expect((await onA.post('/api/v1/swaps/{id}/cancel', { params: { id: created.body.data.id } })).status).toBe(409);
+    expect((await onFresh.post('/api/v1/swaps/{id}/cancel', { params: { id: created.body.data.id } })).status).toBe(409);
+  }, 60_000);
+
+  it('with the replay guard on, refuses on one replica a signed request already received by the other, and creates nothing', async () => {
+    const pair = await guardedPair();
+    const timestamp = formatTimestamp(new Date());
+    const body = JSON.stringify(swap());
+    const send = (url: string) => sendSigned(url, { method: 'POST', pathWithQuery: '/api/v1/swaps', body, contentType: 'application/json', auth: { timestamp } }, team);
+    const count = async () => (await helper(pair[0]!.url, 'GET', '/sandbox/swaps')).body.data.length;
+    expect((await send(pair[0]!.url)).status).toBe(200);
+    const before = await count();
+    const again = await send(pair[1]!.url);
+    expect(again.status).toBe(401);
+    expect(again.json).toMatchObject({ status: 'error', message: expect.stringMatching(/^Replay refused/), data: null });
+    expect(await count()).toBe(before);
+    // What the guard keeps is a digest: neither the key nor the signature is in the database.
+    const stored = JSON.stringify(await queryDatabase(databaseUrl, 'SELECT * FROM sandbox_requests'));
+    expect(stored).not.toContain(again.signature);
+    expect(stored).not.toContain(team.apiKey);
   }, 60_000);
 });
