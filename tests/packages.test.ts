@@ -1,6 +1,6 @@
-// The two published packages as teams get them: both packed with `npm run pack` (once per
-// test run, tests/support/packed.ts); the SDK
-// installed alone into an empty project by npm (its dependency count and size are the
+// The two published packages as teams get them: both packed with `npm run pack`; the SDK
+// installed alone into an empty project by npm (both once per test run, shared with the
+// packed bin's test: tests/support/packed.ts; its dependency count and size are the
 // point of the split: a production backend gets a client, not a web server), and both
 // installed into another project, where the sandbox runs from its package (as a module and
 // as the bin) and is driven by the packed client; and from a CommonJS backend in that
@@ -19,7 +19,7 @@ import { SpecValidator } from '../src/spec/validator.ts';
 import { spawnService, type RunningProcess } from '../src/support/process.ts';
 import { startCaptureServer, type CaptureServer } from './support/capture-server.ts';
 import { declarationProblems, moduleSettings, writeCommonJsBackend } from './support/commonjs-backend.ts';
-import { packedTarballs } from './support/packed.ts';
+import { packedTarballs, sdkInstalledAlone } from './support/packed.ts';
 import { scenarioTable } from './support/scenario-table.ts';
 import { compileProject, type DeclarationCache } from './support/shared-compile.ts';
 import { repoRoot } from './support/run.ts';
@@ -45,7 +45,7 @@ type Packed = { tarball: string; files: string[] };
 let work: string;
 let server: CaptureServer;
 const packed: Record<'sdk' | 'sandbox', Packed> = { sdk: { tarball: '', files: [] }, sandbox: { tarball: '', files: [] } };
-/** The project with only the SDK installed, and the one with both packages. */
+/** The project with only the SDK installed (shared, only read here), and the one with both packages. */
 let sdkOnly: string;
 let project: string;
 let staleFile: string;
@@ -102,7 +102,7 @@ beforeAll(async () => {
     const { stdout: listing } = await run('tar', ['-tzf', tarballs[key]]);
     packed[key] = { tarball: tarballs[key], files: listing.trim().split('\n').map((f) => f.replace(/^package\//, '')) };
   }
-  sdkOnly = await npmProject('sdk-only', [packed.sdk.tarball]);
+  sdkOnly = await sdkInstalledAlone();
   // msw is the sandbox's optional peer: a team using @wallet-api/sandbox/msw installs it itself.
   // So is @opentelemetry/api, the SDK's, for @wallet-api/sdk/opentelemetry (with an SDK to export spans).
   project = await npmProject('integrator-backend', [packed.sdk.tarball, packed.sandbox.tarball, `msw@${mswVersion}`, ...openTelemetry]);

@@ -1,20 +1,22 @@
 // The `wallet-api` bin as an integrator gets it: the SDK packed with `npm run pack`, installed
-// alone into an empty project (no sandbox package, no dev dependencies), and run as a
-// process against the sandbox, loopback servers that misbehave, and an HTTPS loopback
-// server posing as production.
+// alone into an empty project (no sandbox package, no dev dependencies; both shared with the
+// packages test, tests/support/packed.ts), and run against the sandbox, loopback servers that
+// misbehave, and an HTTPS loopback server posing as production: mostly the installed package's
+// own main() in this process, and as a process where the process is the point (walletProcess).
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { hmacSha256 } from '../../src/signing/index.ts';
 import { defaultSandboxPort, defaultSandboxUrl as sandboxUrl, demoCredentials as sandboxDemo, startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
 import { demoCredentials as cliDemo, defaultSandboxUrl } from '../../src/cli/target.ts';
 import { answerJson, startCaptureServer, type CaptureServer } from '../support/capture-server.ts';
-import { packedTarballs } from '../support/packed.ts';
+import { sdkInstalledAlone } from '../support/packed.ts';
 import { repoRoot } from '../support/run.ts';
 
 type Explained = { description: string; note: string | undefined };
@@ -99,13 +101,36 @@ const apiKey = 'cli-test-key';
 const secret = 'cli-test-signing-secret';
 let work: string;
 let bin: string;
+let main: Main;
 let sandbox: RunningSandbox;
 let capture: CaptureServer;
 
 type Run = { code: number; stdout: string; stderr: string };
+/** The command line's main() (src/cli/main.ts), as the packed dist/cli/main.js exports it. */
+type Main = (argv: string[], io: { stdout: (text: string) => void; stderr: (text: string) => void; env: NodeJS.ProcessEnv; cwd: string }) => Promise<number>;
 
-/** Runs the installed bin with only the given environment (plus PATH), never the test runner's. */
-function wallet(args: string[], env: Record<string, string> = {}): Promise<Run> {
+/**
+ * Runs the packed command line in this process: the main() that the installed bin calls with
+ * its arguments, output streams, environment and folder, here with only the given environment
+ * (plus PATH), never the test runner's. A Node process per run cost about 0.1 CPU s each, 60
+ * runs most of this file's time; what only a process shows is checked by walletProcess.
+ */
+async function wallet(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(args, { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text), env: { PATH: process.env.PATH!, ...env }, cwd: work });
+  return { code, stdout, stderr };
+}
+
+/**
+ * Runs the installed bin as a process with only the given environment (plus PATH), never the
+ * test runner's. Kept for what only a process shows: that npm linked the bin and its shebang
+ * starts Node, that the exit code reaches the shell, that stdout and stderr are separate
+ * streams, that nothing of the runner's environment reaches the command, that the process
+ * ends by itself when a server holds its connection open, and that the HTTPS of production is
+ * trusted through NODE_EXTRA_CA_CERTS, which Node reads only when it starts.
+ */
+function walletProcess(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
     execFile(bin, args, { cwd: work, env: { PATH: process.env.PATH!, ...env }, timeout: 20_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? Number((error as { code?: unknown }).code ?? -1) : 0, stdout, stderr });
@@ -113,17 +138,24 @@ function wallet(args: string[], env: Record<string, string> = {}): Promise<Run> 
   });
 }
 
+/** The bin as a process, and main() in this process, which must give the same; the process's result. */
+async function both(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  const asProcess = await walletProcess(args, env);
+  expect(await wallet(args, env), `${args.join(' ')} in this process`).toEqual(asProcess);
+  return asProcess;
+}
+
 const credentials = { WALLET_API_KEY: apiKey, WALLET_API_SIGNING_SECRET: secret };
-const onSandbox = (args: string[], extra: string[] = ['--only-data']) => wallet([...args, '--base-url', sandbox.url, ...extra], credentials);
+const onSandbox = (args: string[], extra: string[] = ['--only-data'], run = wallet) => run([...args, '--base-url', sandbox.url, ...extra], credentials);
 
 beforeAll(async () => {
+  // The runs write their files (bodies, a signer, the certificate) here, never into the shared install.
   work = mkdtempSync(join(tmpdir(), 'wallet-api-cli-'));
-  const tarball = (await packedTarballs()).sdk;
-  const project = join(work, 'integrator');
-  mkdirSync(project);
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'integrator', private: true, type: 'module' }));
-  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: project, stdio: 'ignore' });
+  const project = await sdkInstalledAlone();
   bin = join(project, 'node_modules', '.bin', 'wallet-api');
+  // The main() beside the file the bin links to: the packed code, loaded by Node itself (vitest
+  // leaves files under node_modules to Node), not the sources.
+  main = ((await import(/* @vite-ignore */ pathToFileURL(join(dirname(realpathSync(bin)), 'main.js')).href)) as { main: Main }).main;
   sandbox = await startSandbox({ validateResponses: true, port: 0, apiKeys: { [apiKey]: secret }, logger: false });
   capture = await startCaptureServer();
 }, 180_000);
@@ -136,7 +168,7 @@ afterAll(async () => {
 
 describe('wallet-api from the packed SDK', () => {
   it('lists the 16 operations of the bundled spec with method, path and summary', async () => {
-    const { code, stdout } = await wallet(['list']);
+    const { code, stdout } = await both(['list']);
     expect(code).toBe(0);
     const lines = stdout.trim().split('\n');
     expect(specOperations).toHaveLength(16);
@@ -199,13 +231,14 @@ describe('wallet-api from the packed SDK', () => {
 
   it('calls every operation once against the sandbox, signed, and prints the envelope', async () => {
     const called = new Set<string>();
-    const ok = async (operationId: string, args: string[] = [], extra?: string[]) => {
-      const result = await onSandbox([operationId, ...args], extra);
+    const ok = async (operationId: string, args: string[] = [], extra?: string[], run?: typeof walletProcess) => {
+      const result = await onSandbox([operationId, ...args], extra, run);
       expect(result, `${operationId}: ${result.stderr}`).toMatchObject({ code: 0, stderr: '' });
       called.add(operationId);
       return JSON.parse(result.stdout) as any;
     };
-    const envelope = await ok('listMarkets', [], []);
+    // One signed call over HTTP from a process of its own; the others in this process.
+    const envelope = await ok('listMarkets', [], [], walletProcess);
     expect(envelope).toMatchObject({ status: 'success', data: { usdtngn: expect.any(Object) } });
     expect(await ok('getRates')).toEqual(expect.any(Object));
     expect(await ok('listCoinNetworks', ['--path', 'coin=usdt'])).toContainEqual(expect.objectContaining({ reference: 'ethereum' }));
@@ -232,7 +265,7 @@ describe('wallet-api from the packed SDK', () => {
   });
 
   it('exits 1 with the error envelope on stdout for any error answer, including a 200 whose status is "error"', async () => {
-    const missing = await onSandbox(['confirmSwap', '--path', 'id=no-such-swap'], []);
+    const missing = await onSandbox(['confirmSwap', '--path', 'id=no-such-swap'], [], both);
     expect(missing.code).toBe(1);
     expect(JSON.parse(missing.stdout)).toEqual({ status: 'error', message: 'No swap "no-such-swap"', data: null });
     expect(missing.stderr).toBe('wallet-api: POST /api/v1/swaps/{id}/confirm failed with HTTP 404: No swap "no-such-swap"\n');
@@ -253,7 +286,8 @@ describe('wallet-api from the packed SDK', () => {
     expect(network.stderr).toMatch(/^wallet-api: GET \/api\/v1\/wallets failed before an answer arrived/);
 
     capture.handle(() => undefined);
-    const timeout = await wallet(['listWallets', '--base-url', capture.url, '--timeout', '300'], credentials);
+    // A process: it must end by itself while the server holds the connection open.
+    const timeout = await both(['listWallets', '--base-url', capture.url, '--timeout', '300'], credentials);
     expect(timeout).toEqual({ code: 3, stdout: '', stderr: 'wallet-api: GET /api/v1/wallets timed out after 300 ms\n' });
 
     capture.handle((_req, res) => {
@@ -312,7 +346,8 @@ describe('wallet-api from the packed SDK', () => {
 
   it('refuses a target without its configuration with exit 2, and never sends the demo credentials anywhere but the default sandbox', async () => {
     const before = capture.requests.length;
-    const staging = await wallet(['listWallets', '--env', 'staging']);
+    // A process given no credentials: none of the runner's environment reaches it.
+    const staging = await both(['listWallets', '--env', 'staging']);
     expect(staging).toMatchObject({ code: 2, stdout: '' });
     expect(staging.stderr).toBe('wallet-api: missing WALLET_API_BASE_URL; WALLET_API_KEY; WALLET_API_SIGNING_SECRET or WALLET_API_SIGNER_MODULE for staging\n');
     const keyOnly = await wallet(['listWallets', '--env', 'production'], { WALLET_API_BASE_URL: capture.url, WALLET_API_KEY: apiKey });
@@ -409,9 +444,10 @@ describe('wallet-api against production', () => {
   });
 
   it('sends a GET, and a POST with --confirm-production, signed', async () => {
-    const get = await wallet(['listWallets', '--env', 'production', '--only-data'], env());
+    // Processes: Node trusts the certificate through NODE_EXTRA_CA_CERTS only when it starts.
+    const get = await walletProcess(['listWallets', '--env', 'production', '--only-data'], env());
     expect(get.code, get.stderr).toBe(0);
-    const post = await wallet(['confirmSwap', '--env', 'production', '--path', 'id=swap-1', '--confirm-production', '--only-data'], env());
+    const post = await walletProcess(['confirmSwap', '--env', 'production', '--path', 'id=swap-1', '--confirm-production', '--only-data'], env());
     expect(post.code, post.stderr).toBe(0);
     expect(JSON.parse(post.stdout)).toEqual({ id: 'swap-1', status: 'confirmed' });
     expect(received.map(({ method, url }) => `${method} ${url}`)).toEqual(['GET /api/v1/wallets', 'POST /api/v1/swaps/swap-1/confirm']);

@@ -1,10 +1,11 @@
-// The two packages packed once per test run and shared by every test file that installs
-// them (the packages test, the packed command line), instead of each packing its own copy.
-// The first file to ask packs under .tmp/packed/<run>/ while holding a lock (an atomic
-// mkdir); the others wait for its result. <run> comes from vitest.config.ts, so a new run
-// never reuses an older run's tarballs.
+// The two packages packed once per test run, and the SDK installed alone once per run, shared
+// by every test file that uses them (the packages test, the packed command line), instead of
+// each packing and installing its own copy. The first file to ask does the work while holding
+// a lock (an atomic mkdir); the others wait for its result. The run's name comes from
+// vitest.config.ts, so a new run never reuses an older run's tarballs or install.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { repoRoot } from './run.ts';
@@ -19,26 +20,63 @@ const run = promisify(execFile);
 export type PackedTarballs = { sdk: string; sandbox: string; staleFile: string };
 
 const packedRoot = join(repoRoot, '.tmp', 'packed');
-/** How long a run's tarballs are kept for other files of the same run; older ones are removed. */
+// Installs live outside the repository: Node looks for a package in every node_modules above
+// the importing file, so an install under the repository would find the repository's own
+// node_modules and hide a dependency the packed SDK forgot to declare.
+const installRoot = join(tmpdir(), 'wallet-api-installs');
+/** How long a run's tarballs and installs are kept for other files of the same run; older ones are removed. */
 const keepMs = 60 * 60 * 1000;
+/** How long a file waits for another file's packing or install. */
+const waitMs = 170_000;
+
+function runId(): string {
+  const id = process.env.WALLET_API_TEST_RUN;
+  if (!id) throw new Error('WALLET_API_TEST_RUN is not set: run the tests through vitest.config.ts');
+  return id;
+}
+
+/**
+ * The value `produce` gives, produced once per run: by the first caller, holding the lock
+ * `${result}.lock`, which writes it to `result` (or its failure, which every waiting caller
+ * then throws); later callers read it.
+ */
+async function oncePerRun<T>(result: string, what: string, produce: () => Promise<T>): Promise<T> {
+  let producer = false;
+  try {
+    mkdirSync(`${result}.lock`);
+    producer = true;
+  } catch {
+    // Another file of this run is producing it (or has).
+  }
+  if (producer) {
+    let outcome: { value: T } | { failed: string };
+    try {
+      outcome = { value: await produce() };
+    } catch (error) {
+      outcome = { failed: (error as Error).message };
+    }
+    // Written whole, then renamed: a waiting file never reads half of it.
+    writeFileSync(`${result}.part`, JSON.stringify(outcome));
+    renameSync(`${result}.part`, result);
+  }
+  const deadline = Date.now() + waitMs;
+  while (!existsSync(result)) {
+    if (Date.now() > deadline) throw new Error(`${what} of this test run did not finish in time (${result})`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const outcome = JSON.parse(readFileSync(result, 'utf8')) as { value: T } | { failed: string };
+  if ('failed' in outcome) throw new Error(`${what} of this test run failed: ${outcome.failed}`);
+  return outcome.value;
+}
 
 export async function packedTarballs(): Promise<PackedTarballs> {
-  const runId = process.env.WALLET_API_TEST_RUN;
-  if (!runId) throw new Error('WALLET_API_TEST_RUN is not set: run the tests through vitest.config.ts');
-  const dir = join(packedRoot, runId);
-  const result = join(dir, 'tarballs.json');
+  const id = runId();
+  const dir = join(packedRoot, id);
   mkdirSync(packedRoot, { recursive: true });
-  let packer = false;
-  try {
-    mkdirSync(`${dir}.lock`);
-    packer = true;
-  } catch {
-    // Another file of this run is packing (or has packed).
-  }
-  if (packer) {
-    removeOldRuns(runId);
+  return oncePerRun(join(packedRoot, `${id}.json`), 'the packing', async () => {
+    removeOldRuns(packedRoot, id);
     mkdirSync(dir, { recursive: true });
-    const staleFile = `dist/client/stale-${runId}.js`;
+    const staleFile = `dist/client/stale-${id}.js`;
     const stalePath = join(repoRoot, 'packages', 'sdk', staleFile);
     mkdirSync(join(stalePath, '..'), { recursive: true });
     writeFileSync(stalePath, '// not written by the build');
@@ -53,20 +91,37 @@ export async function packedTarballs(): Promise<PackedTarballs> {
       if (!path) throw new Error(`npm run pack printed no tarball for @wallet-api/${name}:\n${stdout}`);
       return path;
     };
-    writeFileSync(result, JSON.stringify({ sdk: tarball('sdk'), sandbox: tarball('sandbox'), staleFile }));
-  }
-  const deadline = Date.now() + 170_000;
-  while (!existsSync(result)) {
-    if (Date.now() > deadline) throw new Error(`the packages of this test run were not packed in time (${dir})`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return JSON.parse(readFileSync(result, 'utf8')) as PackedTarballs;
+    return { sdk: tarball('sdk'), sandbox: tarball('sandbox'), staleFile };
+  });
 }
 
-function removeOldRuns(current: string): void {
-  for (const entry of readdirSync(packedRoot)) {
+/**
+ * The folder of an empty npm project into which npm installed the packed SDK alone (no
+ * sandbox, no dev dependencies), as a production backend gets it. Shared: the files that use
+ * it only read it and run its bin with their own folders as working directory; a file that
+ * writes into its project installs its own.
+ */
+export async function sdkInstalledAlone(): Promise<string> {
+  const id = runId();
+  const { sdk } = await packedTarballs();
+  mkdirSync(installRoot, { recursive: true });
+  return oncePerRun(join(installRoot, `${id}.json`), 'the install of the SDK alone', async () => {
+    removeOldRuns(installRoot, id);
+    const project = join(installRoot, id, 'sdk-only');
+    mkdirSync(project, { recursive: true });
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'sdk-only', private: true, type: 'module' }));
+    // The registry's packages come from npm's cache, filled by the repository's `npm ci`.
+    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', sdk], { cwd: project });
+    return project;
+  });
+}
+
+function removeOldRuns(root: string, current: string): void {
+  for (const entry of readdirSync(root)) {
     if (entry.startsWith(current)) continue;
-    const path = join(packedRoot, entry);
-    if (Date.now() - statSync(path).mtimeMs > keepMs) rmSync(path, { recursive: true, force: true });
+    const path = join(root, entry);
+    // Another run may be removing the same old entries.
+    const modified = statSync(path, { throwIfNoEntry: false })?.mtimeMs;
+    if (modified !== undefined && Date.now() - modified > keepMs) rmSync(path, { recursive: true, force: true });
   }
 }
