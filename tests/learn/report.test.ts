@@ -25,7 +25,7 @@ const doc = loadBundledDocument();
 // Random profiles the property draws beside its examples (which always run): a few by default,
 // CI's full-count lane 15 (PROFILE_PROPERTY_RUNS=15).
 const randomProfiles = Number(process.env.PROFILE_PROPERTY_RUNS ?? 3);
-if (!Number.isSafeInteger(randomProfiles) || randomProfiles < 0) throw new Error(`PROFILE_PROPERTY_RUNS must be a whole number, not ${JSON.stringify(process.env.PROFILE_PROPERTY_RUNS)}`);
+if (!Number.isSafeInteger(randomProfiles) || randomProfiles < 1) throw new Error(`PROFILE_PROPERTY_RUNS must be a whole number from 1, not ${JSON.stringify(process.env.PROFILE_PROPERTY_RUNS)}`);
 
 async function reportOf(profile?: string | ProviderProfile, rounds = 1): Promise<TrafficReport> {
   const sandbox = await startSandbox({ deterministic: true, logger: false, ...(profile ? { profile } : {}) });
