@@ -21,6 +21,7 @@ import { startCaptureServer, type CaptureServer } from './support/capture-server
 import { declarationProblems, moduleSettings, writeCommonJsBackend } from './support/commonjs-backend.ts';
 import { packedTarballs, sdkInstalledAlone } from './support/packed.ts';
 import { scenarioTable } from './support/scenario-table.ts';
+import { scriptRunner, type ScriptRunner } from './support/script-runner.ts';
 import { compileProject, type DeclarationCache } from './support/shared-compile.ts';
 import { repoRoot } from './support/run.ts';
 
@@ -48,6 +49,13 @@ const packed: Record<'sdk' | 'sandbox', Packed> = { sdk: { tarball: '', files: [
 /** The project with only the SDK installed (shared, only read here), and the one with both packages. */
 let sdkOnly: string;
 let project: string;
+/**
+ * The integrator scripts that start the packed sandbox, run in one plain Node process in
+ * `project` (each still fails its test if it throws or leaves Node's event loop busy); the
+ * scripts whose point is a process of their own (plain Node importing the SDK by name, the
+ * CommonJS backend, the bins) still run as one.
+ */
+let scripts: ScriptRunner;
 let staleFile: string;
 /** Every TypeScript compile of this file reads the same declarations; each is parsed once. */
 const declarations: DeclarationCache = new Map();
@@ -111,9 +119,11 @@ beforeAll(async () => {
   rmSync(join(project, 'node_modules', '@types', 'node'), { recursive: true, force: true });
   mkdirSync(join(project, 'node_modules', '@types'), { recursive: true });
   symlinkSync(join(repoRoot, 'node_modules', '@types', 'node'), join(project, 'node_modules', '@types', 'node'));
+  scripts = scriptRunner(project);
 }, 180_000);
 
 afterAll(async () => {
+  scripts?.stop();
   await server?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });
@@ -317,7 +327,7 @@ try {
 }
 `,
     );
-    const { stdout } = await run(process.execPath, ['sandbox-flow.mjs'], { cwd: project, timeout: 30_000 });
+    const stdout = await scripts.run('sandbox-flow.mjs');
     const result = JSON.parse(stdout) as Record<string, any>;
     expect(result.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     // Selling USDT, the base of the usdtngn market, is priced at the ticker's sell price.
@@ -355,8 +365,8 @@ try {
 }
 `,
     );
-    const env = { ...process.env, PROFILE: join(repoRoot, 'tests/fixtures/providers/contradicts.json'), HAR: har };
-    const { stdout } = await run(process.execPath, ['drift-watch.mjs'], { cwd: project, env, timeout: 30_000 });
+    const env = { PROFILE: join(repoRoot, 'tests/fixtures/providers/contradicts.json'), HAR: har };
+    const stdout = await scripts.run('drift-watch.mjs', { env });
     const result = JSON.parse(stdout) as { events: Record<string, unknown>[]; strict: { invalid: boolean; reason: string; drift: Record<string, unknown>[] }; entries: number };
     expect(result.events.filter((e) => e.operation === 'POST /api/v1/swaps').map((e) => `${e.class} ${e.kind} ${e.pointer}`).sort()).toEqual(['learning unknown-field /data/rate', 'learning unknown-field /data/reference']);
     expect(result.strict).toEqual({
@@ -399,7 +409,7 @@ try {
 `,
     );
     const { rows } = scenarioTable('src/sandbox/README.md');
-    const { stdout } = await run(process.execPath, ['scenario-rows.mjs'], { cwd: project, env: { ...process.env, ROWS: JSON.stringify(rows) }, timeout: 60_000 });
+    const stdout = await scripts.run('scenario-rows.mjs', { env: { ROWS: JSON.stringify(rows) }, timeoutMs: 60_000 });
     expect(JSON.parse(stdout)).toEqual(rows.map(({ answer, kind, operationRuns }) => ({ answer, kind, operationRuns })));
   }, 60_000);
 
@@ -421,7 +431,7 @@ try {
 }
 `,
     );
-    const { stdout } = await run(process.execPath, ['msw-call.mjs'], { cwd: project, timeout: 30_000 });
+    const stdout = await scripts.run('msw-call.mjs');
     const quote = JSON.parse(stdout) as unknown;
     expect(new SpecValidator().validateAt('#/components/schemas/SwapQuote', quote)).toEqual({ valid: true });
     expect(quote).toMatchObject({ quotedCurrency: 'NGN' });
