@@ -16,11 +16,30 @@ type DreddInstance = {
   prepareAPIdescriptions(callback: (error: Error | null, descriptions: DescriptionRead[]) => void): void;
   transactionRunner: { configureTransaction(transaction: object): { id: string } };
 };
-const Dredd = createRequire(import.meta.url)('dredd') as new (configuration: object) => DreddInstance;
+type DreddClass = new (configuration: object) => DreddInstance;
+
+/**
+ * Dredd, loaded on first use. Loading it adds a process listener that exits on any unhandled
+ * rejection (its parser's WebAssembly glue); the test worker is shared with other files, so
+ * listeners added while loading are taken off again.
+ */
+let dreddClass: DreddClass | undefined;
+function loadDredd(): DreddClass {
+  if (dreddClass) return dreddClass;
+  const emitter: NodeJS.EventEmitter = process;
+  const events = ['unhandledRejection', 'uncaughtException', 'exit'];
+  const before = new Map(events.map((event) => [event, emitter.listeners(event)]));
+  dreddClass = createRequire(import.meta.url)('dredd') as DreddClass;
+  for (const event of events) {
+    for (const listener of emitter.listeners(event)) if (!before.get(event)!.includes(listener)) emitter.removeListener(event, listener as (...args: unknown[]) => void);
+  }
+  return dreddClass;
+}
 
 /** Dredd's parse of a description: its parser warnings and the transactions it would run, by the titles it prints for them. */
 async function parseWithDredd(path: string) {
   // Nothing listens on port 9: no request is sent.
+  const Dredd = loadDredd();
   const dredd = new Dredd({ endpoint: 'http://127.0.0.1:9', path: [path] });
   const descriptions = await new Promise<DescriptionRead[]>((resolve, reject) => dredd.prepareAPIdescriptions((error, read) => (error ? reject(error) : resolve(read))));
   expect(descriptions.map((d) => d.location)).toEqual([path]);
@@ -46,5 +65,10 @@ describe('the description Dredd reads', () => {
     } finally {
       rmSync(dirname(copyPath), { recursive: true, force: true });
     }
+  });
+
+  it('leaves no process listener of Dredd behind in the shared test worker', () => {
+    loadDredd();
+    expect(process.listeners('unhandledRejection').map(String)).not.toContain('function(reason,p){process["exit"](1)}');
   });
 });
