@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import LongestFirstSequencer from './tests/support/sequencer.ts';
+import SuiteSequencer from './tests/support/sequencer.ts';
 
 // The examples import the package by its name, as integrators do; in the repo that name
 // means the sources (tsconfig.json `paths` does the same for tsc and tsx).
@@ -52,8 +52,9 @@ export default defineConfig({
       { extends: true, test: { name: 'suite', include: ['tests/**/*.test.ts'], exclude: endToEnd, sequence: { groupOrder: 0 }, globalSetup: ['tests/support/postgres-global-setup.ts'] } },
       { extends: true, test: { name: 'end to end', include: endToEnd, sequence: { groupOrder: 1 } } },
     ],
-    // The files known to be long start first, also on a fresh clone (tests/support/sequencer.ts).
-    sequence: { sequencer: LongestFirstSequencer },
+    // The files known to be long start first, also on a fresh clone, with the files that mostly
+    // wait between them (tests/support/sequencer.ts).
+    sequence: { sequencer: SuiteSequencer },
     // Each file's CPU time, for the closing list of the slowest files (tests/support/slowest-files.ts).
     setupFiles: ['tests/support/file-cpu.ts'],
     // The run ends with its ten slowest files, so that growth is seen in the run that made it;

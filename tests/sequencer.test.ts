@@ -1,31 +1,35 @@
-// The suite's start order (tests/support/sequencer.ts): the files known to be long start first.
+// The suite's start order (tests/support/sequencer.ts): the files known to be long start
+// first, with the files that mostly wait between them.
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TestSpecification } from 'vitest/node';
-import LongestFirstSequencer, { longestFirst } from './support/sequencer.ts';
+import SuiteSequencer, { arrange, longestFirst, mostlyWaiting } from './support/sequencer.ts';
 import { repoRoot } from './support/run.ts';
 
 /** What the sequencer reads of a file to run: its path and its project's name and group. */
-const spec = (path: string, project: string, groupOrder: number) => ({ moduleId: join(repoRoot, path), project: { name: project, config: { sequence: { groupOrder }, isolate: false } } }) as unknown as TestSpecification;
+const spec = (path: string, project = 'suite', groupOrder = 0) => ({ moduleId: join(repoRoot, path), project: { name: project, config: { sequence: { groupOrder }, isolate: false } } }) as unknown as TestSpecification;
+const paths = (files: TestSpecification[]) => files.map((file) => relative(repoRoot, file.moduleId));
 
 // vitest's own order needs its cache: this one knows no earlier run and no file sizes, so vitest leaves the order as given.
 const noCache = { cache: { getFileTestResults: () => undefined, getFileStats: () => undefined }, config: { root: repoRoot } };
 
 describe('the order the suite starts its files in', () => {
-  it('names only files that exist, so a renamed slow file is not silently started late', () => {
-    expect(longestFirst.filter((path) => !existsSync(join(repoRoot, path)))).toEqual([]);
+  it('names only files that exist, each in one list, so a renamed file is not silently started elsewhere', () => {
+    expect([...longestFirst, ...mostlyWaiting].filter((path) => !existsSync(join(repoRoot, path)))).toEqual([]);
+    expect(longestFirst.filter((path) => mostlyWaiting.includes(path))).toEqual([]);
   });
 
-  it('starts the listed files first, in the list order, and keeps the rest and the projects in their order', async () => {
-    const files = [
-      spec('tests/args.test.ts', 'suite', 0),
-      spec(longestFirst[2]!, 'suite', 0),
-      spec('tests/learn/learning-loop.test.ts', 'end to end', 1),
-      spec('tests/signing.test.ts', 'suite', 0),
-      spec(longestFirst[0]!, 'suite', 0),
-    ];
-    const sorted = await new LongestFirstSequencer(noCache as never).sort(files);
-    expect(sorted.map((file) => relative(repoRoot, file.moduleId))).toEqual([longestFirst[0], longestFirst[2], 'tests/args.test.ts', 'tests/signing.test.ts', 'tests/learn/learning-loop.test.ts']);
+  it('starts the listed long files first, in the list order, and keeps the rest and the projects in their order', async () => {
+    const files = [spec('tests/args.test.ts'), spec(longestFirst[2]!), spec('tests/learn/learning-loop.test.ts', 'end to end', 1), spec('tests/signing.test.ts'), spec(longestFirst[0]!)];
+    const sorted = await new SuiteSequencer(noCache as never).sort(files);
+    expect(paths(sorted)).toEqual([longestFirst[0], longestFirst[2], 'tests/args.test.ts', 'tests/signing.test.ts', 'tests/learn/learning-loop.test.ts']);
+  });
+
+  it('puts a file that mostly waits after each listed long file from the second on, the rest after them', () => {
+    const [w1, w2, w3] = mostlyWaiting;
+    const [l1, l2, l3] = longestFirst;
+    const shuffled = ['tests/other-1.test.ts', w2!, l3!, 'tests/other-2.test.ts', w1!, l1!, w3!, l2!];
+    expect(paths(arrange(shuffled.map((path) => spec(path))))).toEqual([l1, l2, w1, l3, w2, w3, 'tests/other-1.test.ts', 'tests/other-2.test.ts']);
   });
 });

@@ -1,44 +1,76 @@
-// The order the suite's files start in. Two workers share two cores, so the run ends when the
-// last file ends: a long file that starts late leaves one core idle while it finishes alone.
+// The order the suite's files start in. The run is bound by CPU on two cores, so two things
+// waste it: a long file that starts late and finishes alone, and files that mostly wait (on
+// timeouts and delays they test) running at the same time, leaving both cores idle.
+//
 // vitest starts the files that took longest in its last run first, but a fresh clone has no
 // last run, and vitest then starts the largest files first, which puts several of the longest
 // (the dev command, preflight, the contract hooks: short files that run processes) near the
-// end. So the files known to be long start first, longest first, and vitest orders the rest.
+// end. And by duration, the files that wait look long, so vitest starts them one after another.
+// So: the files known to use most CPU start first, longest first, with the files that mostly
+// wait between them, so that each runs beside files that keep the cores busy; then vitest's
+// order of the others.
 //
-// The list is the top of the closing list of slowest files (tests/support/slowest-files.ts,
-// docs/testing.md) by CPU time; a file missing from it only starts later, nothing fails.
+// Both lists come from the closing list of slowest files (tests/support/slowest-files.ts,
+// docs/testing.md): CPU time for the first, wall time far above CPU time for the second. A file
+// missing from them only starts elsewhere; nothing fails.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 export const longestFirst = [
   'tests/packages.test.ts',
   'tests/dev/dev-command.test.ts',
   'tests/preflight/preflight.test.ts',
-  'tests/sandbox/replicas.test.ts',
-  'tests/cli/packed-bin.test.ts',
   'tests/diff/gate.test.ts',
-  'tests/check-generated.test.ts',
-  'tests/learn/report.test.ts',
+  'tests/sandbox/replicas.test.ts',
   'tests/contract/hooks.test.ts',
-  'tests/learn/stream-input.test.ts',
   'tests/bench/learn.test.ts',
-  'tests/learn/learn-command.test.ts',
   'tests/privacy/writers-property.test.ts',
+  'tests/learn/report.test.ts',
+  'tests/check-generated.test.ts',
+  'tests/conformance/broken-client.test.ts',
   'tests/sandbox/command.test.ts',
-  'tests/sandbox/profiles.test.ts',
+  'tests/diff/changelog.test.ts',
+  'tests/learn/stream-input.test.ts',
+  'tests/cli/packed-bin.test.ts',
 ];
 
-export default class LongestFirstSequencer extends BaseSequencer {
+/** Files whose wall time is mostly waiting: timeouts, delays and retries they test in real time. */
+export const mostlyWaiting = [
+  'tests/sandbox/scenario-table.test.ts',
+  'tests/client/scenarios.test.ts',
+  'tests/sandbox/delay-past-idle.test.ts',
+  'tests/sandbox/scenarios.test.ts',
+  'tests/opentelemetry/scenario-rows.test.ts',
+  'tests/sandbox/connections.test.ts',
+  'tests/client/retry-after.test.ts',
+  'tests/shutdown.test.ts',
+  'tests/client/client.test.ts',
+  // After the heaviest files: its hanging answers time out after 300 ms, and a starved machine
+  // makes it run cases again.
+  'tests/robustness/client-faults.test.ts',
+];
+
+const indexIn = (list: readonly string[], file: TestSpecification) => list.findIndex((path) => file.moduleId.endsWith(`/${path}`));
+
+/**
+ * One project's files: the listed long ones first, each after the first two followed by one of
+ * the files that mostly wait, so that a waiting file runs beside long files that keep the cores
+ * busy (spread through the short files instead, the waiting files met at the end, where the
+ * short files leave the cores idle too); then vitest's order of the rest.
+ */
+export function arrange(files: readonly TestSpecification[]): TestSpecification[] {
+  const first = files.filter((file) => indexIn(longestFirst, file) !== -1).sort((a, b) => indexIn(longestFirst, a) - indexIn(longestFirst, b));
+  const waiting = files.filter((file) => indexIn(longestFirst, file) === -1 && indexIn(mostlyWaiting, file) !== -1).sort((a, b) => indexIn(mostlyWaiting, a) - indexIn(mostlyWaiting, b));
+  const rest = files.filter((file) => !first.includes(file) && !waiting.includes(file));
+  const interleaved = first.flatMap((file, index) => (index >= 1 && index - 1 < waiting.length ? [file, waiting[index - 1]!] : [file]));
+  return [...interleaved, ...waiting.slice(Math.max(0, first.length - 1)), ...rest];
+}
+
+export default class SuiteSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const rank = (file: TestSpecification) => {
-      const index = longestFirst.findIndex((path) => file.moduleId.endsWith(`/${path}`));
-      return index === -1 ? longestFirst.length : index;
-    };
     // vitest keeps each project's files together, in the projects' order (groupOrder): only
-    // the order within a project changes. Array.prototype.sort is stable, so the unlisted
-    // files keep vitest's order.
+    // the order within a project changes.
     const byProject = new Map<string, TestSpecification[]>();
-    for (const file of sorted) byProject.set(file.project.name, [...(byProject.get(file.project.name) ?? []), file]);
-    return [...byProject.values()].flatMap((group) => group.sort((a, b) => rank(a) - rank(b)));
+    for (const file of await super.sort(files)) byProject.set(file.project.name, [...(byProject.get(file.project.name) ?? []), file]);
+    return [...byProject.values()].flatMap(arrange);
   }
 }
