@@ -2,20 +2,20 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, createClient, hmacSha256, unwrap, type ClientOptions } from '../../src/client/index.ts';
 import { retryAfterMs } from '../../src/client/transport.ts';
-import { answerJson, successEnvelope, useCaptureServer } from '../support/capture-server.ts';
+import { answerJson, startCaptureServer, successEnvelope, useCaptureServer, type CaptureServer } from '../support/capture-server.ts';
 
 const capture = useCaptureServer();
 
-function client(overrides: Partial<ClientOptions> = {}) {
-  return createClient({ environment: 'custom', baseUrl: capture.server.url, apiKey: 'key-retry-after-1', signer: hmacSha256({ secret: 's' }), ...overrides });
+function client(overrides: Partial<ClientOptions> = {}, server: CaptureServer = capture.server) {
+  return createClient({ environment: 'custom', baseUrl: server.url, apiKey: 'key-retry-after-1', signer: hmacSha256({ secret: 's' }), ...overrides });
 }
 
 const busy = { status: 'error', message: 'Too many requests', data: null };
 
 /** Answers the first request with `status` and these headers, then success; records when each arrived. */
-function busyOnce(status: number, headers: Record<string, string>): number[] {
+function busyOnce(status: number, headers: Record<string, string>, server: CaptureServer = capture.server): number[] {
   const arrivals: number[] = [];
-  capture.server.handle((_req, res) => {
+  server.handle((_req, res) => {
     arrivals.push(performance.now());
     if (arrivals.length > 1) return answerJson(res, 200, successEnvelope);
     const text = JSON.stringify(busy);
@@ -50,11 +50,27 @@ describe('ApiError', () => {
 });
 
 describe('Retry-After on GET retries', () => {
-  it('waits the seconds a 429 asks for instead of the backoff', async () => {
-    const arrivals = busyOnce(429, { 'retry-after': '1' });
-    await unwrap(client({ retry: { attempts: 2, initialDelayMs: 1, maxDelayMs: 5_000 } }).GET('/api/v1/wallets'));
-    expect(arrivals).toHaveLength(2);
-    expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(950);
+
+  // The two second-long waits run side by side, each against its own capture server, so
+  // that neither sees the other's requests or handler.
+  describe.concurrent('waits of a second', () => {
+    it('waits the seconds a 429 asks for instead of the backoff', async ({ expect, onTestFinished }) => {
+      const server = await startCaptureServer();
+      onTestFinished(() => server.close());
+      const arrivals = busyOnce(429, { 'retry-after': '1' }, server);
+      await unwrap(client({ retry: { attempts: 2, initialDelayMs: 1, maxDelayMs: 5_000 } }, server).GET('/api/v1/wallets'));
+      expect(arrivals).toHaveLength(2);
+      expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(950);
+    });
+
+    it('reads an HTTP date against the client\'s clock', async ({ expect, onTestFinished }) => {
+      const server = await startCaptureServer();
+      onTestFinished(() => server.close());
+      const now = new Date('2026-11-21T10:15:30.000Z');
+      const arrivals = busyOnce(429, { 'retry-after': new Date(now.getTime() + 1_000).toUTCString() }, server);
+      await unwrap(client({ now: () => now, retry: { attempts: 2, initialDelayMs: 1, maxDelayMs: 5_000 } }, server).GET('/api/v1/wallets'));
+      expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(950);
+    });
   });
 
   it('caps the wait at maxDelayMs', async () => {
@@ -65,12 +81,6 @@ describe('Retry-After on GET retries', () => {
     expect(arrivals[1]! - arrivals[0]!).toBeLessThan(3_000);
   });
 
-  it('reads an HTTP date against the client\'s clock', async () => {
-    const now = new Date('2026-11-21T10:15:30.000Z');
-    const arrivals = busyOnce(429, { 'retry-after': new Date(now.getTime() + 1_000).toUTCString() });
-    await unwrap(client({ now: () => now, retry: { attempts: 2, initialDelayMs: 1, maxDelayMs: 5_000 } }).GET('/api/v1/wallets'));
-    expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(950);
-  });
 
   it('never retries a POST, whatever Retry-After says', async () => {
     busyOnce(503, { 'retry-after': '0' });
