@@ -3,7 +3,7 @@
 // on. The rows docs/operating-in-production.md shows are what this test observes: it runs
 // each scenario and looks for the row it observed in the page, so the page cannot drift from
 // what the client does.
-import { context, SpanStatusCode } from '@opentelemetry/api';
+import { context, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { readFileSync } from 'node:fs';
@@ -13,17 +13,13 @@ import { instrumentWalletApi, type WalletApiTelemetry } from '../../src/opentele
 import { startSandbox, type RunningSandbox, type ScenarioDefinition } from '../../src/sandbox/index.ts';
 import { repoRoot } from '../support/run.ts';
 
-const apiKey = 'scenario-rows-key';
 const secret = 'scenario-rows-secret';
 const exporter = new InMemorySpanExporter();
 let sandbox: RunningSandbox;
 let telemetry: WalletApiTelemetry;
+/** Starts each row's own parent span, by which the row finds its call's span among those of the rows beside it. */
+let rowTracer: Tracer;
 
-beforeAll(async () => {
-  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-  telemetry = instrumentWalletApi({ tracerProvider: new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }) });
-  sandbox = await startSandbox({ logger: false, deterministic: true, apiKeys: { [apiKey]: secret } });
-});
 afterAll(async () => {
   telemetry.disable();
   context.disable();
@@ -56,19 +52,33 @@ function gist(level: string, fields: Record<string, any>): string {
   return `error (${f.kind}${f.status === undefined ? '' : `, HTTP ${f.status}`})`;
 }
 
+// The rows run side by side (three of them wait a second: a timeout, a dribble, a
+// Retry-After): each under an API key of its own, so its scenario answers only its call.
+const apiKeyOf = (index: number) => `scenario-rows-key-${index}`;
+
+beforeAll(async () => {
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+  telemetry = instrumentWalletApi({ tracerProvider });
+  rowTracer = tracerProvider.getTracer('scenario rows');
+  sandbox = await startSandbox({ logger: false, deterministic: true, apiKeys: Object.fromEntries(rows.map((_row, index) => [apiKeyOf(index), secret])) });
+});
+
 const page = () => readFileSync(`${repoRoot}docs/operating-in-production.md`, 'utf8');
 
-describe('the failure scenarios in traces and logs', () => {
-  it.each(rows)('$answer: the row docs/operating-in-production.md shows', async ({ answer, definition, operation, call }) => {
-    exporter.reset();
-    sandbox.scenarios.clear();
+describe.concurrent('the failure scenarios in traces and logs', () => {
+  it.for(rows.map((row, index) => ({ ...row, apiKey: apiKeyOf(index) })))('$answer: the row docs/operating-in-production.md shows', async ({ answer, definition, operation, call, apiKey }, { expect }) => {
     sandbox.scenarios.arm({ operation, ...definition, times: 1 } as ScenarioDefinition, apiKey);
     const lines: string[] = [];
     const at = (level: string) => (fields: Record<string, any>) => void lines.push(gist(level, fields));
     const logger: Logger = { debug: () => {}, info: at('info'), warn: at('warn'), error: at('error') };
     const client = createClient({ environment: 'custom', baseUrl: sandbox.url, apiKey, signer: hmacSha256({ secret }), timeoutMs: 1000, logger });
-    await call(client).catch(() => undefined);
-    const [span] = exporter.getFinishedSpans();
+    const parent = rowTracer.startSpan(answer);
+    await context.with(trace.setSpan(context.active(), parent), () => call(client)).catch(() => undefined);
+    parent.end();
+    const mine = exporter.getFinishedSpans().filter((s) => s.parentSpanContext?.spanId === parent.spanContext().spanId);
+    expect(mine).toHaveLength(1);
+    const [span] = mine;
     const code = (value: unknown) => (value === undefined ? '—' : `\`${String(value)}\``);
     const events = span!.events.map((e) => `\`${e.name}\` (${String(e.attributes?.['wallet_api.retry.reason'])}, ${String(e.attributes?.['wallet_api.retry.delay_ms'])} ms)`);
     const row = `| \`${answer.replace(' (a GET with retry)', '`, a GET with `retry')}\` | \`${span!.name}\` | ${span!.status.code === SpanStatusCode.ERROR ? 'Error' : 'Unset'} | ${code(span!.attributes['error.type'])} | ${code(span!.attributes['http.response.status_code'])} | ${String(span!.attributes['wallet_api.attempts'])} | ${events.join(', ') || '—'} | ${lines.join(', ')} |`;
