@@ -1,7 +1,7 @@
 // The sandbox reclaims connections that send nothing, drip their headers or sit idle after
 // a request. Short timeouts keep the test quick; the defaults are checked as set.
 import { connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { buildSandboxApp } from '../../src/sandbox/app.ts';
 import { defaultSandboxTimeouts, demoCredentials, startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
 import { resolveTimeouts } from '../../src/sandbox/timeouts.ts';
@@ -35,8 +35,10 @@ function closed(socket: Socket, startedAt: number): Promise<{ afterMs: number; r
   return new Promise((resolve) => socket.once('close', () => resolve({ afterMs: Date.now() - startedAt, received })));
 }
 
-describe('sandbox connection timeouts', () => {
-  it('sets the documented defaults on the server', async () => {
+// Every case has its own connection (the keep-alive case its own sandbox), and the sandbox's
+// timers are per socket: the cases wait side by side.
+describe.concurrent('sandbox connection timeouts', () => {
+  it('sets the documented defaults on the server', async ({ expect }) => {
     const app = await buildSandboxApp({ apiKeys: { [demoCredentials.apiKey]: demoCredentials.secret }, timestampWindowSeconds: 300 });
     try {
       expect(defaultSandboxTimeouts).toEqual({ connectionMs: 10_000, headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 });
@@ -49,13 +51,13 @@ describe('sandbox connection timeouts', () => {
     }
   });
 
-  it('refuses timeouts that are not positive or headers allowed longer than the request', () => {
+  it('refuses timeouts that are not positive or headers allowed longer than the request', ({ expect }) => {
     expect(() => resolveTimeouts({ connectionMs: 0 })).toThrow('timeouts.connectionMs must be a positive number of milliseconds');
     expect(() => resolveTimeouts({ keepAliveMs: Number.NaN })).toThrow('timeouts.keepAliveMs must be a positive number of milliseconds');
     expect(() => resolveTimeouts({ headersMs: 2000, requestMs: 1000 })).toThrow('timeouts.headersMs must not exceed timeouts.requestMs');
   });
 
-  it('closes a connection that sends nothing within connectionMs', async () => {
+  it('closes a connection that sends nothing within connectionMs', async ({ expect }) => {
     const startedAt = Date.now();
     const { afterMs, received } = await closed(await open(), startedAt);
     expect(received).toBe('');
@@ -63,7 +65,7 @@ describe('sandbox connection timeouts', () => {
     expect(afterMs).toBeLessThan(timeouts.connectionMs + margin);
   });
 
-  it('closes a connection that drips its headers a byte at a time within headersMs, with 408', async () => {
+  it('closes a connection that drips its headers a byte at a time within headersMs, with 408', async ({ expect }) => {
     const socket = await open();
     const startedAt = Date.now();
     const done = closed(socket, startedAt);
@@ -82,7 +84,7 @@ describe('sandbox connection timeouts', () => {
     expect(afterMs).toBeLessThan(timeouts.headersMs + margin);
   });
 
-  it('closes a kept-alive connection idle after its request within keepAliveMs', async () => {
+  it('closes a kept-alive connection idle after its request within keepAliveMs', async ({ expect }) => {
     // The idle limit far above keepAliveMs + margin, so only the keep-alive limit can close it.
     const keepAlive = await startSandbox({ validateResponses: true, timeouts: { ...timeouts, connectionMs: 10_000 } });
     try {
