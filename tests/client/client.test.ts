@@ -29,6 +29,16 @@ function client(overrides: Partial<ClientOptions> = {}) {
 
 const swapBody = { from: 'usdt', to: 'ngn', amount: 100, password: 'p' };
 
+/**
+ * A capture server of the calling test's own, closed when the test ends, and a client of it:
+ * the tests that wait on timers run side by side, so none may see another's requests or handler.
+ */
+async function ownCapture(onTestFinished: (cleanup: () => Promise<void>) => void) {
+  const server = await startCaptureServer();
+  onTestFinished(() => server.close());
+  return { server, client: (overrides: Partial<ClientOptions> = {}) => client({ baseUrl: server.url, ...overrides }) };
+}
+
 describe('authentication headers', () => {
   it('sends x-api-key, an ISO 8601 UTC timestamp from the injected clock, and the signature of exactly the bytes received', async () => {
     const seen: SignatureInput[] = [];
@@ -146,59 +156,75 @@ describe('failures, timeouts and retries', () => {
     expect((error as Error).message).toMatch(/ECONNREFUSED/);
   });
 
-  it('reports a slow answer as a TimeoutError, with the client default and per call', async () => {
-    capture.server.handle(() => {
+  it.concurrent('reports a slow answer as a TimeoutError, with the client default and per call', async ({ expect, onTestFinished }) => {
+    const own = await ownCapture(onTestFinished);
+    own.server.handle(() => {
       /* never answers */
     });
     const started = Date.now();
-    await expect(client({ timeoutMs: 150 }).GET('/api/v1/wallets')).rejects.toMatchObject({ kind: 'timeout', timeoutMs: 150 });
-    await expect(client().GET('/api/v1/wallets', { timeoutMs: 100 })).rejects.toBeInstanceOf(TimeoutError);
+    await expect(own.client({ timeoutMs: 150 }).GET('/api/v1/wallets')).rejects.toMatchObject({ kind: 'timeout', timeoutMs: 150 });
+    await expect(own.client().GET('/api/v1/wallets', { timeoutMs: 100 })).rejects.toBeInstanceOf(TimeoutError);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
-  it('times out a body that stops half way', async () => {
-    capture.server.handle((_req, res) => {
+  it.concurrent('times out a body that stops half way', async ({ expect, onTestFinished }) => {
+    const own = await ownCapture(onTestFinished);
+    own.server.handle((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
       res.write('{"status":"succ');
     });
-    await expect(client({ timeoutMs: 150 }).GET('/api/v1/wallets')).rejects.toBeInstanceOf(TimeoutError);
+    await expect(own.client({ timeoutMs: 150 }).GET('/api/v1/wallets')).rejects.toBeInstanceOf(TimeoutError);
   });
 
-  it('reports the caller aborting as an AbortedError', async () => {
-    capture.server.handle(() => {});
+  it.concurrent('reports the caller aborting as an AbortedError', async ({ expect, onTestFinished }) => {
+    const own = await ownCapture(onTestFinished);
+    own.server.handle(() => {});
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    await expect(client().GET('/api/v1/wallets', { signal: controller.signal })).rejects.toBeInstanceOf(AbortedError);
+    await expect(own.client().GET('/api/v1/wallets', { signal: controller.signal })).rejects.toBeInstanceOf(AbortedError);
   });
 
-  it('times out a signer that never settles, and sends nothing', async () => {
+  it.concurrent('times out a signer that never settles, and sends nothing', async ({ expect, onTestFinished }) => {
+    const own = await ownCapture(onTestFinished);
     let calls = 0;
-    const hung = client({ timeoutMs: 100, signer: () => (calls++, new Promise<string>(() => {})) });
+    const hung = own.client({ timeoutMs: 100, signer: () => (calls++, new Promise<string>(() => {})) });
     const started = Date.now();
     await expect(hung.POST('/api/v1/swaps', { body: swapBody })).rejects.toMatchObject({ kind: 'timeout', timeoutMs: 100, operation: 'POST /api/v1/swaps' });
     expect(Date.now() - started).toBeLessThan(5_000);
     // A GET with retries gives each attempt, signing included, its own timeout.
     await expect(hung.GET('/api/v1/wallets', { retry: { attempts: 2, initialDelayMs: 1 } })).rejects.toBeInstanceOf(TimeoutError);
     expect(calls).toBe(3);
-    expect(capture.server.requests).toHaveLength(0);
+    expect(own.server.requests).toHaveLength(0);
   }, 10_000);
 
-  it('does not send a request whose signature arrives after the timeout', async () => {
-    const late = client({ timeoutMs: 50, signer: () => new Promise<string>((resolve) => setTimeout(() => resolve('late-signature'), 150)) });
+  it.concurrent('does not send a request whose signature arrives after the timeout', async ({ expect, onTestFinished }) => {
+    const own = await ownCapture(onTestFinished);
+    const late = own.client({ timeoutMs: 50, signer: () => new Promise<string>((resolve) => setTimeout(() => resolve('late-signature'), 150)) });
     await expect(late.GET('/api/v1/wallets')).rejects.toBeInstanceOf(TimeoutError);
     await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(capture.server.requests).toHaveLength(0);
+    expect(own.server.requests).toHaveLength(0);
   }, 10_000);
 
-  it('lets the caller abort a call whose signer never settles', async () => {
-    const hung = client({ signer: () => new Promise<string>(() => {}) });
+  it.concurrent('lets the caller abort a call whose signer never settles', async ({ expect, onTestFinished }) => {
+    const own = await ownCapture(onTestFinished);
+    const hung = own.client({ signer: () => new Promise<string>(() => {}) });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     const started = Date.now();
     await expect(hung.GET('/api/v1/wallets', { signal: controller.signal })).rejects.toMatchObject({ kind: 'aborted', operation: 'GET /api/v1/wallets' });
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect(capture.server.requests).toHaveLength(0);
+    expect(own.server.requests).toHaveLength(0);
   }, 10_000);
+
+  it.concurrent('retries GETs after timeouts, up to the attempt limit, and a call can turn retries off', async ({ expect, onTestFinished }) => {
+    const own = await ownCapture(onTestFinished);
+    own.server.handle(() => {});
+    const c = own.client({ timeoutMs: 60, retry: { attempts: 3, initialDelayMs: 1 } });
+    await expect(c.GET('/api/v1/wallets')).rejects.toBeInstanceOf(TimeoutError);
+    expect(own.server.requests).toHaveLength(3);
+    await expect(c.GET('/api/v1/wallets', { retry: false })).rejects.toBeInstanceOf(TimeoutError);
+    expect(own.server.requests).toHaveLength(4);
+  });
 
   it('does not call the signer when the caller already aborted', async () => {
     let calls = 0;
@@ -229,15 +255,6 @@ describe('failures, timeouts and retries', () => {
     expect(capture.server.requests).toHaveLength(3);
     expect(new Set(capture.server.requests.map((r) => r.headers['x-timestamp'])).size).toBe(3);
     expect(new Set(capture.server.requests.map((r) => r.headers['x-signature'])).size).toBe(3);
-  });
-
-  it('retries GETs after timeouts, up to the attempt limit, and a call can turn retries off', async () => {
-    capture.server.handle(() => {});
-    const c = client({ timeoutMs: 60, retry: { attempts: 3, initialDelayMs: 1 } });
-    await expect(c.GET('/api/v1/wallets')).rejects.toBeInstanceOf(TimeoutError);
-    expect(capture.server.requests).toHaveLength(3);
-    await expect(c.GET('/api/v1/wallets', { retry: false })).rejects.toBeInstanceOf(TimeoutError);
-    expect(capture.server.requests).toHaveLength(4);
   });
 
   it('retries GETs after a refused connection', async () => {
