@@ -15,7 +15,10 @@ import { sendSigned } from '../support/signed-http.ts';
 
 const apiKeys = { 'scenario-key': 'scenario-secret', 'other-key': 'other-secret' } as const;
 type Key = keyof typeof apiKeys;
-describe.each(storeVariants)('failure scenarios ($name)', ({ name: storeName, options: storeOptions }) => {
+// The store variants run side by side, each against a sandbox and a store of its own (the
+// delayed answers of one wait while the other works); within a variant the tests run one
+// after another, as they share its API keys and reset them after each test.
+describe.concurrent.each(storeVariants)('failure scenarios ($name)', ({ name: storeName, options: storeOptions }) => {
   let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 
   beforeAll(async () => {
@@ -40,7 +43,7 @@ describe.each(storeVariants)('failure scenarios ($name)', ({ name: storeName, op
   const createSwap = (client: WalletApiClient, amount = 100) => unwrap(client.POST('/api/v1/swaps', { body: { from: 'usdt', to: 'ngn', amount, password: 'customer-authorization-value' } }));
   const outcome = (promise: Promise<unknown>) => promise.then(() => 'ok', (error: unknown) => (error instanceof ApiError ? `api ${error.httpStatus}` : `${(error as { kind?: string }).kind}`));
 
-  describe('arming', () => {
+  describe.sequential('arming', () => {
     it.each([
       [{}, "body must have the property 'answer'"],
       [{ answer: 'explode' }, 'body.answer must be equal to one of the allowed values'],
@@ -100,7 +103,7 @@ describe.each(storeVariants)('failure scenarios ($name)', ({ name: storeName, op
     });
   });
 
-  describe('which calls a scenario picks', () => {
+  describe.sequential('which calls a scenario picks', () => {
     it('the next `times` calls of its operation, then none', async () => {
       await arm({ operation: 'listWallets', answer: 'error', status: 500, times: 2 });
       const client = clientOf();
@@ -140,7 +143,7 @@ describe.each(storeVariants)('failure scenarios ($name)', ({ name: storeName, op
     });
   });
 
-  describe('what a call answered by a scenario leaves', () => {
+  describe.sequential('what a call answered by a scenario leaves', () => {
     it.each([
       ['error', { answer: 'error', status: 500 }],
       ['throttle', { answer: 'throttle', status: 429, retryAfterSeconds: 0 }],
@@ -179,7 +182,7 @@ describe.each(storeVariants)('failure scenarios ($name)', ({ name: storeName, op
     });
   });
 
-  describe('arming from Node', () => {
+  describe.sequential('arming from Node', () => {
     if (storeName === 'in memory') {
       it('startSandbox().scenarios arms, lists and clears for an API key, refusing a bad definition naming the field', async () => {
         const scenarios = (sandbox as RunningSandbox).scenarios;
