@@ -10,7 +10,7 @@
 // Both compile src/signing, so the sandbox verifies exactly what the client signs without
 // depending on the SDK package. The built folders (dist/, generated/) are rebuilt whole
 // each time (see buildPackages) and are not committed.
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,15 +68,32 @@ function binsOf(folder: string): string[] {
  * Builds every package, or those given. Each is built whole in a scratch folder and then
  * moved into place, one rename per built entry, so a command packing or serving the package
  * meanwhile (npm start and the tests' packing can run at once) never sees a half-written dist/.
+ * The packages' compiles run side by side: each is one single-threaded tsc, and the second
+ * core would otherwise wait.
  */
-export function buildPackages(builds: readonly PackageBuild[] = packageBuilds): void {
+export async function buildPackages(builds: readonly PackageBuild[] = packageBuilds): Promise<void> {
   const tsc = join(root, 'node_modules/.bin/tsc');
   mkdirSync(join(root, '.tmp'), { recursive: true });
-  for (const { folder, tsconfig, copies } of builds) {
+  const compiled = builds.map(async ({ folder, tsconfig, copies }) => {
     // On the same file system as the package, so every move is a rename.
     const scratch = mkdtempSync(join(root, '.tmp', 'build-'));
     try {
-      execFileSync(tsc, ['-p', tsconfig, '--outDir', join(scratch, 'dist')], { cwd: root, stdio: 'inherit' });
+      await compile(tsc, tsconfig, join(scratch, 'dist'));
+      return { folder, copies, scratch };
+    } catch (error) {
+      rmSync(scratch, { recursive: true, force: true });
+      throw error;
+    }
+  });
+  const results = await Promise.allSettled(compiled);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) {
+    for (const result of results) if (result.status === 'fulfilled') rmSync(result.value.scratch, { recursive: true, force: true });
+    throw failed.reason;
+  }
+  for (const result of results) {
+    const { folder, copies, scratch } = (result as PromiseFulfilledResult<{ folder: string; copies: Record<string, string>; scratch: string }>).value;
+    try {
       for (const [from, to] of Object.entries(copies)) {
         mkdirSync(dirname(join(scratch, to)), { recursive: true });
         copyFileSync(join(root, from), join(scratch, to));
@@ -98,4 +115,13 @@ export function buildPackages(builds: readonly PackageBuild[] = packageBuilds): 
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) buildPackages();
+/** One package's tsc, its diagnostics passed through as they come; rejects when it reports errors. */
+function compile(tsc: string, tsconfig: string, outDir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tsc, ['-p', tsconfig, '--outDir', outDir], { cwd: root, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('close', (code, signal) => (code === 0 ? resolve() : reject(new Error(`tsc -p ${tsconfig} failed (${signal ?? `exit code ${code}`})`))));
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildPackages();

@@ -18,7 +18,7 @@ try {
 const out = resolve(process.env.INIT_CWD ?? process.cwd(), outFlag ?? '.tmp/packages');
 mkdirSync(out, { recursive: true });
 
-buildPackages();
+await buildPackages();
 const folders = packageBuilds.map(({ folder }) => `./${folder}`);
 const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', out, ...folders], { cwd: repoRoot, encoding: 'utf8' })) as { name: string; filename: string }[];
 for (const { name, filename } of packed) console.log(`${name}: ${resolve(out, filename)}`);

@@ -77,7 +77,7 @@ function runScript<T>(script: string, args: string[]): T {
   return JSON.parse(output.trim().split('\n').at(-1)!) as T;
 }
 
-buildPackages(packageBuilds.filter(({ folder }) => folder === 'packages/sdk'));
+await buildPackages(packageBuilds.filter(({ folder }) => folder === 'packages/sdk'));
 console.log(
   `node ${process.version}; ${rounds} round${rounds === 1 ? '' : 's'}; in each, every variant in a fresh process with the floor (${floor}), ` +
     `on loopback and with the server waiting ${delay} ms before each answer; sequential requests in turns, after a warm-up of one turn`,
