@@ -25,7 +25,17 @@ export function rawAnswer(baseUrl: string, text: string): Promise<string> {
 
 export async function recordTranscript(baseUrl: string, credentials: Credentials): Promise<TranscriptEntry[]> {
   const entries: TranscriptEntry[] = [];
+  // The walk sends some requests twice in a row (the same deposit address, say): signed within
+  // one millisecond they would carry the same x-timestamp and signature, and the replay guard
+  // rightly refuses the second. So a request the walk signs at "now" is signed at a later
+  // millisecond than the one before; a request that names its own timestamp keeps it.
+  let lastSigned = 0;
   const send = async (label: string, request: SignedRequest) => {
+    if (request.auth?.timestamp === undefined) {
+      while (Date.now() <= lastSigned) await new Promise((resolve) => setTimeout(resolve, 1));
+      lastSigned = Date.now();
+      request = { ...request, auth: { ...request.auth, timestamp: new Date(lastSigned) } };
+    }
     const response = await sendSigned(baseUrl, request, credentials);
     entries.push({ request: `${label}: ${request.method} ${request.pathWithQuery}`, status: response.status, contentType: response.contentType, body: response.text });
     return response.json as { data?: Record<string, unknown> } | undefined;
