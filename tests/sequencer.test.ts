@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TestSpecification } from 'vitest/node';
-import SuiteSequencer, { arrange, longestFirst, mostlyWaiting } from './support/sequencer.ts';
+import SuiteSequencer, { arrange, longestFirst, mostlyWaiting, waitingAfter } from './support/sequencer.ts';
 import { repoRoot } from './support/run.ts';
 
 /** What the sequencer reads of a file to run: its path and its project's name and group. */
@@ -26,10 +26,13 @@ describe('the order the suite starts its files in', () => {
     expect(paths(sorted)).toEqual([longestFirst[0], longestFirst[2], 'tests/args.test.ts', 'tests/signing.test.ts', 'tests/learn/learning-loop.test.ts']);
   });
 
-  it('puts a file that mostly waits after each listed long file from the second on, the rest after them', () => {
+  it('puts a file that mostly waits after each listed long file from the waitingAfter-th on, the rest after them', () => {
     const [w1, w2, w3] = mostlyWaiting;
-    const [l1, l2, l3] = longestFirst;
-    const shuffled = ['tests/other-1.test.ts', w2!, l3!, 'tests/other-2.test.ts', w1!, l1!, w3!, l2!];
-    expect(paths(arrange(shuffled.map((path) => spec(path))))).toEqual([l1, l2, w1, l3, w2, w3, 'tests/other-1.test.ts', 'tests/other-2.test.ts']);
+    const long = longestFirst.slice(0, waitingAfter + 1);
+    const shuffled = ['tests/other-1.test.ts', w2!, ...[...long].reverse(), 'tests/other-2.test.ts', w1!, w3!];
+    const before = long.slice(0, waitingAfter - 1);
+    const [atSlot, next] = long.slice(waitingAfter - 1);
+    expect(paths(arrange(shuffled.map((path) => spec(path))))).toEqual([...before, atSlot, w1, next, w2, w3, 'tests/other-1.test.ts', 'tests/other-2.test.ts']);
   });
+
 });

@@ -52,17 +52,27 @@ export const mostlyWaiting = [
 const indexIn = (list: readonly string[], file: TestSpecification) => list.findIndex((path) => file.moduleId.endsWith(`/${path}`));
 
 /**
- * One project's files: the listed long ones first, each after the first two followed by one of
- * the files that mostly wait, so that a waiting file runs beside long files that keep the cores
- * busy (spread through the short files instead, the waiting files met at the end, where the
- * short files leave the cores idle too); then vitest's order of the rest.
+ * How many long files start before the first waiting file. The waiting files test timeouts
+ * against a clock: during the first files (the packing, the installs, npm run dev and tsc
+ * all at once) a starved test process read its timer too late (a dribble that must time out
+ * at 1 s completed first), so they start once that burst is over.
+ */
+export const waitingAfter = 4;
+
+/**
+ * One project's files: the listed long ones first, each from the `waitingAfter`th on
+ * followed by one of the files that mostly wait, so that a waiting file runs beside long
+ * files that keep the cores busy (spread through the short files instead, the waiting files
+ * met at the end, where the short files leave the cores idle too); then vitest's order of the
+ * rest.
  */
 export function arrange(files: readonly TestSpecification[]): TestSpecification[] {
   const first = files.filter((file) => indexIn(longestFirst, file) !== -1).sort((a, b) => indexIn(longestFirst, a) - indexIn(longestFirst, b));
   const waiting = files.filter((file) => indexIn(longestFirst, file) === -1 && indexIn(mostlyWaiting, file) !== -1).sort((a, b) => indexIn(mostlyWaiting, a) - indexIn(mostlyWaiting, b));
   const rest = files.filter((file) => !first.includes(file) && !waiting.includes(file));
-  const interleaved = first.flatMap((file, index) => (index >= 1 && index - 1 < waiting.length ? [file, waiting[index - 1]!] : [file]));
-  return [...interleaved, ...waiting.slice(Math.max(0, first.length - 1)), ...rest];
+  const slot = (index: number) => index + 1 - waitingAfter;
+  const interleaved = first.flatMap((file, index) => (slot(index) >= 0 && slot(index) < waiting.length ? [file, waiting[slot(index)]!] : [file]));
+  return [...interleaved, ...waiting.slice(Math.max(0, first.length + 1 - waitingAfter)), ...rest];
 }
 
 export default class SuiteSequencer extends BaseSequencer {
