@@ -74,26 +74,14 @@ function binsOf(folder: string): string[] {
 export async function buildPackages(builds: readonly PackageBuild[] = packageBuilds): Promise<void> {
   const tsc = join(root, 'node_modules/.bin/tsc');
   mkdirSync(join(root, '.tmp'), { recursive: true });
-  const compiled = builds.map(async ({ folder, tsconfig, copies }) => {
-    // On the same file system as the package, so every move is a rename.
-    const scratch = mkdtempSync(join(root, '.tmp', 'build-'));
-    try {
-      await compile(tsc, tsconfig, join(scratch, 'dist'));
-      return { folder, copies, scratch };
-    } catch (error) {
-      rmSync(scratch, { recursive: true, force: true });
-      throw error;
-    }
-  });
-  const results = await Promise.allSettled(compiled);
-  const failed = results.find((result) => result.status === 'rejected');
-  if (failed) {
-    for (const result of results) if (result.status === 'fulfilled') rmSync(result.value.scratch, { recursive: true, force: true });
-    throw failed.reason;
-  }
-  for (const result of results) {
-    const { folder, copies, scratch } = (result as PromiseFulfilledResult<{ folder: string; copies: Record<string, string>; scratch: string }>).value;
-    try {
+  // On the same file system as the packages, so every move is a rename.
+  const scratches = builds.map(() => mkdtempSync(join(root, '.tmp', 'build-')));
+  try {
+    const compiled = await Promise.allSettled(builds.map(({ tsconfig }, index) => compile(tsc, tsconfig, join(scratches[index]!, 'dist'))));
+    const failed = compiled.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    builds.forEach(({ folder, copies }, index) => {
+      const scratch = scratches[index]!;
       for (const [from, to] of Object.entries(copies)) {
         mkdirSync(dirname(join(scratch, to)), { recursive: true });
         copyFileSync(join(root, from), join(scratch, to));
@@ -108,10 +96,10 @@ export async function buildPackages(builds: readonly PackageBuild[] = packageBui
         if (existsSync(target)) renameSync(target, old);
         renameSync(join(scratch, entry), target);
       }
-    } finally {
-      rmSync(scratch, { recursive: true, force: true });
-    }
-    console.log(`built ${folder}`);
+      console.log(`built ${folder}`);
+    });
+  } finally {
+    for (const scratch of scratches) rmSync(scratch, { recursive: true, force: true });
   }
 }
 
