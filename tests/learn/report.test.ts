@@ -19,13 +19,13 @@ import { repoRoot } from '../support/run.ts';
 import { propose } from '../../src/learn/proposal/index.ts';
 import type { Exchange } from '../../src/learn/findings.ts';
 import { copySpecSource } from '../support/spec-copy.ts';
+import { countFromEnv } from '../support/count.ts';
 
 const doc = loadBundledDocument();
 
 // Random profiles the property draws beside its examples (which always run): a few by default,
 // CI's full-count lane 15 (PROFILE_PROPERTY_RUNS=15).
-const randomProfiles = Number(process.env.PROFILE_PROPERTY_RUNS ?? 3);
-if (!Number.isSafeInteger(randomProfiles) || randomProfiles < 1) throw new Error(`PROFILE_PROPERTY_RUNS must be a whole number from 1, not ${JSON.stringify(process.env.PROFILE_PROPERTY_RUNS)}`);
+const randomProfiles = countFromEnv('PROFILE_PROPERTY_RUNS', 3);
 
 async function reportOf(profile?: string | ProviderProfile, rounds = 1): Promise<TrafficReport> {
   const sandbox = await startSandbox({ deterministic: true, logger: false, ...(profile ? { profile } : {}) });

@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Echoes } from '../../src/privacy/policy.ts';
+import { countFromEnv } from '../support/count.ts';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -142,7 +143,7 @@ describe('carried values echoed in the forms people print them', () => {
         const leaks = Object.entries(outputs).flatMap(([way, text]) => [...witnesses, ...credentials].filter((witness) => text.toLowerCase().includes(witness.toLowerCase()) || text.includes(JSON.stringify(witness).slice(1, -1))).map((witness) => `${way} carries ${witness}`));
         expect(leaks).toEqual([]);
       }),
-      { numRuns: Number(process.env.PRIVACY_PROPERTY_RUNS ?? 40) * 5 },
+      { numRuns: countFromEnv('PRIVACY_PROPERTY_RUNS', 40) * 5 },
     );
   }, 300_000);
 });

@@ -32,6 +32,7 @@ import { ManualMetricReader } from '../support/manual-metric-reader.ts';
 import { copySpecSource } from '../support/spec-copy.ts';
 import { bareNumberKey, canaries, formsInContext, headerNameEchoes, inContext, leaksIn, numberEmbedding, walletAddress, type Canary } from './support/canaries.ts';
 import { credentialForms, errorRenderings } from './support/echo-forms.ts';
+import { countFromEnv } from '../support/count.ts';
 
 const apiKey = 'CANARY-PROPERTY-API-KEY-3d9a';
 const secret = 'CANARY-PROPERTY-SECRET-77c1';
@@ -41,7 +42,7 @@ const commandLineBase = 'http://127.0.0.1:9';
 const document = loadBundledDocument();
 const directory = mkdtempSync(join(tmpdir(), 'privacy-property-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
-const runs = Number(process.env.PRIVACY_PROPERTY_RUNS ?? 40);
+const runs = countFromEnv('PRIVACY_PROPERTY_RUNS', 40);
 
 /** A number holding the canary's digits inside others, when it is digits. */
 const inNumber = (canary: Canary) => numberEmbedding(canary) ?? 7;

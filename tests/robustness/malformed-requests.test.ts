@@ -12,12 +12,13 @@ import { describeCase, malformedCasesFor, testHelperCases, toSignedRequest, unro
 import { modelOperations } from '../support/operations.ts';
 import { runPool } from './support/pool.ts';
 import { digestOf, seedTenant, snapshotTenant } from './support/tenant.ts';
+import { countFromEnv } from '../support/count.ts';
 
 // 3,000 by default: with the query-number fix of the sandbox's validation taken out (the
 // defect this test found), each of six runs failed within its first 21 batches of 50 (at
 // batches 1, 4, 7, 1, 20 and 21), so 60 batches leave it unfound about once in a thousand runs. CI's full lane sets
 // ROBUSTNESS_RUNS=10000 (docs/testing.md).
-const runs = Number(process.env.ROBUSTNESS_RUNS ?? 3_000);
+const runs = countFromEnv('ROBUSTNESS_RUNS', 3_000);
 /** Cases per batch: the state digest is compared after each. */
 const batchSize = 50;
 /** Requests in flight at once. */

@@ -8,10 +8,11 @@ import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
 import { SpecValidator } from '../../src/spec/validator.ts';
 import { sendSigned, type Credentials } from '../support/signed-http.ts';
 import { runPool } from './support/pool.ts';
+import { countFromEnv } from '../support/count.ts';
 
 // 2,000 by default: some 500 concurrent confirm/cancel pairs and every connection used many
 // times over; CI's full lane runs 10,000 (docs/testing.md).
-const swaps = Number(process.env.LOAD_SWAPS ?? 2_000);
+const swaps = countFromEnv('LOAD_SWAPS', 2_000);
 const connections = 100;
 const tenant: Credentials = { apiKey: 'load-tenant', secret: 'load-secret' };
 const validator = new SpecValidator();

@@ -18,10 +18,10 @@ import { providerProfiles } from '../support/profiles.ts';
 import { repoRoot } from '../support/run.ts';
 import { SandboxCaller, specValidator, type CallResult } from '../support/sandbox-caller.ts';
 import { sendSigned } from '../support/signed-http.ts';
+import { countFromEnv } from '../support/count.ts';
 
 // Random profiles the last test draws: a few by default, CI's full-count lane 15 (PROFILE_PROPERTY_RUNS=15).
-const randomProfiles = Number(process.env.PROFILE_PROPERTY_RUNS ?? 4);
-if (!Number.isSafeInteger(randomProfiles) || randomProfiles < 1) throw new Error(`PROFILE_PROPERTY_RUNS must be a whole number from 1, not ${JSON.stringify(process.env.PROFILE_PROPERTY_RUNS)}`);
+const randomProfiles = countFromEnv('PROFILE_PROPERTY_RUNS', 4);
 
 const fixturePath = (name: string) => join(repoRoot, 'tests/fixtures/providers', name);
 const readProfile = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as ProviderProfile;
