@@ -1,14 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import SuiteSequencer from './tests/support/sequencer.ts';
+import SuiteSequencer, { inBackground } from './tests/support/sequencer.ts';
 
 // The examples import the package by its name, as integrators do; in the repo that name
 // means the sources (tsconfig.json `paths` does the same for tsc and tsx).
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-
-/** Test files that drive the whole project as its users do, command after command. */
-const endToEnd = ['tests/learn/learning-loop.test.ts'];
 
 export default defineConfig({
   resolve: {
@@ -32,28 +29,27 @@ export default defineConfig({
     },
     // Two files at a time even on two cores (vitest's default there is one): most slow files
     // wait on child processes and sockets, so a second worker halves the suite's wall time.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // And one worker more for each file run in the background: the end-to-end learning loop
+    // runs a dozen of the project's commands per provider (preflight, contract runs,
+    // regeneration, lint, the gate), most of a minute of CPU, at the lowest scheduling priority
+    // (tests/support/project-copy.ts). It starts first and runs beside every other file, in the
+    // CPU time they leave idle while they wait, and never takes it from the files that time
+    // what they test (the client under injected faults times out hanging answers after 300 ms).
+    maxWorkers: Math.max(2, availableParallelism() - 1) + inBackground.length,
     // Each worker keeps its loaded modules from one test file to the next instead of loading
     // the sources, Fastify, Ajv and the spec again for every file: for the many short files
     // that reloading was over a third of their CPU time, on two cores the suite's bottleneck.
     // No test file relies on a fresh module state; the few that change shared state (console
     // spies, fake clocks, environment variables, process listeners) put it back when done.
     isolate: false,
+    include: ['tests/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // The end-to-end learning loop runs a dozen commands of the project per provider (preflight,
-    // contract runs, regeneration, lint, the gate), most of a minute of one core: it runs after
-    // every other file, alone, so that the timing-sensitive files (the client under injected
-    // faults times out hanging answers after 300 ms) never share the two cores with it. Run
-    // beside them it saved up to its length of wall time, but made those files fail on a
-    // loaded machine.
-    projects: [
-      // One throwaway PostgreSQL cluster for the run, started by the first file that asks for a database: the sandbox's PostgreSQL store runs the same behaviour suites as the in-memory one.
-      { extends: true, test: { name: 'suite', include: ['tests/**/*.test.ts'], exclude: endToEnd, sequence: { groupOrder: 0 }, globalSetup: ['tests/support/postgres-global-setup.ts'] } },
-      { extends: true, test: { name: 'end to end', include: endToEnd, sequence: { groupOrder: 1 } } },
-    ],
-    // The files known to be long start first, also on a fresh clone, with the files that mostly
-    // wait between them (tests/support/sequencer.ts).
+    // One throwaway PostgreSQL cluster for the run, started by the first file that asks for a
+    // database: the sandbox's PostgreSQL store runs the same behaviour suites as the in-memory one.
+    globalSetup: ['tests/support/postgres-global-setup.ts'],
+    // The background files start first, then the files known to be long, also on a fresh clone,
+    // with the files that mostly wait between them (tests/support/sequencer.ts).
     sequence: { sequencer: SuiteSequencer },
     // Each file's CPU time, for the closing list of the slowest files (tests/support/slowest-files.ts).
     setupFiles: ['tests/support/file-cpu.ts'],

@@ -1,10 +1,10 @@
-// The suite's start order (tests/support/sequencer.ts): the files known to be long start
-// first, with the files that mostly wait between them.
+// The suite's start order (tests/support/sequencer.ts): the background files first, then the
+// files known to be long, with the files that mostly wait between them.
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TestSpecification } from 'vitest/node';
-import SuiteSequencer, { arrange, longestFirst, mostlyWaiting, waitingAfter } from './support/sequencer.ts';
+import SuiteSequencer, { arrange, inBackground, longestFirst, mostlyWaiting, waitingAfter } from './support/sequencer.ts';
 import { repoRoot } from './support/run.ts';
 
 /** What the sequencer reads of a file to run: its path and its project's name and group. */
@@ -16,14 +16,15 @@ const noCache = { cache: { getFileTestResults: () => undefined, getFileStats: ()
 
 describe('the order the suite starts its files in', () => {
   it('names only files that exist, each in one list, so a renamed file is not silently started elsewhere', () => {
-    expect([...longestFirst, ...mostlyWaiting].filter((path) => !existsSync(join(repoRoot, path)))).toEqual([]);
-    expect(longestFirst.filter((path) => mostlyWaiting.includes(path))).toEqual([]);
+    const listed = [...inBackground, ...longestFirst, ...mostlyWaiting];
+    expect(listed.filter((path) => !existsSync(join(repoRoot, path)))).toEqual([]);
+    expect(listed.filter((path, index) => listed.indexOf(path) !== index)).toEqual([]);
   });
 
-  it('starts the listed long files first, in the list order, and keeps the rest and the projects in their order', async () => {
-    const files = [spec('tests/args.test.ts'), spec(longestFirst[2]!), spec('tests/learn/learning-loop.test.ts', 'end to end', 1), spec('tests/signing.test.ts'), spec(longestFirst[0]!)];
+  it('starts the background files first, then the listed long files in the list order, and keeps the rest and the projects in their order', async () => {
+    const files = [spec('tests/args.test.ts'), spec(longestFirst[2]!), spec('tests/other-project.test.ts', 'other', 1), spec('tests/signing.test.ts'), spec(inBackground[0]!), spec(longestFirst[0]!)];
     const sorted = await new SuiteSequencer(noCache as never).sort(files);
-    expect(paths(sorted)).toEqual([longestFirst[0], longestFirst[2], 'tests/args.test.ts', 'tests/signing.test.ts', 'tests/learn/learning-loop.test.ts']);
+    expect(paths(sorted)).toEqual([inBackground[0], longestFirst[0], longestFirst[2], 'tests/args.test.ts', 'tests/signing.test.ts', 'tests/other-project.test.ts']);
   });
 
   it('puts a file that mostly waits after each listed long file from the waitingAfter-th on, the rest after them', () => {

@@ -17,7 +17,6 @@ import { loadBundledDocument, parseDocument } from '../../src/spec/document.ts';
 import type { OpenApiDocument } from '../../src/spec/openapi.ts';
 import { itemKeys, profileKeys, refusalClassOf } from '../support/profile-keys.ts';
 import { copyProject, type ProjectCopy } from '../support/project-copy.ts';
-import { runTool } from '../../src/support/tool.ts';
 import { repoRoot } from '../support/run.ts';
 
 const published = loadBundledDocument();
@@ -194,6 +193,5 @@ describe.concurrent('the learning loop against a provider double', () => {
 /** An npm script of the copy, run as package.json says: Redocly's bundle and lint, or a tsx script. */
 function runNpmScript(copy: ProjectCopy, name: string) {
   if (name === 'generate') return copy.script('generate', []);
-  const args = name === 'bundle' ? ['bundle', 'main'] : ['lint', '--format=stylish'];
-  return runTool(join(copy.dir, 'node_modules/.bin/redocly'), args, { cwd: copy.dir, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' }, timeoutMs: 60_000 });
+  return copy.bin('redocly', name === 'bundle' ? ['bundle', 'main'] : ['lint', '--format=stylish']);
 }

@@ -3,9 +3,13 @@
 // gate has a base, with the installed node_modules linked in. For tests that run the
 // project's own commands on a copy they may edit: a proposal writing into openapi/, then
 // regeneration, lint, drift, the gate and contract runs, as a team would run them.
+//
+// Those commands run at the lowest scheduling priority: the suite runs them beside its other
+// files, in the CPU time those leave idle, never taking it from a file that times what it
+// tests (vitest.config.ts).
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { constants, tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { runTool, type ToolResult } from '../../src/support/tool.ts';
 import { repoRoot } from './run.ts';
@@ -15,10 +19,15 @@ const left = new Set(['node_modules', '.git', '.tmp', 'dist', 'coverage']);
 
 export type ProjectCopy = {
   dir: string;
-  /** Runs a script of the copy (scripts/NAME.ts) with tsx, from the copy's root. */
+  /** Runs a script of the copy (scripts/NAME.ts) with tsx, from the copy's root, at the lowest priority. */
   script(name: string, args: readonly string[], env?: NodeJS.ProcessEnv): Promise<ToolResult>;
+  /** Runs one of the copy's installed commands (node_modules/.bin/NAME), from the copy's root, at the lowest priority. */
+  bin(name: string, args: readonly string[], env?: NodeJS.ProcessEnv): Promise<ToolResult>;
   remove(): void;
 };
+
+/** The priority of the copy's commands: the lowest. */
+export const commandPriority = constants.priority.PRIORITY_LOW;
 
 export function copyProject(): ProjectCopy {
   const dir = mkdtempSync(join(tmpdir(), 'project-copy-'));
@@ -36,14 +45,17 @@ export function copyProject(): ProjectCopy {
   git('commit', '-qm', 'base');
   // After the commit: git's `node_modules/` rule ignores a directory, not a link to one.
   symlinkSync(join(repoRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  const run = (command: string, args: readonly string[], env: NodeJS.ProcessEnv) =>
+    runTool(command, args, {
+      cwd: dir,
+      env: { ...process.env, INIT_CWD: dir, FORCE_COLOR: '0', NO_COLOR: '1', REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', ...env },
+      timeoutMs: 180_000,
+      priority: commandPriority,
+    });
   return {
     dir,
-    script: (name, args, env = {}) =>
-      runTool(process.execPath, ['--import', 'tsx', join(dir, 'scripts', `${name}.ts`), ...args], {
-        cwd: dir,
-        env: { ...process.env, INIT_CWD: dir, FORCE_COLOR: '0', NO_COLOR: '1', REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', ...env },
-        timeoutMs: 180_000,
-      }),
+    script: (name, args, env = {}) => run(process.execPath, ['--import', 'tsx', join(dir, 'scripts', `${name}.ts`), ...args], env),
+    bin: (name, args, env = {}) => run(join(dir, 'node_modules', '.bin', name), args, env),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

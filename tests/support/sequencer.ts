@@ -6,14 +6,22 @@
 // last run, and vitest then starts the largest files first, which puts several of the longest
 // (the dev command, preflight, the contract hooks: short files that run processes) near the
 // end. And by duration, the files that wait look long, so vitest starts them one after another.
-// So: the files known to use most CPU start first, longest first, with the files that mostly
-// wait between them, so that each runs beside files that keep the cores busy; then vitest's
-// order of the others.
+// So: the files run in the background start first (each on a worker of its own, whose
+// commands run at the lowest priority: vitest.config.ts); then the files known to use most
+// CPU, longest first, with the files that mostly wait between them, so that each runs beside
+// files that keep the cores busy; then vitest's order of the others.
 //
-// Both lists come from the closing list of slowest files (tests/support/slowest-files.ts,
-// docs/testing.md): CPU time for the first, wall time far above CPU time for the second. A file
-// missing from them only starts elsewhere; nothing fails.
+// The lists come from the closing list of slowest files (tests/support/slowest-files.ts,
+// docs/testing.md): CPU time for the long files, wall time far above CPU time for the waiting
+// ones. A file missing from them only starts elsewhere; nothing fails.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Files whose commands run at the lowest scheduling priority, filling the CPU time the others
+ * leave idle: each gets a worker of its own (vitest.config.ts) and starts first, so that it
+ * holds that worker, and not one of the others', for the whole run.
+ */
+export const inBackground = ['tests/learn/learning-loop.test.ts'];
 
 export const longestFirst = [
   'tests/packages.test.ts',
@@ -60,19 +68,20 @@ const indexIn = (list: readonly string[], file: TestSpecification) => list.findI
 export const waitingAfter = 4;
 
 /**
- * One project's files: the listed long ones first, each from the `waitingAfter`th on
- * followed by one of the files that mostly wait, so that a waiting file runs beside long
- * files that keep the cores busy (spread through the short files instead, the waiting files
- * met at the end, where the short files leave the cores idle too); then vitest's order of the
- * rest.
+ * One project's files: the background ones first; then the listed long ones, each from the
+ * `waitingAfter`th on followed by one of the files that mostly wait, so that a waiting file
+ * runs beside long files that keep the cores busy (spread through the short files instead,
+ * the waiting files met at the end, where the short files leave the cores idle too); then
+ * vitest's order of the rest.
  */
 export function arrange(files: readonly TestSpecification[]): TestSpecification[] {
-  const first = files.filter((file) => indexIn(longestFirst, file) !== -1).sort((a, b) => indexIn(longestFirst, a) - indexIn(longestFirst, b));
-  const waiting = files.filter((file) => indexIn(longestFirst, file) === -1 && indexIn(mostlyWaiting, file) !== -1).sort((a, b) => indexIn(mostlyWaiting, a) - indexIn(mostlyWaiting, b));
-  const rest = files.filter((file) => !first.includes(file) && !waiting.includes(file));
+  const listed = (list: readonly string[]) => files.filter((file) => indexIn(list, file) !== -1).sort((a, b) => indexIn(list, a) - indexIn(list, b));
+  // The lists name each file once (tests/sequencer.test.ts).
+  const [background, first, waiting] = [listed(inBackground), listed(longestFirst), listed(mostlyWaiting)];
+  const rest = files.filter((file) => ![inBackground, longestFirst, mostlyWaiting].some((list) => indexIn(list, file) !== -1));
   const slot = (index: number) => index + 1 - waitingAfter;
   const interleaved = first.flatMap((file, index) => (slot(index) >= 0 && slot(index) < waiting.length ? [file, waiting[slot(index)]!] : [file]));
-  return [...interleaved, ...waiting.slice(Math.max(0, first.length + 1 - waitingAfter)), ...rest];
+  return [...background, ...interleaved, ...waiting.slice(Math.max(0, first.length + 1 - waitingAfter)), ...rest];
 }
 
 export default class SuiteSequencer extends BaseSequencer {
