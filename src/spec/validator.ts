@@ -86,3 +86,20 @@ export function responseSchemaPointerFor(method: string, path: string, key: stri
   const base = (response as { $ref?: string }).$ref ?? `#/paths/${pointerSegment(path)}/${method.toLowerCase()}/responses/${key}`;
   return `${base}/content/${pointerSegment('application/json')}/schema`;
 }
+
+/** The validators of this process, one per document object (weakly held: a reloaded spec's old one goes). */
+const validatorsByDocument = new WeakMap<OpenApiDocument, SpecValidator>();
+
+/**
+ * The validator of a document, shared by everything in the process that checks against that
+ * document object: every sandbox a test suite starts compiles the spec's schemas once, not
+ * once per sandbox. A document is not changed once read (a reload reads a new one).
+ */
+export function specValidatorFor(document: OpenApiDocument = loadBundledDocument()): SpecValidator {
+  let validator = validatorsByDocument.get(document);
+  if (!validator) {
+    validator = new SpecValidator(document);
+    validatorsByDocument.set(document, validator);
+  }
+  return validator;
+}

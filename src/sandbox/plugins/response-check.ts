@@ -13,7 +13,7 @@ import type { ErrorObject } from 'ajv/dist/2020.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { OpenApiDocument } from '../../spec/openapi.ts';
-import { SpecValidator, type ValidationResult } from '../../spec/validator.ts';
+import { specValidatorFor, type SpecValidator, type ValidationResult } from '../../spec/validator.ts';
 import { errorEnvelope, isSuccessEnvelope, successEnvelope } from '../../envelope/index.ts';
 import type { BreaksRecord, DeliberateBreaks } from '../behaviour/layer.ts';
 // The request's `scenario` (declared there) names the failure scenario answering the call.
@@ -52,7 +52,7 @@ export type ResponseCheckOptions = {
 };
 
 export const responseCheckPlugin = fp(async (app: FastifyInstance, { document, breaks }: ResponseCheckOptions) => {
-  const validator = new SpecValidator(document);
+  const validator = specValidatorFor(document);
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
     let body: unknown;

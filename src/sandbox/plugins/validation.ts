@@ -52,8 +52,28 @@ function decimalNumbersOnly(schema: StringPartSchema, validate: ValidateFunction
   return checked;
 }
 
+/**
+ * The request validators of this process, by the schema's JSON and the part it checks: every
+ * sandbox started in the process (a test suite may start one per file or per test, and the
+ * live edit loop one per save) compiles a route schema it has seen before no more. A schema
+ * changed by an edit is a new entry, and the entries of an old spec stay: a few small
+ * functions per edit.
+ */
+let requestValidators: { bodies: Ajv2020; strings: Ajv2020; compiled: Map<string, ValidateFunction> } | undefined;
+
+function requestValidator(schema: unknown, httpPart: string | undefined): ValidateFunction {
+  requestValidators ??= { bodies: createAjv(false), strings: createAjv(true), compiled: new Map() };
+  const { bodies, strings, compiled } = requestValidators;
+  const body = httpPart === 'body';
+  const key = `${body ? 'body' : 'string'} ${JSON.stringify(schema)}`;
+  let validate = compiled.get(key);
+  if (!validate) {
+    validate = body ? bodies.compile(schema as object) : decimalNumbersOnly(schema as StringPartSchema, strings.compile(schema as object));
+    compiled.set(key, validate);
+  }
+  return validate;
+}
+
 export const validationPlugin = fp(async (app: FastifyInstance) => {
-  const bodies = createAjv(false);
-  const strings = createAjv(true);
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodies.compile(schema) : decimalNumbersOnly(schema as StringPartSchema, strings.compile(schema))));
+  app.setValidatorCompiler(({ schema, httpPart }) => requestValidator(schema, httpPart));
 }, { name: 'sandbox-validation' });

@@ -5,7 +5,7 @@
 import { deref, listOperations, type OpenApiDocument, type Schema } from '../../spec/openapi.ts';
 import { pointerSegment } from '../../spec/pointer.ts';
 import { recordLocations, successBodySchema, type RecordLocation } from '../../spec/record-locations.ts';
-import { SpecValidator } from '../../spec/validator.ts';
+import { specValidatorFor } from '../../spec/validator.ts';
 
 /** Keywords that limit the fields an object may have beyond its own properties. */
 const fieldLimits = ['additionalProperties', 'patternProperties', 'propertyNames', 'unevaluatedProperties'];
@@ -16,7 +16,6 @@ export class ProfileTargets {
   readonly locations = new Map<string, RecordLocation[]>();
   /** Operations whose 200 data schema has no type: the provider has not published that shape. */
   readonly unpublishedData: string[] = [];
-  private validator: SpecValidator | undefined;
 
   constructor(readonly document: OpenApiDocument) {
     this.operationIds = listOperations(document).map((entry) => entry.operationId);
@@ -64,8 +63,7 @@ export class ProfileTargets {
 
   /** Checks a value against a field's schema in the spec; undefined when it fits, else what is wrong. */
   misfit(name: string, field: string, value: unknown): string | undefined {
-    this.validator ??= new SpecValidator(this.document);
-    const result = this.validator.validateAt(`#/components/schemas/${pointerSegment(name)}/properties/${pointerSegment(field)}`, value);
+    const result = specValidatorFor(this.document).validateAt(`#/components/schemas/${pointerSegment(name)}/properties/${pointerSegment(field)}`, value);
     return result.valid ? undefined : result.message.replace(/^body /, '');
   }
 }

@@ -1,6 +1,7 @@
 // Failure scenarios armed from Node, without a request: `startSandbox().scenarios` and the
 // in-process handlers' `scenarios`. A definition is checked by the same schema as the
 // /sandbox/scenarios route's body and refused with the same words.
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { createSpecAjv, describeSchemaError, type SchemaError } from '../../../spec/ajv.ts';
 import type { ScenarioBook, ScenarioView } from './book.ts';
 import type { ScenarioStore } from '../../store/store.ts';
@@ -27,9 +28,22 @@ export type SharedScenarioHandle = {
   clear(apiKey?: string): Promise<void>;
 };
 
+/** The definition's validator for each list of operations, compiled once per process, not once per sandbox. */
+const definitionValidators = new Map<string, ValidateFunction>();
+
+function definitionValidator(operationIds: readonly string[]): ValidateFunction {
+  const key = JSON.stringify(operationIds);
+  let validate = definitionValidators.get(key);
+  if (!validate) {
+    validate = createSpecAjv().compile(scenarioSchema(operationIds));
+    definitionValidators.set(key, validate);
+  }
+  return validate;
+}
+
 /** Checks a definition and names the API key meant, as every handle does. */
 function handleChecks(apiKeys: readonly string[], operationIds: readonly string[]) {
-  const validate = createSpecAjv().compile(scenarioSchema(operationIds));
+  const validate = definitionValidator(operationIds);
   const keyOf = (apiKey: string | undefined): string => {
     if (apiKey !== undefined) {
       if (!apiKeys.includes(apiKey)) throw new Error('Unknown API key: the sandbox serves no such key');
