@@ -56,9 +56,9 @@ export function checkAgainstSpec(method: string, template: string, status: numbe
 }
 
 /** The timestamp to sign, if the options set one; an offset is counted from now, the moment of sending. */
-function timestampOf({ timestamp, timestampOffsetSeconds }: CallOptions): { timestamp?: Date } {
-  if (timestamp) return { timestamp };
-  return timestampOffsetSeconds === undefined ? {} : { timestamp: new Date(Date.now() + timestampOffsetSeconds * 1000) };
+function timestampOf({ timestamp, timestampOffsetSeconds }: CallOptions): Date | undefined {
+  if (timestamp) return timestamp;
+  return timestampOffsetSeconds === undefined ? undefined : new Date(Date.now() + timestampOffsetSeconds * 1000);
 }
 
 export class SandboxCaller {
@@ -74,6 +74,19 @@ export class SandboxCaller {
     return new SandboxCaller(this.baseUrl, credentials, this.seen);
   }
 
+  /** The last timestamp this caller chose itself (epoch ms). */
+  private lastSignedAt = 0;
+
+  /**
+   * Now, or a millisecond after the last timestamp this caller chose itself when that is not
+   * past: two equal requests signed within one millisecond carry the same signature, and a
+   * sandbox that refuses replays would refuse the second. A replay is asked for with `timestamp`.
+   */
+  private nextTimestamp(): Date {
+    this.lastSignedAt = Math.max(Date.now(), this.lastSignedAt + 1);
+    return new Date(this.lastSignedAt);
+  }
+
   async call(method: string, template: string, options: CallOptions = {}): Promise<CallResult> {
     const query = typeof options.query === 'string' ? options.query : options.query ? new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)])).toString() : '';
     const pathWithQuery = fillTemplate(template, options.params) + (query ? `?${query}` : '');
@@ -86,7 +99,7 @@ export class SandboxCaller {
         pathWithQuery,
         ...(body === '' ? {} : { body }),
         ...(contentType === null ? {} : { contentType }),
-        auth: { ...(options.signWith === undefined ? {} : { secret: options.signWith }), ...timestampOf(options), ...(options.auth ? { headers: options.auth } : {}) },
+        auth: { ...(options.signWith === undefined ? {} : { secret: options.signWith }), timestamp: timestampOf(options) ?? this.nextTimestamp(), ...(options.auth ? { headers: options.auth } : {}) },
       },
       this.credentials,
     );
