@@ -96,6 +96,13 @@ async function recordStaging(fixture: string, contractRuns: 1 | 2) {
   }
 }
 
+/**
+ * Each provider's loop, at most. Its commands run in the background, at the lowest priority
+ * (vitest.config.ts): they take the CPU time the other files leave, so a loop lasts about as
+ * long as the whole run, not as long as its own work (about 25 s on an idle machine).
+ */
+const loopTimeoutMs = 600_000;
+
 // The two providers' loops run side by side: each spends most of its time waiting on the commands it runs.
 describe.concurrent('the learning loop against a provider double', () => {
   it('learns every unknown the provider fills, proposes it, and after review the spec holds the provider strictly', async () => {
@@ -157,7 +164,7 @@ describe.concurrent('the learning loop against a provider double', () => {
     } finally {
       await staging.close();
     }
-  }, 240_000);
+  }, loopTimeoutMs);
 
   it('fails on a provider that contradicts the interface, names each contradiction, and proposes nothing documented', async () => {
     const { profile, copy, staging, preflight, exchanges } = await recordStaging('contradicts.json', 1);
@@ -187,7 +194,7 @@ describe.concurrent('the learning loop against a provider double', () => {
     expect(transaction.properties.amount!.type).toBe('number');
     expect(readFileSync(join(copy.dir, 'generated/openapi.yaml'), 'utf8')).not.toBe(before);
     expect((await copy.script('diff', ['--base', 'HEAD'])).output).toMatch(/diff: passed: .*no breaking change/);
-  }, 240_000);
+  }, loopTimeoutMs);
 });
 
 /** An npm script of the copy, run as package.json says: Redocly's bundle and lint, or a tsx script. */

@@ -49,7 +49,9 @@ export function copyProject(): ProjectCopy {
     runTool(command, args, {
       cwd: dir,
       env: { ...process.env, INIT_CWD: dir, FORCE_COLOR: '0', NO_COLOR: '1', REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', ...env },
-      timeoutMs: 180_000,
+      // A hang, not a slow command: at the lowest priority on a busy machine a command waits
+      // for CPU time as long as other work needs it.
+      timeoutMs: 540_000,
       priority: commandPriority,
     });
   return {
