@@ -1,6 +1,6 @@
 // The CommonJS twins of the packages' declarations (scripts/commonjs-declarations.ts): each
 // relative import must reach another twin, or TypeScript under --module node16 refuses it;
-// the packages test compiles real consumers against the packed twins.
+// tests/packages-typescript.test.ts compiles real consumers against the packed twins.
 import { describe, expect, it } from 'vitest';
 import { commonJsTwin } from '../scripts/commonjs-declarations.ts';
 

@@ -1,15 +1,13 @@
 // The two published packages as teams get them: both packed with `npm run pack`; the SDK
-// installed alone into an empty project by npm (both once per test run, shared with the
-// packed bin's test: tests/support/packed.ts; its dependency count and size are the
-// point of the split: a production backend gets a client, not a web server), and both
-// installed into another project, where the sandbox runs from its package (as a module and
-// as the bin) and is driven by the packed client; and from a CommonJS backend in that
-// project, where both load through require() and TypeScript compiles the SDK's users under
-// each module setting.
+// installed alone into an empty project by npm (its dependency count and size are the point
+// of the split: a production backend gets a client, not a web server), and both installed
+// into another project, where the sandbox runs from its package (as a module and as the bin)
+// and is driven by the packed client. The packing and both installs happen once per test run,
+// shared with the packed bin's test and with tests/packages-typescript.test.ts (TypeScript
+// and CommonJS consumers of the same install): tests/support/packed.ts.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
@@ -18,11 +16,9 @@ import { formatTimestamp, hmacSha256 } from '../src/signing/index.ts';
 import { SpecValidator } from '../src/spec/validator.ts';
 import { spawnService, type RunningProcess } from '../src/support/process.ts';
 import { startCaptureServer, type CaptureServer } from './support/capture-server.ts';
-import { declarationProblems, moduleSettings, writeCommonJsBackend } from './support/commonjs-backend.ts';
-import { packedTarballs, sdkInstalledAlone } from './support/packed.ts';
+import { integratorProjectInstalled, mswVersion, packedTarballs, sdkInstalledAlone } from './support/packed.ts';
 import { scenarioTable } from './support/scenario-table.ts';
 import { scriptRunner, type ScriptRunner } from './support/script-runner.ts';
-import { compileProject, type DeclarationCache } from './support/shared-compile.ts';
 import { repoRoot } from './support/run.ts';
 
 const run = promisify(execFile);
@@ -43,7 +39,6 @@ type Manifest = {
 };
 type Packed = { tarball: string; files: string[] };
 
-let work: string;
 let server: CaptureServer;
 const packed: Record<'sdk' | 'sandbox', Packed> = { sdk: { tarball: '', files: [] }, sandbox: { tarball: '', files: [] } };
 /** The project with only the SDK installed (shared, only read here), and the one with both packages. */
@@ -57,16 +52,10 @@ let project: string;
  */
 let scripts: ScriptRunner;
 let staleFile: string;
-/** Every TypeScript compile of this file reads the same declarations; each is parsed once. */
-const declarations: DeclarationCache = new Map();
 
 const installed = (root: string, name: string) => join(root, 'node_modules', ...name.split('/'));
 const manifestOf = (root: string, name: string) => JSON.parse(readFileSync(join(installed(root, name), 'package.json'), 'utf8')) as Manifest;
 const rootManifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
-/** msw, the sandbox's optional peer (for @wallet-api/sandbox/msw), at the version the repository tests it with. */
-const mswVersion = rootManifest.devDependencies.msw!;
-/** The OpenTelemetry packages an integrator's backend installs beside the SDK to use @wallet-api/sdk/opentelemetry. */
-const openTelemetry = ['@opentelemetry/api', '@opentelemetry/sdk-trace-base'].map((name) => `${name}@${rootManifest.devDependencies[name]!.replace(/^[~^]/, '')}`);
 
 function sizeOf(path: string): number {
   const stat = statSync(path);
@@ -92,40 +81,21 @@ function importedPackages(root: string, files: string[]): string[] {
   return [...imported].sort();
 }
 
-async function npmProject(name: string, tarballs: string[]): Promise<string> {
-  const dir = join(work, name);
-  mkdirSync(dir);
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
-  // The registry's packages come from npm's cache, filled by the repository's `npm ci`.
-  await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', ...tarballs], { cwd: dir });
-  return dir;
-}
-
 beforeAll(async () => {
   server = await startCaptureServer();
-  work = mkdtempSync(join(tmpdir(), 'wallet-api-packages-'));
   const tarballs = await packedTarballs();
   staleFile = tarballs.staleFile;
   for (const key of ['sdk', 'sandbox'] as const) {
     const { stdout: listing } = await run('tar', ['-tzf', tarballs[key]]);
     packed[key] = { tarball: tarballs[key], files: listing.trim().split('\n').map((f) => f.replace(/^package\//, '')) };
   }
-  sdkOnly = await sdkInstalledAlone();
-  // msw is the sandbox's optional peer: a team using @wallet-api/sandbox/msw installs it itself.
-  // So is @opentelemetry/api, the SDK's, for @wallet-api/sdk/opentelemetry (with an SDK to export spans).
-  project = await npmProject('integrator-backend', [packed.sdk.tarball, packed.sandbox.tarball, `msw@${mswVersion}`, ...openTelemetry]);
-  // The Node types, as a TypeScript team's own dev dependencies would provide them; they take
-  // the place of the latest @types/node that msw's type packages bring in.
-  rmSync(join(project, 'node_modules', '@types', 'node'), { recursive: true, force: true });
-  mkdirSync(join(project, 'node_modules', '@types'), { recursive: true });
-  symlinkSync(join(repoRoot, 'node_modules', '@types', 'node'), join(project, 'node_modules', '@types', 'node'));
+  [sdkOnly, project] = await Promise.all([sdkInstalledAlone(), integratorProjectInstalled()]);
   scripts = scriptRunner(project);
 }, 180_000);
 
 afterAll(async () => {
   scripts?.stop();
   await server?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
 });
 
 describe('the packed @wallet-api/sdk', () => {
@@ -226,74 +196,6 @@ console.log(JSON.stringify(exporter.getFinishedSpans().map((s) => ({ name: s.nam
         attributes: { 'http.request.method': 'POST', 'url.template': '/api/v1/swaps/{id}/confirm', 'server.address': url.hostname, 'server.port': Number(url.port), 'wallet_api.operation': 'confirmSwap', 'wallet_api.attempts': 1, 'http.response.status_code': 200 },
       },
     ]);
-  });
-
-  describe('a TypeScript consumer', () => {
-    /** The verdict on the consumer: 'ok', or the errors as tsc prints them. */
-    let verdict: string;
-
-    // In a hook, with the time the CommonJS compiles below have: the compile runs in this
-    // process and checks all of @types/node and the lib files, which takes most of a loaded
-    // machine's 30 s test budget.
-    beforeAll(() => {
-      writeFileSync(
-        join(project, 'tsconfig.json'),
-        JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: ['node'] }, include: ['*.ts'] }),
-      );
-      writeFileSync(
-        join(project, 'consumer.ts'),
-        `import { createClient, hmacSha256, unwrap, type Swap, type TransactionPage } from '@wallet-api/sdk';
-import type { SignatureInput } from '@wallet-api/sdk/signing';
-import { recordTraffic, type HarEntry } from '@wallet-api/sdk/traffic';
-import type { DriftEvent, Logger } from '@wallet-api/sdk';
-import { instrumentWalletApi, type WalletApiTelemetry } from '@wallet-api/sdk/opentelemetry';
-import { trace } from '@opentelemetry/api';
-export const telemetry: WalletApiTelemetry = instrumentWalletApi({ tracerProvider: trace.getTracerProvider() });
-export const logger: Logger = console;
-// @ts-expect-error not a log level
-createClient({ environment: 'staging', baseUrl: 'https://staging.example.test', apiKey: 'k', signer: hmacSha256({ secret: 's' }), logger, logLevel: 'verbose' });
-const client = createClient({ environment: 'staging', baseUrl: 'https://staging.example.test', apiKey: 'k', signer: hmacSha256({ secret: 's' }), drift: { mode: 'report', sampleRate: 0.1, onDrift: (event: DriftEvent) => console.log(event.kind, event.pointer) } });
-client.use(recordTraffic({ onEntry: (entry: HarEntry) => console.log(entry.response.status), sampleRate: 0.01 }));
-// @ts-expect-error not a drift mode
-createClient({ environment: 'staging', baseUrl: 'https://staging.example.test', apiKey: 'k', signer: hmacSha256({ secret: 's' }), drift: 'loud' });
-export const swap: Promise<Swap> = unwrap(client.POST('/api/v1/swaps', { body: { from: 'usdt', to: 'ngn', amount: 1, password: 'p' } }));
-export const page: Promise<TransactionPage> = unwrap(client.GET('/api/v1/transactions', { params: { query: { limit: 20 } }, drift: 'strict' }));
-export const input: SignatureInput = { method: 'GET', pathWithQuery: '/', body: '', timestamp: '', apiKey: '' };
-// @ts-expect-error password is required
-client.POST('/api/v1/swaps', { body: { from: 'usdt', to: 'ngn', amount: 1 } });
-// @ts-expect-error not a path of the API
-client.GET('/api/v1/nothing');
-`,
-      );
-      writeFileSync(
-        join(project, 'sandbox-setup.ts'),
-        `import { demoCredentials, startSandbox, type RunningSandbox, type SandboxOptions } from '@wallet-api/sandbox';
-const options: SandboxOptions = { port: 0, apiKeys: { [demoCredentials.apiKey]: demoCredentials.secret }, deterministic: true, logger: false };
-export const sandbox: Promise<RunningSandbox> = startSandbox(options);
-export const url: Promise<string> = sandbox.then((s) => s.url);
-// @ts-expect-error the port is a number
-startSandbox({ port: '0' });
-// @ts-expect-error not an option of the sandbox
-startSandbox({ seed: 1 });
-`,
-      );
-      writeFileSync(
-        join(project, 'msw-setup.ts'),
-        `import { setupServer } from 'msw/node';
-import { sandboxHandlers, type SandboxHandlers } from '@wallet-api/sandbox/msw';
-export const sandbox: SandboxHandlers = sandboxHandlers({ baseUrl: 'http://sandbox.test', deterministic: true });
-export const server = setupServer(...sandbox);
-export const reset: () => void = sandbox.reset;
-// @ts-expect-error baseUrl is required
-sandboxHandlers({ deterministic: true });
-`,
-      );
-      verdict = compileProject(join(project, 'tsconfig.json'), declarations);
-    }, 120_000);
-
-    it('type-checks against the packed declarations', () => {
-      expect(verdict).toBe('ok');
-    });
   });
 
   it('is imported from @wallet-api/sandbox and runs quote → create → confirm through the packed client', async () => {
@@ -468,74 +370,5 @@ try {
       expect(unsigned.status).toBe(401);
       expect(await unsigned.json()).toEqual({ status: 'error', message: 'No API key was provided', data: null });
     });
-  });
-});
-
-describe('the packages from CommonJS', () => {
-  let backend: string;
-  /** The verdict on the backend under each module setting: 'ok', or the errors as tsc prints them. */
-  const compiled: Record<string, string> = {};
-
-  beforeAll(async () => {
-    backend = join(project, 'commonjs-backend');
-    writeCommonJsBackend(backend);
-    for (const { name } of moduleSettings) compiled[name] = compileProject(join(backend, `tsconfig.${name}.json`), declarations);
-  }, 120_000);
-
-  it('type-checks a consumer of the SDK under module commonjs (node10), node16, nodenext, and bundler resolution with esnext and preserve', () => {
-    expect(compiled).toEqual(Object.fromEntries(moduleSettings.map(({ name }) => [name, 'ok'])));
-  });
-
-  it('ships CommonJS declarations that are sound for a project checking libraries under module node16', () => {
-    const problems = declarationProblems(backend, declarations);
-    // The entries read are the twins, and so is everything they import.
-    expect(Object.keys(problems)).toEqual(expect.arrayContaining(['@wallet-api/sdk/dist/client/index.d.cts', '@wallet-api/sdk/dist/signing/index.d.cts', '@wallet-api/sdk/generated/schema.d.cts', '@wallet-api/sandbox/dist/sandbox/index.d.cts']));
-    expect(Object.keys(problems).filter((file) => !file.endsWith('.d.cts'))).toEqual([]);
-    expect(Object.entries(problems).filter(([, errors]) => errors.length > 0)).toEqual([]);
-  });
-
-  it('runs each compiled consumer against the sandbox a jest-style CommonJS globalSetup require()s, starts and closes', async () => {
-    const args = moduleSettings.map(({ name, output }) => `${name}=${output === 'module' ? 'import' : 'require'}`);
-    const { stdout } = await run(process.execPath, ['run-like-jest.cjs', ...args], { cwd: backend, timeout: 30_000 });
-    const { url, results, afterTeardown } = JSON.parse(stdout) as { url: string; results: Record<string, unknown>; afterTeardown: string };
-    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    for (const { name, output } of moduleSettings) {
-      expect(results[name], name).toEqual({
-        format: output,
-        created: 'pending',
-        again: { walletApiError: true, kind: 'api', httpStatus: 409 },
-        signaturesMatch: true,
-      });
-    }
-    expect(afterTeardown).toBe('closed');
-  });
-
-  it('gives require() and import() the same module: one WalletApiError class, no warning', async () => {
-    const script = `const required = require('@wallet-api/sdk');
-import('@wallet-api/sdk').then((imported) => {
-  const error = new imported.ApiError({ operation: 'GET /', httpStatus: 500, envelope: { status: 'error', message: 'm', data: null } });
-  console.log(JSON.stringify({ sameModule: required === imported, sameClass: required.WalletApiError === imported.WalletApiError, instanceOfRequired: error instanceof required.WalletApiError }));
-});`;
-    const { stdout, stderr } = await run(process.execPath, ['-e', script], { cwd: backend });
-    expect(JSON.parse(stdout)).toEqual({ sameModule: true, sameClass: true, instanceOfRequired: true });
-    expect(stderr).toBe('');
-  });
-
-  it('loads every subpath export of both packages through require() and import(), with no top-level await in their module graphs', async () => {
-    const subpaths = (['@wallet-api/sdk', '@wallet-api/sandbox'] as const).flatMap((name) =>
-      Object.keys(manifestOf(project, name).exports).map((subpath) => `${name}${subpath.slice(1)}`),
-    );
-    expect(subpaths).toEqual(['@wallet-api/sdk', '@wallet-api/sdk/signing', '@wallet-api/sdk/traffic', '@wallet-api/sdk/opentelemetry', '@wallet-api/sdk/package.json', '@wallet-api/sandbox', '@wallet-api/sandbox/msw', '@wallet-api/sandbox/data.json', '@wallet-api/sandbox/package.json']);
-    // require() refuses (ERR_REQUIRE_ASYNC_MODULE) a module graph with a top-level await.
-    const script = `const { isDeepStrictEqual } = require('node:util');
-const specifiers = JSON.parse(process.argv[1]);
-Promise.all(specifiers.map(async (specifier) => {
-  const json = specifier.endsWith('.json');
-  const required = require(specifier);
-  const imported = json ? (await import(specifier, { with: { type: 'json' } })).default : await import(specifier);
-  return [specifier, { keys: Object.keys(required).length > 0, same: json ? isDeepStrictEqual(required, imported) : required === imported }];
-})).then((entries) => console.log(JSON.stringify(Object.fromEntries(entries))));`;
-    const { stdout } = await run(process.execPath, ['-e', script, JSON.stringify(subpaths)], { cwd: backend });
-    expect(JSON.parse(stdout)).toEqual(Object.fromEntries(subpaths.map((specifier) => [specifier, { keys: true, same: true }])));
   });
 });

@@ -1,10 +1,11 @@
-// The two packages packed once per test run, and the SDK installed alone once per run, shared
-// by every test file that uses them (the packages test, the packed command line), instead of
-// each packing and installing its own copy. The first file to ask does the work while holding
-// a lock (an atomic mkdir); the others wait for its result. The run's name comes from
-// vitest.config.ts, so a new run never reuses an older run's tarballs or install.
+// The two packages packed once per test run, the SDK installed alone once per run and both
+// installed together once per run, shared by every test file that uses them (the packages'
+// tests, the packed command line), instead of each packing and installing its own copy. The
+// first file to ask does the work while holding a lock (an atomic mkdir); the others wait for
+// its result. The run's name comes from vitest.config.ts, so a new run never reuses an older
+// run's tarballs or installs.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -112,6 +113,40 @@ export async function sdkInstalledAlone(): Promise<string> {
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'sdk-only', private: true, type: 'module' }));
     // The registry's packages come from npm's cache, filled by the repository's `npm ci`.
     await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', sdk], { cwd: project });
+    return project;
+  });
+}
+
+const rootManifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+/** msw, the sandbox's optional peer (for @wallet-api/sandbox/msw), at the version the repository tests it with. */
+export const mswVersion = rootManifest.devDependencies.msw!;
+/** The OpenTelemetry packages an integrator's backend installs beside the SDK to use @wallet-api/sdk/opentelemetry. */
+const openTelemetry = ['@opentelemetry/api', '@opentelemetry/sdk-trace-base'].map((name) => `${name}@${rootManifest.devDependencies[name]!.replace(/^[~^]/, '')}`);
+
+/**
+ * The folder of an npm project into which npm installed both packed packages, msw (the
+ * sandbox's optional peer: a team using @wallet-api/sandbox/msw installs it itself) and
+ * OpenTelemetry (the SDK's optional peer, with an SDK to export spans), as an integrator's
+ * backend gets them. Shared by the files that test the packages installed together: each
+ * writes its files in a folder of its own, at the project's root or below it, and reads
+ * node_modules only.
+ */
+export async function integratorProjectInstalled(): Promise<string> {
+  const id = runId();
+  const { sdk, sandbox } = await packedTarballs();
+  mkdirSync(installRoot, { recursive: true });
+  return oncePerRun(join(installRoot, `${id}-integrator.json`), 'the install of the integrator project', async () => {
+    removeOldRuns(installRoot, id);
+    const project = join(installRoot, id, 'integrator-backend');
+    mkdirSync(project, { recursive: true });
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'integrator-backend', private: true, type: 'module' }));
+    // The registry's packages come from npm's cache, filled by the repository's `npm ci`.
+    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', sdk, sandbox, `msw@${mswVersion}`, ...openTelemetry], { cwd: project });
+    // The Node types, as a TypeScript team's own dev dependencies would provide them; they take
+    // the place of the latest @types/node that msw's type packages bring in.
+    rmSync(join(project, 'node_modules', '@types', 'node'), { recursive: true, force: true });
+    mkdirSync(join(project, 'node_modules', '@types'), { recursive: true });
+    symlinkSync(join(repoRoot, 'node_modules', '@types', 'node'), join(project, 'node_modules', '@types', 'node'));
     return project;
   });
 }

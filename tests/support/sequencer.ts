@@ -28,6 +28,8 @@ export const longestFirst = [
   'tests/dev/dev-command.test.ts',
   'tests/preflight/preflight.test.ts',
   'tests/diff/gate.test.ts',
+  // After the files above: it waits for the packing and the install the packages test starts.
+  'tests/packages-typescript.test.ts',
   'tests/sandbox/replicas.test.ts',
   'tests/contract/hooks.test.ts',
   'tests/bench/learn.test.ts',

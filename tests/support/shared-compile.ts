@@ -1,5 +1,5 @@
 // TypeScript projects compiled in this process, as `tsc -p` would compile them, with every
-// declaration file parsed and bound once for all of them. The packages test compiles one
+// declaration file parsed and bound once for all of them. tests/packages-typescript.test.ts compiles one
 // consumer under five module settings and checks the packed declarations twice more; each
 // separate tsc spent most of its time parsing and binding the same lib files, @types/node
 // and packed declarations, and only a fraction checking the consumer.
