@@ -249,8 +249,8 @@ describe('the provider probe against doubles that decide nothing', () => {
       res.setHeader('location', 'https://elsewhere.invalid/login');
       answerJson(res, 301, { status: 'error', message: 'Moved', data: null });
     });
-    const { exitCode, file, entries } = await probe(service.url, stagingEnv(service.url), 1, { retries: 3, baseMs: 5 });
-    expect(exitCode).toBe(0);
+    const { exitCode, file, entries, out, err } = await probe(service.url, stagingEnv(service.url), 1, { retries: 3, baseMs: 5 });
+    expect(exitCode, `${err}${out}`).toBe(0);
     // Every request of the plan once: a redirect is never asked again, and no skew step ends a direction.
     expect(entries).toHaveLength(maximumProbeRequests);
     expect(service.requests.every((r) => !r.url.includes('elsewhere'))).toBe(true);
