@@ -97,24 +97,32 @@ export async function packedTarballs(): Promise<PackedTarballs> {
 }
 
 /**
+ * The folder `name` of an npm project into which npm installed `packages` (the registry's from
+ * npm's cache, filled by the repository's `npm ci`), once per run: by the first file to ask,
+ * under the lock `lock`; `then` finishes the project before any file reads it.
+ */
+async function installedOncePerRun(name: string, lock: string, what: string, packages: () => Promise<string[]>, then: (project: string) => void = () => undefined): Promise<string> {
+  const id = runId();
+  mkdirSync(installRoot, { recursive: true });
+  return oncePerRun(join(installRoot, `${id}${lock}.json`), what, async () => {
+    removeOldRuns(installRoot, id);
+    const project = join(installRoot, id, name);
+    mkdirSync(project, { recursive: true });
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
+    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', ...(await packages())], { cwd: project });
+    then(project);
+    return project;
+  });
+}
+
+/**
  * The folder of an empty npm project into which npm installed the packed SDK alone (no
  * sandbox, no dev dependencies), as a production backend gets it. Shared: the files that use
  * it only read it and run its bin with their own folders as working directory; a file that
  * writes into its project installs its own.
  */
-export async function sdkInstalledAlone(): Promise<string> {
-  const id = runId();
-  const { sdk } = await packedTarballs();
-  mkdirSync(installRoot, { recursive: true });
-  return oncePerRun(join(installRoot, `${id}.json`), 'the install of the SDK alone', async () => {
-    removeOldRuns(installRoot, id);
-    const project = join(installRoot, id, 'sdk-only');
-    mkdirSync(project, { recursive: true });
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'sdk-only', private: true, type: 'module' }));
-    // The registry's packages come from npm's cache, filled by the repository's `npm ci`.
-    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', sdk], { cwd: project });
-    return project;
-  });
+export function sdkInstalledAlone(): Promise<string> {
+  return installedOncePerRun('sdk-only', '', 'the install of the SDK alone', async () => [(await packedTarballs()).sdk]);
 }
 
 const rootManifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
@@ -131,23 +139,17 @@ const openTelemetry = ['@opentelemetry/api', '@opentelemetry/sdk-trace-base'].ma
  * writes its files in a folder of its own, at the project's root or below it, and reads
  * node_modules only.
  */
-export async function integratorProjectInstalled(): Promise<string> {
-  const id = runId();
-  const { sdk, sandbox } = await packedTarballs();
-  mkdirSync(installRoot, { recursive: true });
-  return oncePerRun(join(installRoot, `${id}-integrator.json`), 'the install of the integrator project', async () => {
-    removeOldRuns(installRoot, id);
-    const project = join(installRoot, id, 'integrator-backend');
-    mkdirSync(project, { recursive: true });
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'integrator-backend', private: true, type: 'module' }));
-    // The registry's packages come from npm's cache, filled by the repository's `npm ci`.
-    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', sdk, sandbox, `msw@${mswVersion}`, ...openTelemetry], { cwd: project });
+export function integratorProjectInstalled(): Promise<string> {
+  const packages = async () => {
+    const { sdk, sandbox } = await packedTarballs();
+    return [sdk, sandbox, `msw@${mswVersion}`, ...openTelemetry];
+  };
+  return installedOncePerRun('integrator-backend', '-integrator', 'the install of the integrator project', packages, (project) => {
     // The Node types, as a TypeScript team's own dev dependencies would provide them; they take
     // the place of the latest @types/node that msw's type packages bring in.
     rmSync(join(project, 'node_modules', '@types', 'node'), { recursive: true, force: true });
     mkdirSync(join(project, 'node_modules', '@types'), { recursive: true });
     symlinkSync(join(repoRoot, 'node_modules', '@types', 'node'), join(project, 'node_modules', '@types', 'node'));
-    return project;
   });
 }
 

@@ -27,7 +27,7 @@ export type ProjectCopy = {
 };
 
 /** The priority of the copy's commands: the lowest. */
-export const commandPriority = constants.priority.PRIORITY_LOW;
+const commandPriority = constants.priority.PRIORITY_LOW;
 
 export function copyProject(): ProjectCopy {
   const dir = mkdtempSync(join(tmpdir(), 'project-copy-'));
