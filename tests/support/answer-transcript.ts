@@ -4,7 +4,7 @@
 // started with the replay guard on, the same walk gives the same bytes every time, so a
 // transcript recorded once can hold the sandbox to its answers byte for byte.
 import { connect } from 'node:net';
-import { sendSigned, type Credentials, type SignedRequest } from './signed-http.ts';
+import { distinctInstants, sendSigned, type Credentials, type SignedRequest } from './signed-http.ts';
 
 export type TranscriptEntry = { request: string; status: number; contentType: string; body: string };
 
@@ -25,17 +25,11 @@ export function rawAnswer(baseUrl: string, text: string): Promise<string> {
 
 export async function recordTranscript(baseUrl: string, credentials: Credentials): Promise<TranscriptEntry[]> {
   const entries: TranscriptEntry[] = [];
-  // The walk sends some requests twice in a row (the same deposit address, say): signed within
-  // one millisecond they would carry the same x-timestamp and signature, and the replay guard
-  // rightly refuses the second. So a request the walk signs at "now" is signed at a later
-  // millisecond than the one before; a request that names its own timestamp keeps it.
-  let lastSigned = 0;
+  // The walk sends some requests twice in a row (the same deposit address, say): a request it
+  // signs at "now" is signed at a millisecond of its own; one that names its timestamp keeps it.
+  const instant = distinctInstants();
   const send = async (label: string, request: SignedRequest) => {
-    if (request.auth?.timestamp === undefined) {
-      while (Date.now() <= lastSigned) await new Promise((resolve) => setTimeout(resolve, 1));
-      lastSigned = Date.now();
-      request = { ...request, auth: { ...request.auth, timestamp: new Date(lastSigned) } };
-    }
+    if (request.auth?.timestamp === undefined) request = { ...request, auth: { ...request.auth, timestamp: instant() } };
     const response = await sendSigned(baseUrl, request, credentials);
     entries.push({ request: `${label}: ${request.method} ${request.pathWithQuery}`, status: response.status, contentType: response.contentType, body: response.text });
     return response.json as { data?: Record<string, unknown> } | undefined;

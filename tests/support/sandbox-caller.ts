@@ -4,7 +4,7 @@
 // and the Transaction schema. A response that breaks the spec fails the calling test.
 import { isSuccessEnvelope } from '../../src/envelope/index.ts';
 import { SpecValidator } from '../../src/spec/validator.ts';
-import { sendSigned, type Credentials } from './signed-http.ts';
+import { distinctInstants, sendSigned, type Credentials } from './signed-http.ts';
 
 export const specValidator = new SpecValidator();
 
@@ -74,18 +74,8 @@ export class SandboxCaller {
     return new SandboxCaller(this.baseUrl, credentials, this.seen);
   }
 
-  /** The last timestamp this caller chose itself (epoch ms). */
-  private lastSignedAt = 0;
-
-  /**
-   * Now, or a millisecond after the last timestamp this caller chose itself when that is not
-   * past: two equal requests signed within one millisecond carry the same signature, and a
-   * sandbox that refuses replays would refuse the second. A replay is asked for with `timestamp`.
-   */
-  private nextTimestamp(): Date {
-    this.lastSignedAt = Math.max(Date.now(), this.lastSignedAt + 1);
-    return new Date(this.lastSignedAt);
-  }
+  /** The instant a request is signed at unless it names one: never the same millisecond twice (a replay is asked for with `timestamp`). */
+  private readonly instant = distinctInstants();
 
   async call(method: string, template: string, options: CallOptions = {}): Promise<CallResult> {
     const query = typeof options.query === 'string' ? options.query : options.query ? new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)])).toString() : '';
@@ -99,7 +89,7 @@ export class SandboxCaller {
         pathWithQuery,
         ...(body === '' ? {} : { body }),
         ...(contentType === null ? {} : { contentType }),
-        auth: { ...(options.signWith === undefined ? {} : { secret: options.signWith }), timestamp: timestampOf(options) ?? this.nextTimestamp(), ...(options.auth ? { headers: options.auth } : {}) },
+        auth: { ...(options.signWith === undefined ? {} : { secret: options.signWith }), timestamp: timestampOf(options) ?? this.instant(), ...(options.auth ? { headers: options.auth } : {}) },
       },
       this.credentials,
     );

@@ -38,6 +38,20 @@ function parseJson(text: string): unknown {
   }
 }
 
+/**
+ * A clock for one sequence of requests that never gives the same millisecond twice: now, or a
+ * millisecond after the last instant it gave when that is not past. Two equal requests signed
+ * within one millisecond carry the same x-timestamp and signature, and a sandbox that refuses
+ * replays rightly refuses the second; a test that means a replay names its timestamp instead.
+ */
+export function distinctInstants(): () => Date {
+  let last = 0;
+  return () => {
+    last = Math.max(Date.now(), last + 1);
+    return new Date(last);
+  };
+}
+
 /** Sends one signed request and reads the whole answer. */
 export async function sendSigned(baseUrl: string, request: SignedRequest, credentials: Credentials, agent: Agent = defaultAgent): Promise<SignedResponse> {
   const { headers, signature } = await signedHeaders(request, credentials);
