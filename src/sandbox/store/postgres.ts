@@ -117,7 +117,7 @@ export class PostgresStore implements SandboxStore {
       store.timers.push(hourly);
     }
     // Expired replay-guard entries go every minute (a live one is never removed).
-    const sweep = setInterval(() => void store.query('DELETE FROM sandbox_requests WHERE expires_at < now()').catch(() => undefined), 60_000);
+    const sweep = setInterval(() => void store.sweepExpiredRequests().catch(() => undefined), 60_000);
     sweep.unref();
     store.timers.push(sweep);
     return store;
@@ -174,8 +174,17 @@ export class PostgresStore implements SandboxStore {
       for (const table of ['sandbox_wallets', 'sandbox_deposit_addresses', 'sandbox_transactions', 'sandbox_swaps', 'sandbox_scenarios']) {
         await client.query(`DELETE FROM ${table} WHERE created_at < now() - make_interval(days => $1)`, [days]);
       }
-      await client.query('DELETE FROM sandbox_requests WHERE expires_at < now()');
     });
+    await this.sweepExpiredRequests();
+  }
+
+  /**
+   * Deletes the replay-guard entries that have expired by the sandbox's clock: the one that
+   * checked the request's timestamp and that claimRequest compares with. The database's own
+   * clock may differ, and sweeping by it would let a live entry go (and its replay in).
+   */
+  async sweepExpiredRequests(): Promise<void> {
+    await this.query('DELETE FROM sandbox_requests WHERE expires_at < to_timestamp($1::double precision / 1000)', [Date.now()]);
   }
 
   /** The tenant an API key's rows carry: a digest, since the key is a secret. */
