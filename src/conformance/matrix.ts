@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { startSandbox } from '../sandbox/index.ts';
 import { repoRoot } from '../support/repo.ts';
 import { kitCaseFiles, kitDir, loadCaseFiles, type Case } from './cases.ts';
@@ -118,11 +118,22 @@ export function renderMatrix(matrix: Matrix): string {
  * client (CI runs the command and fails on any other cell), so a cell is ✓, or "unsupported"
  * with the kit's reason. Its staleness is checked by the tests.
  */
-export function renderReadmeMatrix(cases: readonly Case[], clients: readonly string[]): string {
-  const header = `| case | covers | ${clients.join(' | ')} |`;
-  const rule = `|---|---|${clients.map(() => ':-:').join('|')}|`;
-  const rows = cases.map((c) => `| \`${c.id}\` | ${c.covers.replace(/\|/g, '\\|')} | ${clients.map((client) => (c.unsupported?.[client] ? `unsupported: ${c.unsupported[client]}` : '✓')).join(' | ')} |`);
-  return [header, rule, ...rows].join('\n');
+/**
+ * The README's matrix: one row per case file of the kit, one column per client, each cell the
+ * count of cases CI runs for that client (every one passes, or the run fails) and the count a
+ * client cannot support yet. The case-by-case matrix is what `npm run conformance` prints.
+ */
+export function renderReadmeMatrix(cases: readonly (Case & { file: string })[], clients: readonly string[]): string {
+  const files = [...new Set(cases.map((c) => c.file))];
+  const header = `| cases | ${clients.join(' | ')} |`;
+  const rule = `|---|${clients.map(() => ':-:').join('|')}|`;
+  const cell = (inFile: readonly Case[], client: string) => {
+    const unsupported = inFile.filter((c) => c.unsupported?.[client] !== undefined).length;
+    return `${inFile.length - unsupported} ✓${unsupported ? `, ${unsupported} unsupported` : ''}`;
+  };
+  const row = (label: string, inFile: readonly Case[]) => `| ${label} | ${clients.map((client) => cell(inFile, client)).join(' | ')} |`;
+  const rows = files.map((file) => row(`[\`${basename(file, '.json')}\`](conformance/cases/${basename(file)})`, cases.filter((c) => c.file === file)));
+  return [header, rule, ...rows, row('**all**', cases)].join('\n');
 }
 
 export function casesOf(caseFiles: readonly string[]): (Case & { file: string })[] {
