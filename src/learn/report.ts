@@ -1,7 +1,7 @@
 // The report on recorded traffic: every finding grouped under the marker (the
 // `x-undocumented` statement of `npm run unknowns`) whose question it answers, or under its
 // operation when no marker covers it, with counts and the evidence (file and entry) of each;
-// contradictions apart. Markdown for people, JSON for machines. Every finding goes through
+// contradictions apart, as JSON for machines (markdown.ts renders it for people). Every finding goes through
 // the privacy policy (redactFinding) before the report keeps anything of it, so nothing the
 // report holds, and so nothing rendered or proposed from it, can carry a value the policy masks.
 import { defaultPolicy, type Carried, type PrivacyPolicy } from '../privacy/index.ts';
@@ -11,6 +11,7 @@ import { pointerSegment } from '../spec/pointer.ts';
 import { displayField, pointerKeys, type InconclusiveKind } from '../spec/answer-reading.ts';
 import { collectUnknowns } from '../spec/unknowns.ts';
 import { ExchangeAnalyser, type Exchange, type Finding } from './findings.ts';
+import { summarise, summariseInconclusive } from './summaries.ts';
 
 type Evidence = { file: string; entry: number };
 
@@ -402,82 +403,4 @@ export class ReportBuilder {
     for (const item of this.#inconclusive.values()) item.summary = summariseInconclusive(item);
     return { exchanges: this.#exchanges, unmatched: this.#unmatched, markers, unmarked, contradictions: [...this.#contradictions.values()], inconclusive: [...this.#inconclusive.values()] };
   }
-}
-
-const inconclusiveWords: Record<InconclusiveKind, string> = { throttled: 'throttled', 'server-error': 'a server error', redirect: 'redirected', timeout: 'timed out' };
-
-/** A skew as people read it: `−200 s`, `+45 s`. */
-const signedSeconds = (seconds: number) => `${seconds < 0 ? '\u2212' : '+'}${Math.abs(seconds)} s`;
-
-/** `inconclusive: throttled at −200 s, +450 s (listWallets, HTTP 429, 2 answers)`. */
-function summariseInconclusive(item: InconclusiveItem): string {
-  const at = item.skews?.length ? ` at ${item.skews.map(signedSeconds).join(', ')}${item.skewsLeftOut ? ` and ${item.skewsLeftOut} more` : ''}` : '';
-  const statuses = item.statuses.map((status) => (status === 0 ? 'no answer' : `HTTP ${status}`)).join(', ');
-  return `inconclusive: ${inconclusiveWords[item.kind]}${at} (${item.operationId}${item.probe && !item.skews?.length ? `, ${item.probe}` : ''}, ${statuses}, ${item.count} answer${item.count === 1 ? '' : 's'})`;
-}
-
-/** `Swap.rate`, `Swap.network.fee`, `Swap["meta.version"]`: the field pointer as people read it. */
-function fieldName(item: { schema?: string | undefined; field?: string | undefined }): string {
-  const field = displayField(item.field ?? '');
-  return item.schema === undefined ? field : `${item.schema}${field.startsWith('[') ? '' : '.'}${field}`;
-}
-
-function summarise(item: LearnedItem): string {
-  const outOf = item.of === undefined ? `${item.seen}` : `${item.seen}/${item.of} ${item.schema} records`;
-  switch (item.kind) {
-    case 'unknown-field':
-      return `${fieldName(item)}: ${Object.entries(item.types ?? {}).map(([type, n]) => (Object.keys(item.types!).length > 1 ? `${type} ×${n}` : type)).join(' | ')}, ${outOf}`;
-    case 'value-not-seen':
-      return `${fieldName(item)} = ${JSON.stringify(item.value)}, ${outOf}`;
-    case 'unpublished-shape':
-      return `${item.schema} (${item.operationId}): ${item.shape}, ${item.seen} answer${item.seen === 1 ? '' : 's'}`;
-    case 'refusal':
-      return `${item.operationId}${item.probe ? ` (${item.probe})` : ''}: HTTP ${item.status} ${JSON.stringify(item.message)}, ${item.seen} answer${item.seen === 1 ? '' : 's'}`;
-    case 'accepted-probe':
-      return `${item.operationId} (${item.probe}): let in, HTTP ${item.status}, ${item.seen} answer${item.seen === 1 ? '' : 's'}`;
-    case 'timestamp-window': {
-      const { acceptedUpTo, refusedFrom } = item.window!;
-      const bounds = [acceptedUpTo === undefined ? undefined : `at least ±${acceptedUpTo} s`, refusedFrom === undefined ? undefined : `under ±${refusedFrom} s`].filter(Boolean).join(' and ');
-      return `the accepted timestamp window is ${bounds} (${item.seen} skewed request${item.seen === 1 ? '' : 's'})`;
-    }
-  }
-}
-
-const evidenceText = (evidence: Evidence[]) => evidence.map((e) => `${e.file}#${e.entry}`).join(', ');
-
-/** The report for people. */
-export function renderMarkdown(report: TrafficReport): string {
-  const lines = ['# What the traffic shows', ''];
-  lines.push(`${report.exchanges} exchanges read${report.unmatched ? `, ${report.unmatched} of no operation of the spec left out` : ''}.`);
-  const learnings = report.markers.reduce((n, m) => n + m.items.length, 0) + Object.values(report.unmarked).reduce((n, items) => n + items.length, 0);
-  const inconclusive = report.inconclusive.reduce((n, item) => n + item.count, 0);
-  lines.push(`${learnings} learning${learnings === 1 ? '' : 's'} (they fill or add to what the interface leaves open) and ${report.contradictions.length} contradiction${report.contradictions.length === 1 ? '' : 's'} (the published spec refuses them)${inconclusive ? `; ${inconclusive} inconclusive answer${inconclusive === 1 ? '' : 's'}` : ''}.`, '');
-  if (report.contradictions.length) {
-    lines.push('## Contradictions of the interface', '');
-    for (const c of report.contradictions) lines.push(`- **${c.kind}** in ${c.operationId}${c.schema ? ` (${c.field ? fieldName(c) : c.schema})` : ''}: ${c.detail}, ${c.count}× — ${evidenceText(c.evidence)}`);
-    lines.push('');
-  }
-  if (report.inconclusive.length) {
-    lines.push('## Inconclusive answers (the provider did not decide: nothing is learned from them)', '');
-    for (const item of report.inconclusive) lines.push(`- ${item.summary} — ${evidenceText(item.evidence)}`);
-    lines.push('');
-  }
-  lines.push('## Learnings, by unknown', '');
-  for (const section of report.markers) {
-    lines.push(`### ${section.location} (\`${section.pointer}\`)`, '');
-    for (const missing of section.missing) lines.push(`> ${missing}`);
-    lines.push('');
-    for (const item of section.items) lines.push(`- ${item.summary} — ${evidenceText(item.evidence)}`);
-    lines.push('');
-  }
-  const operations = Object.keys(report.unmarked);
-  if (operations.length) {
-    lines.push('## Learnings no marker covers, by operation', '');
-    for (const operation of operations) {
-      lines.push(`### ${operation}`, '');
-      for (const item of report.unmarked[operation]!) lines.push(`- ${item.summary} — ${evidenceText(item.evidence)}`);
-      lines.push('');
-    }
-  }
-  return lines.join('\n');
 }

@@ -6,7 +6,8 @@
 // them and the rest (the file read and parsed into exchanges), without changing the report's code.
 import { ExchangeAnalyser } from '../../../src/learn/findings.ts';
 import { streamHarExchanges } from '../../../src/learn/har-input.ts';
-import { ReportBuilder, renderMarkdown } from '../../../src/learn/report.ts';
+import { renderMarkdown } from '../../../src/learn/markdown.ts';
+import { ReportBuilder } from '../../../src/learn/report.ts';
 import { loadBundledDocument } from '../../../src/spec/document.ts';
 
 export const phaseNames = [
