@@ -18,7 +18,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('the kit', () => {
   it('covers every kind of case, each file meeting the schema', () => {
-    expect(new Set(cases.map((c) => c.type))).toEqual(new Set(['signing', 'exchange', 'options', 'scenario']));
+    expect(new Set(cases.map((c) => c.type))).toEqual(new Set(['signing', 'exchange', 'options', 'scenario', 'mask']));
     expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
   });
 
