@@ -171,32 +171,26 @@ async function pagingError(client: WalletApiClient, call: ExchangeCase['call']):
   return undefined;
 }
 
-/** The privacy case's protected values, as the claimed-forms oracle takes them. */
-function protectedCarried(testCase: ExchangeCase, received: readonly ReceivedRequest[], apiKey: string, secret: string): CarriedByCall[] {
+/** The privacy case's protected values by name (`signature`: every one the server received), as the claimed-forms oracle takes them. */
+function protectedCarried(testCase: ExchangeCase, received: readonly ReceivedRequest[], apiKey: string, secret: string): [name: string, carried: CarriedByCall][] {
   const first = received[0];
   const body = first && first.body.length > 0 ? (JSON.parse(first.body.toString('utf8')) as Record<string, unknown>) : {};
-  const carried: CarriedByCall[] = [];
-  for (const name of testCase.privacy!.protected) {
-    if (name === 'apiKey') carried.push({ apiKey });
-    else if (name === 'secret') carried.push({ secret });
-    else if (name === 'signature') for (const request of received) carried.push({ signature: request.headers['x-signature'] ?? '' });
-    else {
-      const field = name.slice('field:'.length);
-      const value = body[field] ?? testCase.call.params[field];
-      // The field's name says whether it is a secret (password) or an identifier: the oracle reads it.
-      if (value !== undefined && value !== '') carried.push({ fields: { [field]: String(value) } });
-    }
-  }
-  return carried;
+  return testCase.privacy!.protected.flatMap((name): [string, CarriedByCall][] => {
+    if (name === 'apiKey') return [[name, { apiKey }]];
+    if (name === 'secret') return [[name, { secret }]];
+    if (name === 'signature') return received.flatMap((request): [string, CarriedByCall][] => (request.headers['x-signature'] ? [[name, { signature: request.headers['x-signature'] }]] : []));
+    const field = name.slice('field:'.length);
+    const value = body[field] ?? testCase.call.params[field];
+    // The field's name says whether it is a secret (password) or an identifier: the oracle reads it.
+    return value === undefined || value === '' ? [] : [[name, { fields: { [field]: String(value) } }]];
+  });
 }
 
 /** Every rendering of a privacy case (the error, a paging walk's error, the log lines) checked for every claimed form of what it protects. */
-function checkPrivacy(renderedTexts: readonly { what: string; text: string }[], carried: readonly CarriedByCall[], protectedNames: readonly string[], described: string): void {
+function checkPrivacy(renderedTexts: readonly { what: string; text: string }[], carried: readonly [string, CarriedByCall][], described: string): void {
   const integrator = new RegExp(integratorPattern);
   for (const { what, text } of renderedTexts) {
-    carried.forEach((values, index) => {
-      if (claimedFormsIn(text, values).length > 0) throw new Mismatch(`${described}, but ${what} shows ${protectedNames[Math.min(index, protectedNames.length - 1)] ?? 'a protected value'} in a claimed form`);
-    });
+    for (const [name, values] of carried) if (claimedFormsIn(text, values).length > 0) throw new Mismatch(`${described}, but ${what} shows ${name} in a claimed form`);
     if (integrator.test(text)) throw new Mismatch(`${described}, but ${what} shows a match of the integrator's pattern`);
   }
 }
@@ -246,8 +240,7 @@ async function runExchange(testCase: ExchangeCase, settings: Settings): Promise<
       const walked = await pagingError(client, call);
       if (walked !== undefined) shown.push(...renderings(walked).map((text) => ({ what: "a rendering of the paging walk's error", text })));
       shown.push(...logLines.map((text) => ({ what: 'a log line', text })));
-      const names = testCase.privacy.protected.flatMap((name) => (name === 'signature' ? server.received.map(() => name) : [name]));
-      checkPrivacy(shown, protectedCarried(testCase, server.received, apiKey, secret), names, describeGot(got));
+      checkPrivacy(shown, protectedCarried(testCase, server.received, apiKey, secret), describeGot(got));
     }
     return `${describeGot(got)}${testCase.expect.requests !== 1 ? ` after ${server.received.length} requests` : ''}${testCase.expect.distinctHeaders ? `, ${testCase.expect.distinctHeaders.join(' and ')} distinct` : ''}`;
   } finally {

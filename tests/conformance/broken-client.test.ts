@@ -29,8 +29,8 @@ const breakages = [
   {
     rule: "builds a paging walk's errors without the call's privacy",
     file: 'src/client/paginate.ts',
-    from: "reason: 'with data that is not a page object {page, pages, limit, total, data}', body, privacy: privacy() }",
-    to: "reason: 'with data that is not a page object {page, pages, limit, total, data}', body }",
+    from: 'reason: `page ${body.page} when page ${page} was asked for`, body, privacy: privacy() }',
+    to: 'reason: `page ${body.page} when page ${page} was asked for`, body }',
     case: 'privacy-paged-list-echo',
   },
   {
