@@ -5,15 +5,16 @@ import { inspect } from 'node:util';
 import createFetchClient, { createQuerySerializer } from 'openapi-fetch';
 import type { CallMethod, CallResponse, InitArgs, LooseInit, Method } from './call-types.ts';
 import type { paths } from '../../generated/schema.d.ts';
-import { redactedValue, type CarriedValue } from '../privacy/index.ts';
+import type { CarriedValue } from '../privacy/index.ts';
+import { carriedByCall } from './call-privacy.ts';
 import { driftSettings, sampled, type DriftSettings } from './drift/settings.ts';
 import type { DriftMode, DriftOptions } from './drift/types.ts';
 import { notJson } from '../spec/answer-reading.ts';
 import { answerBody, watchAnswer } from './drift/watch.ts';
-import { ConfigurationError, InvalidResponseError, WalletApiError, privacyOfResponse, protectError } from './errors.ts';
+import { ConfigurationError, InvalidResponseError, WalletApiError, privacyOfResponse, protectError, type ErrorPrivacy } from './errors.ts';
 import { checkTimeout, resolveOptions, resolveRetry, type ClientOptions, type EnvironmentName, type RetryOptions } from './options.ts';
 import { statusWatch, type Middleware } from './middleware.ts';
-import { paginate, type PagedPath, type PaginateInit, type Paginator } from './paginate.ts';
+import { paginate, type PagedPath, type PagedResult, type PaginateInit, type Paginator } from './paginate.ts';
 import { operationOfResponse } from './envelope.ts';
 import { rememberSent } from './sent-headers.ts';
 import { classify, send, utf8Answer, type CallContext } from './transport.ts';
@@ -55,19 +56,23 @@ export type PathClient = {
 };
 
 /**
- * What a watched call carried that its answer must not be seen to echo: the values of its
- * protected fields (body and parameters, by the policy's names) and its credentials. Only
- * computed for a watched call: with the watch off, a call pays nothing for the policy.
+ * What a call carried that its answer must not be seen to echo: the values of its protected
+ * fields (body and parameters, by the policy's names) and its credentials. Computed only for
+ * a call that failed or is watched: a successful call pays nothing for the policy.
  */
 function carriedOf(drift: DriftSettings, init: { body?: unknown; params?: unknown }, ctx: CallContext, apiKey: string): CarriedValue[] {
-  const carried = drift.policy.carriedBy({ body: [init.body, init.params] });
-  for (const secret of [apiKey, ctx.signature]) if (secret) carried.push({ value: secret, replacement: redactedValue });
-  return carried;
+  return carriedByCall(drift.policy, init, [apiKey, ctx.signature]);
 }
+
+/** Hands a call's privacy (lazily: a success pays nothing for it) to whoever makes errors of its answer later. */
+type KeepPrivacy = (privacy: () => ErrorPrivacy) => void;
 
 export function createClient(options: ClientOptions): WalletApiClient {
   const resolved = resolveOptions(options);
-  const log = clientLog(options.logger, options.logLevel, resolved.apiKey);
+  // The client's one privacy policy (the built-in rules plus the integrator's `drift.redact`):
+  // its errors, its paging errors and its log lines all mask with it.
+  const policy = resolved.drift.policy;
+  const log = clientLog(options.logger, options.logLevel, resolved.apiKey, policy);
   const server = serverOf(resolved.baseUrl);
   // The default serializer, built once: openapi-fetch would build one per call otherwise.
   const querySerializer = createQuerySerializer();
@@ -100,12 +105,19 @@ export function createClient(options: ClientOptions): WalletApiClient {
    * A call, observed (published on the diagnostics channels, logged) only when something
    * listens: otherwise it goes straight to `execute` and costs what it cost without them.
    */
-  function call(method: 'GET' | 'POST', path: string, init?: LooseInit): Promise<CallResponse<Method, never>> {
-    if (!observing(log)) return execute(method, path, init, undefined);
-    return new CallObservation(method, path, server, log, init).run((observation) => execute(method, path, init, observation));
+  function call(method: 'GET' | 'POST', path: string, init?: LooseInit, kept?: KeepPrivacy): Promise<CallResponse<Method, never>> {
+    if (!observing(log)) return execute(method, path, init, undefined, kept);
+    return new CallObservation(method, path, server, log, init).run((observation) => execute(method, path, init, observation, kept));
   }
 
-  async function execute(method: 'GET' | 'POST', path: string, init: LooseInit = {}, observation: CallObservation | undefined): Promise<CallResponse<Method, never>> {
+  /** A GET of a paging walk: its result, and what an error the walk makes of its answer masks with (made only when asked for). */
+  async function pagedGet(path: string, init: LooseInit): Promise<PagedResult> {
+    let privacy: (() => ErrorPrivacy) | undefined;
+    const result = await call('GET', path, init, (made) => (privacy = made));
+    return { result, privacy: () => privacy?.() ?? { policy } };
+  }
+
+  async function execute(method: 'GET' | 'POST', path: string, init: LooseInit = {}, observation: CallObservation | undefined, kept?: KeepPrivacy): Promise<CallResponse<Method, never>> {
     const { signal, timeoutMs: callTimeoutMs, retry, drift: callDrift, ...openapiInit } = init;
     // openapi-fetch takes a per-call baseUrl (JavaScript callers can pass one past the types):
     // the credentials and signatures go only to the client's own environment.
@@ -137,7 +149,10 @@ export function createClient(options: ClientOptions): WalletApiClient {
       // What unwrap names in its errors, also for an answer middleware gave or replaced.
       operationOfResponse.set(result.response, ctx.operation);
       // What the errors unwrap throws for an answer that is no success mask: a success pays nothing for it.
-      if (!result.response.ok || (result.data as { status?: unknown } | undefined)?.status !== 'success') privacyOfResponse.set(result.response, { carried: carriedOf(drift, openapiInit, ctx, resolved.apiKey), policy: drift.policy });
+      const privacy = (): ErrorPrivacy => ({ carried: carriedOf(drift, openapiInit, ctx, resolved.apiKey), policy: drift.policy });
+      if (!result.response.ok || (result.data as { status?: unknown } | undefined)?.status !== 'success') privacyOfResponse.set(result.response, privacy());
+      // A paging walk may refuse a success (no page object): it masks with the same, made only then.
+      kept?.(privacy);
       if (watched) {
         const { response } = result;
         const body = answerBody(response.ok, result.data, result.error);
@@ -168,7 +183,7 @@ export function createClient(options: ClientOptions): WalletApiClient {
     baseUrl: resolved.baseUrl,
     GET: ((path: string, init?: LooseInit) => call('GET', path, init)) as CallMethod<'get'>,
     POST: ((path: string, init?: LooseInit) => call('POST', path, init)) as CallMethod<'post'>,
-    paginate: ((path: PagedPath, init?: PaginateInit<PagedPath>) => paginate(client, path, init)) as PathClient['paginate'],
+    paginate: ((path: PagedPath, init?: PaginateInit<PagedPath>) => paginate(pagedGet, path, init)) as PathClient['paginate'],
     use: (...middleware) => {
       // openapi-fetch's own rule for middleware objects, checked before anything is registered.
       for (const m of middleware) {

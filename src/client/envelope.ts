@@ -2,7 +2,7 @@
 // the answer is (success, refusal, not an envelope, …) is decided by src/envelope/answer.ts,
 // the one reading the mock, the drift watch and `npm run learn` share.
 import { classifyAnswer, notJson, type AnswerClass } from '../envelope/answer.ts';
-import { ApiError, InvalidResponseError, privacyOfResponse } from './errors.ts';
+import { ApiError, InvalidResponseError, privacyOfResponse, type ErrorPrivacy } from './errors.ts';
 
 /** The operation ("METHOD /path/template") of the call each answer belongs to, which `unwrap` names in its errors; the client records it. */
 export const operationOfResponse = new WeakMap<Response, string>();
@@ -27,14 +27,18 @@ export function classifyResult({ response, data, error }: CallResult): AnswerCla
  */
 export async function unwrap<R extends CallResult>(call: R | Promise<R>): Promise<UnwrappedData<R>> {
   const result = await call;
+  return unwrapWith(result, () => privacyOfResponse.get(result.response));
+}
+
+/** `unwrap`, with what its errors mask with given by the caller (the client's paging walk), made only for an answer that is no success. */
+export function unwrapWith<R extends CallResult>(result: R, privacyOf: () => ErrorPrivacy | undefined): UnwrappedData<R> {
   const { response } = result;
   const operation = operationOfResponse.get(response) ?? `${response.url ? new URL(response.url).pathname : 'unknown operation'}`;
-  const privacy = privacyOfResponse.get(response);
   const body = response.ok ? result.data : result.error;
   const answer = classifyResult(result);
+  if (answer.kind === 'success') return answer.data as UnwrappedData<R>;
+  const privacy = privacyOf();
   switch (answer.kind) {
-    case 'success':
-      return answer.data as UnwrappedData<R>;
     case 'redirect':
       throw new InvalidResponseError({ operation, httpStatus: response.status, reason: '(a redirect, which the client never follows)', body, privacy });
     case 'not-envelope': {

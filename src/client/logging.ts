@@ -10,7 +10,7 @@
 // Every value that came from a request or an answer goes through the privacy policy
 // (src/privacy): the API key, the signature, passwords and personal identifiers never reach
 // the logger, and neither does a message of the provider that quotes them.
-import { defaultPolicy, type Carried, type CarriedValue, type PrivacyPolicy } from '../privacy/index.ts';
+import type { Carried, CarriedValue, PrivacyPolicy } from '../privacy/index.ts';
 import type { DriftEvent } from './drift/types.ts';
 import { describeDrift } from './drift/warnings.ts';
 import { ConfigurationError } from './errors.ts';
@@ -38,7 +38,7 @@ export class ClientLog {
   /** Values the client holds that must never be written, even echoed (the API key). */
   readonly #carried: readonly string[];
 
-  constructor(logger: Logger, level: LogLevel, carried: readonly string[], policy: PrivacyPolicy = defaultPolicy) {
+  constructor(logger: Logger, level: LogLevel, carried: readonly string[], policy: PrivacyPolicy) {
     this.#logger = logger;
     this.#least = severity[level];
     this.#policy = policy;
@@ -126,13 +126,13 @@ export class ClientLog {
   }
 }
 
-/** The client's logging from its options, checked; undefined when it writes nothing. */
-export function clientLog(logger: unknown, logLevel: unknown, apiKey: string): ClientLog | undefined {
+/** The client's logging from its options, checked, masking with the client's policy (the integrator's rules included); undefined when it writes nothing. */
+export function clientLog(logger: unknown, logLevel: unknown, apiKey: string, policy: PrivacyPolicy): ClientLog | undefined {
   if (logLevel !== undefined && !levels.includes(logLevel as LogLevel)) throw new ConfigurationError(`logLevel must be one of ${levels.map((l) => `"${l}"`).join(', ')}`);
   if (logger === undefined) return undefined;
   if (logger === null || (typeof logger !== 'object' && typeof logger !== 'function') || !(['debug', 'info', 'warn', 'error'] as const).every((method) => typeof (logger as Record<string, unknown>)[method] === 'function')) {
     throw new ConfigurationError('logger must have debug, info, warn and error methods (pino, winston, console…)');
   }
   const level = (logLevel ?? 'info') as LogLevel;
-  return level === 'off' ? undefined : new ClientLog(logger as Logger, level, [apiKey]);
+  return level === 'off' ? undefined : new ClientLog(logger as Logger, level, [apiKey], policy);
 }

@@ -1,6 +1,6 @@
 // Options of createClient and their checks. Everything is explicit: the environment,
 // its base address, the API key and the signer. Production is never a default.
-import type { Signer } from '../signing/index.ts';
+import { distinctInstants, processInstants, type Signer } from '../signing/index.ts';
 import { driftSettings, type DriftSettings } from './drift/settings.ts';
 import type { DriftMode, DriftOptions } from './drift/types.ts';
 import { warnOncePerFinding } from './drift/warnings.ts';
@@ -54,7 +54,12 @@ export type ClientOptions = {
    * always sends (`wallet-api-sdk/<version> node/<version>`); it never replaces it.
    */
   userAgent?: string;
-  /** Clock for x-timestamp (tests inject a fixed one). Default `() => new Date()`. */
+  /**
+   * Clock for x-timestamp (tests inject a fixed one). Default `() => new Date()`. Every request
+   * is signed at a distinct millisecond: the clock's, or a millisecond after the last
+   * timestamp issued when the clock has not moved past it. Without `now` that sequence is the
+   * process's, shared by every client; with it, the client's own.
+   */
   now?: () => Date;
   /** The fetch implementation. Default the global fetch, as it is at each call (so a client made before MSW's `server.listen()` or a test's stub goes through it). */
   fetch?: typeof globalThis.fetch;
@@ -94,6 +99,8 @@ export type ResolvedOptions = {
   /** The full User-Agent: the client's own tokens, then the integrator's. */
   userAgent: string;
   now: () => Date;
+  /** The instant each request is signed at: never the same millisecond twice (processInstants, or the client's own over `now`). */
+  signingInstant: () => Date;
   /** The `fetch` option, or undefined for the global fetch, read at each call. */
   fetch: typeof globalThis.fetch | undefined;
   /** The client's drift watch; a call's `drift` option is resolved over it. */
@@ -154,6 +161,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     maxResponseBytes,
     userAgent: options.userAgent === undefined ? clientUserAgent : `${clientUserAgent} ${options.userAgent}`,
     now: options.now ?? (() => new Date()),
+    signingInstant: options.now === undefined ? processInstants : distinctInstants(options.now),
     fetch: options.fetch,
     // One default onDrift per client: its warnings are once per distinct finding of this client.
     drift: driftSettings(options.drift, { mode: 'off', sampleRate: 1, onDrift: warnOncePerFinding(), policy: defaultPolicy, watchFailure: { warned: false } }, 'drift'),

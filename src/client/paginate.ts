@@ -4,9 +4,9 @@
 // grow while it is walked), and never asks for a page past it. An empty page also ends
 // the walk, so a list that shrinks cannot make it run on.
 import type { paths } from '../../generated/schema.d.ts';
-import type { CallInit, CallMethod, LooseInit, PathsWithMethod } from './call-types.ts';
-import { unwrap } from './envelope.ts';
-import { ConfigurationError, InvalidResponseError } from './errors.ts';
+import type { CallInit, LooseInit, PathsWithMethod } from './call-types.ts';
+import { unwrapWith, type CallResult } from './envelope.ts';
+import { ConfigurationError, InvalidResponseError, type ErrorPrivacy } from './errors.ts';
 
 type SuccessData<P extends PathsWithMethod<'get'>> = paths[P]['get'] extends { responses: { 200: { content: { 'application/json': { data: infer Data } } } } } ? Data : never;
 
@@ -37,7 +37,10 @@ export interface Paginator<P extends PagedPath> extends AsyncIterable<RecordOf<P
   pages(): AsyncIterable<PageOf<P>>;
 }
 
-export function paginate<P extends PagedPath>(client: { GET: CallMethod<'get'> }, path: P, init?: PaginateInit<P>): Paginator<P> {
+/** One page's GET as the client makes it: its result, and what the walk's errors of its answer mask with (the client's policy, the call's carried values). */
+export type PagedResult = { result: CallResult; privacy: () => ErrorPrivacy };
+
+export function paginate<P extends PagedPath>(get: (path: string, init: LooseInit) => Promise<PagedResult>, path: P, init?: PaginateInit<P>): Paginator<P> {
   const { maxPages = Infinity, ...call } = (init ?? {}) as LooseInit & { maxPages?: number };
   if (maxPages !== Infinity && !(Number.isInteger(maxPages) && maxPages >= 1)) throw new ConfigurationError('maxPages must be a positive integer');
   const firstPage = call.params?.query?.page ?? 1;
@@ -47,14 +50,14 @@ export function paginate<P extends PagedPath>(client: { GET: CallMethod<'get'> }
   async function* pages(): AsyncGenerator<PageOf<P>> {
     for (let page = firstPage as number, walked = 1; ; page++, walked++) {
       const init = { ...call, params: { ...call.params, query: { ...call.params?.query, page } } };
-      const result = await client.GET(path as PathsWithMethod<'get'>, init as never);
-      const body = (await unwrap(result)) as unknown;
+      const { result, privacy } = await get(path, init as LooseInit);
+      const body = (await unwrapWith(result, privacy)) as unknown;
       if (!isPageObject(body)) {
-        throw new InvalidResponseError({ operation, httpStatus: result.response.status, reason: 'with data that is not a page object {page, pages, limit, total, data}', body });
+        throw new InvalidResponseError({ operation, httpStatus: result.response.status, reason: 'with data that is not a page object {page, pages, limit, total, data}', body, privacy: privacy() });
       }
       // A server that ignored `page` would hand back the same records forever.
       if (body.page !== page) {
-        throw new InvalidResponseError({ operation, httpStatus: result.response.status, reason: `page ${body.page} when page ${page} was asked for`, body });
+        throw new InvalidResponseError({ operation, httpStatus: result.response.status, reason: `page ${body.page} when page ${page} was asked for`, body, privacy: privacy() });
       }
       yield body as PageOf<P>;
       if (page >= body.pages || body.data.length === 0 || walked >= maxPages) return;

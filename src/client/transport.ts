@@ -101,11 +101,6 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
   const addedAgent = headers.get('user-agent');
   headers.set('user-agent', addedAgent ? `${options.userAgent} ${addedAgent}` : options.userAgent);
   const attempts = ctx.retry?.attempts ?? 1;
-  // x-timestamp has millisecond resolution: each attempt is signed at least 1 ms after the
-  // previous one, so no two attempts are the same signed request (a server that refuses
-  // replays accepts every retry), however soon a retry follows (`Retry-After: 0`, or a timer
-  // firing within the same millisecond of the wall clock).
-  let signedAt = Number.NEGATIVE_INFINITY;
 
   for (let attempt = 1; ; attempt++) {
     let delayMs: number | undefined;
@@ -117,8 +112,10 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
     const observation = ctx.observation;
     observation?.attempt(attempt);
     try {
-      signedAt = Math.max(options.now().getTime(), signedAt + 1);
-      const timestamp = formatTimestamp(new Date(signedAt));
+      // x-timestamp has millisecond resolution: every attempt of every call is signed at a
+      // distinct one (signingInstant), so no two requests are the same signed request, however
+      // soon one follows another (a retry after `Retry-After: 0`, identical calls in a loop).
+      const timestamp = formatTimestamp(options.signingInstant());
       const signed = sign(options, { method: prepared.method, pathWithQuery, body, timestamp, apiKey: options.apiKey }, deadline.signal, ctx.operation);
       const signature = typeof signed === 'string' ? signed : await signed;
       headers.set('x-timestamp', timestamp);
@@ -292,10 +289,13 @@ const retryAfterStatuses = new Set([429, 503]);
  */
 export function retryAfterMs(response: Response, now: Date, maxDelayMs: number): number | undefined {
   if (!retryAfterStatuses.has(response.status)) return undefined;
-  const value = response.headers.get('retry-after')?.trim();
+  // As the header arrived (fetch already dropped the whitespace around it): delay-seconds is
+  // ASCII digits and nothing else, so `²`, `1.5`, `-1` or a digit beside a no-break space
+  // fall back to the backoff like any value that is neither it nor an HTTP date.
+  const value = response.headers.get('retry-after');
   if (!value) return undefined;
   let wait: number;
-  if (/^\d+$/.test(value)) wait = Number(value) * 1000;
+  if (/^[0-9]+$/.test(value)) wait = Number(value) * 1000;
   else {
     // Every HTTP-date form names the month ("Sun, 06 Nov 1994 08:49:37 GMT"); Date.parse alone would take "-5" as a year.
     const at = /[A-Za-z]{3}/.test(value) ? Date.parse(value) : Number.NaN;

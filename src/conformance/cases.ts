@@ -9,7 +9,7 @@ import { repoRoot } from '../support/repo.ts';
 export const kitDir = join(repoRoot, 'conformance');
 
 /** The order the matrix shows the kit's files in; a file not named here comes after them, by name. */
-const kitFileOrder = ['signing.json', 'answers.json', 'decisions.json', 'options.json', 'privacy.json', 'scenarios.json', 'operations.json'];
+const kitFileOrder = ['signing.json', 'answers.json', 'decisions.json', 'options.json', 'privacy-vectors.json', 'privacy.json', 'scenarios.json', 'operations.json'];
 const rank = (name: string) => (kitFileOrder.includes(name) ? kitFileOrder.indexOf(name) : kitFileOrder.length);
 
 /** The kit's own case files: every JSON file of conformance/cases, so that a new file is never left out. */
@@ -25,6 +25,8 @@ export type Outcome = { data?: unknown; dataIncludes?: unknown; error?: Expected
 export type Retry = { attempts: number; initialDelayMs?: number; maxDelayMs?: number };
 export type ClientSettings = { timeoutMs?: number; maxResponseBytes?: number; retry?: Retry; signer?: 'hmac' | 'throws' | 'returns-empty' | 'returns-line-break'; secret?: string };
 export type Call = { operationId: string; params: Record<string, unknown>; abortAfterMs?: number };
+/** An exchange case's call: `repeat` makes it that many times in a row with one client. */
+export type ExchangeCall = Call & { repeat?: number };
 
 export type Answer = {
   status: number;
@@ -49,11 +51,13 @@ export type SigningCase = CaseBase & {
 export type ExchangeCase = CaseBase & {
   type: 'exchange';
   client?: ClientSettings;
-  call: Call;
+  call: ExchangeCall;
   answers: Answer[];
   privacy?: { protected: string[] };
   expect: Outcome & {
     requests: number;
+    /** Request headers whose values are pairwise different across every request received. */
+    distinctHeaders?: string[];
     waitsMs?: { min: number; max: number }[];
     request?: { method: string; pathWithQuery?: string; path?: string; query?: Record<string, string>; bodyJson?: unknown; signed: true; userAgentMatches?: string };
   };
@@ -67,7 +71,7 @@ export type OptionsCase = CaseBase & {
 
 export type Step =
   | { arm: Record<string, unknown> }
-  | { call: Call; options?: { timeoutMs?: number; retry?: Retry }; expect: Outcome; save?: Record<string, string> }
+  | { call: Call; times?: number; options?: { timeoutMs?: number; retry?: Retry }; expect: Outcome; save?: Record<string, string> }
   | { sandbox: { method: 'GET' | 'POST'; path: string }; expect: { length?: number; dataIncludes?: unknown } }
   | { expectScenario: { index: number; matched?: number; answered?: number } }
   | { walk: { operationId: 'listTransactions'; params: Record<string, unknown> }; afterPage?: Record<string, Step[]>; expect: { pages: number; items: number; distinctIds: number } }
@@ -75,7 +79,15 @@ export type Step =
 
 export type ScenarioCase = CaseBase & { type: 'scenario'; client?: ClientSettings; steps: Step[] };
 
-export type Case = SigningCase | ExchangeCase | OptionsCase | ScenarioCase;
+/** A privacy vector: what one call carried, a text, and what the masked text must lack and keep. */
+export type MaskCase = CaseBase & {
+  type: 'mask';
+  carried: { apiKey?: string; secret?: string; signature?: string; fields?: Record<string, string> };
+  text: string;
+  expect: { absent: string[]; kept: string[] };
+};
+
+export type Case = SigningCase | ExchangeCase | OptionsCase | ScenarioCase | MaskCase;
 
 export type CaseFile = { path: string; description?: string; cases: Case[] };
 

@@ -149,7 +149,9 @@ export async function runConformance(options: { caseFiles?: string[]; clients?: 
   const caseFiles = [...kitCaseFiles, ...(options.caseFiles ?? []).map((file) => resolve(file))];
   const cases = casesOf(caseFiles);
   const apiKeys = Object.fromEntries(clients.map((client) => [credentialsOf(client).apiKey, credentialsOf(client).secret]));
-  const sandbox = await startSandbox({ port: 0, apiKeys, logger: false });
+  // The replay guard on (SANDBOX_REJECT_REPLAYS=1 for the command): a request signed like one
+  // already received is refused, so a client that signs two requests alike fails its scenario.
+  const sandbox = await startSandbox({ port: 0, apiKeys, logger: false, rejectReplays: true });
   const outDir = mkdtempSync(join(tmpdir(), 'conformance-'));
   const results: Record<string, RunnerResult | string> = {};
   try {

@@ -6,9 +6,12 @@
 import { createHmac } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { inspect, parseArgs } from 'node:util';
-import { createClient, hmacSha256, WalletApiError, type ClientOptions, type Signer, type WalletApiClient } from '../client/index.ts';
-import { defaultCanonicalString, hmacSha256Sync } from '../signing/index.ts';
-import { includes, jsonEqual, loadCaseFiles, normalisedName, type Call, type Case, type ClientSettings, type ExchangeCase, type ExpectedError, type OptionsCase, type Outcome, type ScenarioCase, type SigningCase, type Step } from './cases.ts';
+import { createClient, hmacSha256, WalletApiError, type ClientOptions, type Logger, type Signer, type WalletApiClient } from '../client/index.ts';
+import { carriedByCall } from '../client/call-privacy.ts';
+import { defaultPolicy } from '../privacy/index.ts';
+import { defaultCanonicalString, hmacSha256Sync, nextTimestamp } from '../signing/index.ts';
+import { includes, jsonEqual, loadCaseFiles, normalisedName, type Call, type Case, type ClientSettings, type ExchangeCase, type ExpectedError, type MaskCase, type OptionsCase, type Outcome, type ScenarioCase, type SigningCase, type Step } from './cases.ts';
+import { claimedFormsIn, type CarriedByCall } from './claimed-forms.ts';
 import { startReplayServer, type ReceivedRequest } from './replay-server.ts';
 
 export const clientName = 'typescript';
@@ -35,8 +38,12 @@ function signerOf(settings: ClientSettings | undefined, secret: string): Signer 
   }
 }
 
-function clientFor(baseUrl: string, apiKey: string, secret: string, settings: ClientSettings | undefined): WalletApiClient {
+/** What a privacy case's client is built with besides the case's settings: a logger at debug, and an integrator's own pattern. */
+type Observed = { logger: Logger; pattern: string };
+
+function clientFor(baseUrl: string, apiKey: string, secret: string, settings: ClientSettings | undefined, observed?: Observed): WalletApiClient {
   const options: ClientOptions = { environment: 'custom', baseUrl, apiKey, signer: signerOf(settings, secret) };
+  if (observed) Object.assign(options, { logger: observed.logger, logLevel: 'debug', drift: { mode: 'off', redact: { patterns: [observed.pattern] } } });
   if (settings?.timeoutMs !== undefined) options.timeoutMs = settings.timeoutMs;
   if (settings?.maxResponseBytes !== undefined) options.maxResponseBytes = settings.maxResponseBytes;
   if (settings?.retry !== undefined) options.retry = settings.retry;
@@ -114,7 +121,7 @@ function runSigning(testCase: SigningCase): string {
 function renderings(error: unknown): string[] {
   const shown: string[] = [];
   if (error instanceof Error) shown.push(error.message, String(error), error.stack ?? '');
-  shown.push(JSON.stringify(error) ?? '', inspect(error, { showHidden: true, depth: 8 }), inspect({ ...(error as object) }, { depth: 8 }));
+  shown.push(JSON.stringify(error) ?? '', inspect(error, { showHidden: true, depth: 8 }), inspect(error, { showHidden: true, getters: true, depth: 8 }), inspect({ ...(error as object) }, { depth: 8 }));
   return shown;
 }
 
@@ -141,17 +148,76 @@ function checkRequest(request: ReceivedRequest | undefined, expected: NonNullabl
   if (request.headers['x-signature'] !== expectedSignature) throw new Mismatch('x-signature is not the HMAC of the bytes received');
 }
 
+/** The integrator's own pattern a privacy case's client is built with (TypeScript's renderings): no rendering may show a match. */
+const integratorPattern = 'CUST-[0-9]{4}';
+
+/** A logger that keeps every line as the text a log shipper would write: its fields as JSON, and its message. */
+function capturingLogger(lines: string[]): Logger {
+  const write = (level: string) => (fields: unknown, message?: unknown) => void lines.push(`${level} ${JSON.stringify(fields)} ${String(message ?? '')}`);
+  return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
+}
+
+/** Walks every page of a paged operation's call; what the walk threw, if it threw. */
+async function pagingError(client: WalletApiClient, call: ExchangeCase['call']): Promise<unknown> {
+  const method = (client as unknown as Record<string, { paginate?: (params: unknown) => { pages(): AsyncIterable<unknown> } }>)[call.operationId];
+  if (typeof method?.paginate !== 'function') return undefined;
+  try {
+    for await (const _page of method.paginate(call.params).pages()) {
+      // Every page is read; only what the walk throws is rendered.
+    }
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+/** The privacy case's protected values by name (`signature`: every one the server received), as the claimed-forms oracle takes them. */
+function protectedCarried(testCase: ExchangeCase, received: readonly ReceivedRequest[], apiKey: string, secret: string): [name: string, carried: CarriedByCall][] {
+  const first = received[0];
+  const body = first && first.body.length > 0 ? (JSON.parse(first.body.toString('utf8')) as Record<string, unknown>) : {};
+  return testCase.privacy!.protected.flatMap((name): [string, CarriedByCall][] => {
+    if (name === 'apiKey') return [[name, { apiKey }]];
+    if (name === 'secret') return [[name, { secret }]];
+    if (name === 'signature') return received.flatMap((request): [string, CarriedByCall][] => (request.headers['x-signature'] ? [[name, { signature: request.headers['x-signature'] }]] : []));
+    const field = name.slice('field:'.length);
+    const value = body[field] ?? testCase.call.params[field];
+    // The field's name says whether it is a secret (password) or an identifier: the oracle reads it.
+    return value === undefined || value === '' ? [] : [[name, { fields: { [field]: String(value) } }]];
+  });
+}
+
+/** Every rendering of a privacy case (the error, a paging walk's error, the log lines) checked for every claimed form of what it protects. */
+function checkPrivacy(renderedTexts: readonly { what: string; text: string }[], carried: readonly [string, CarriedByCall][], described: string): void {
+  const integrator = new RegExp(integratorPattern);
+  for (const { what, text } of renderedTexts) {
+    for (const [name, values] of carried) if (claimedFormsIn(text, values).length > 0) throw new Mismatch(`${described}, but ${what} shows ${name} in a claimed form`);
+    if (integrator.test(text)) throw new Mismatch(`${described}, but ${what} shows a match of the integrator's pattern`);
+  }
+}
+
 async function runExchange(testCase: ExchangeCase, settings: Settings): Promise<string> {
   const server = await startReplayServer(testCase.answers);
   const apiKey = 'conformance-replay-key';
   const secret = 'conformance-replay-secret';
+  const logLines: string[] = [];
   try {
-    const client = clientFor(server.url, apiKey, secret, testCase.client);
+    const observed = testCase.privacy ? { logger: capturingLogger(logLines), pattern: integratorPattern } : undefined;
+    const client = clientFor(server.url, apiKey, secret, testCase.client, observed);
     const controller = testCase.call.abortAfterMs === undefined ? undefined : new AbortController();
     const timer = controller && setTimeout(() => controller.abort(), testCase.call.abortAfterMs);
-    const got = await attempt(() => callOperation(client, testCase.call, controller ? { signal: controller.signal } : {}));
+    const { repeat = 1, ...call } = testCase.call;
+    // `repeat`: the same call again, as fast as the runner can: each starts as soon as the one
+    // before it has started (in JavaScript, within the same millisecond), each outcome as expected.
+    const outcomes = await Promise.all(Array.from({ length: repeat }, () => attempt(() => callOperation(client, call, controller ? { signal: controller.signal } : {}))));
+    outcomes.forEach((outcome, index) => {
+      try {
+        checkOutcome(outcome, testCase.expect);
+      } catch (error) {
+        throw error instanceof Mismatch && repeat > 1 ? new Mismatch(`call ${index + 1} of ${repeat}: ${error.message}`) : error;
+      }
+    });
+    const got = outcomes[outcomes.length - 1]!;
     if (timer) clearTimeout(timer);
-    checkOutcome(got, testCase.expect);
     // Requests still arriving (a retry the client should not make) are counted after a moment.
     await new Promise((resolve) => setTimeout(resolve, 50));
     if (server.received.length !== testCase.expect.requests) throw new Mismatch(`${describeGot(got)} after ${server.received.length} requests, not ${testCase.expect.requests}`);
@@ -164,25 +230,39 @@ async function runExchange(testCase: ExchangeCase, settings: Settings): Promise<
       if (waited < min - 5 || waited > max + 300) throw new Mismatch(`waited ${Math.round(waited)} ms, not ${min}–${max} ms`);
     });
     if (testCase.expect.request) checkRequest(server.received[0], testCase.expect.request, apiKey, secret);
-    if (testCase.privacy && 'error' in got) {
-      const request = server.received[0];
-      const body = request && request.body.length > 0 ? (JSON.parse(request.body.toString('utf8')) as Record<string, unknown>) : {};
-      const protectedValues = testCase.privacy.protected.map((name) => {
-        if (name === 'apiKey') return [name, apiKey] as const;
-        if (name === 'secret') return [name, secret] as const;
-        if (name === 'signature') return [name, request?.headers['x-signature'] ?? ''] as const;
-        return [name, String(body[name.slice('field:'.length)] ?? '')] as const;
-      });
-      for (const text of renderings(got.error)) {
-        for (const [name, value] of protectedValues) {
-          if (value !== '' && text.includes(value)) throw new Mismatch(`${describeGot(got)}, but a rendering of the error shows ${name}`);
-        }
-      }
+    for (const name of testCase.expect.distinctHeaders ?? []) {
+      const values = server.received.map((request) => request.headers[name.toLowerCase()]);
+      if (new Set(values).size !== values.length) throw new Mismatch(`${describeGot(got)}, but ${values.length - new Set(values).size} of ${values.length} requests repeated a ${name}`);
     }
-    return `${describeGot(got)}${testCase.expect.requests !== 1 ? ` after ${server.received.length} requests` : ''}`;
+    if (testCase.privacy) {
+      const shown: { what: string; text: string }[] = [];
+      if ('error' in got) shown.push(...renderings(got.error).map((text) => ({ what: 'a rendering of the error', text })));
+      // TypeScript's renderings also hold a paging walk's error over the same answers, and the log lines.
+      const walked = await pagingError(client, call);
+      if (walked !== undefined) shown.push(...renderings(walked).map((text) => ({ what: "a rendering of the paging walk's error", text })));
+      shown.push(...logLines.map((text) => ({ what: 'a log line', text })));
+      checkPrivacy(shown, protectedCarried(testCase, server.received, apiKey, secret), describeGot(got));
+    }
+    return `${describeGot(got)}${testCase.expect.requests !== 1 ? ` after ${server.received.length} requests` : ''}${testCase.expect.distinctHeaders ? `, ${testCase.expect.distinctHeaders.join(' and ')} distinct` : ''}`;
   } finally {
     await server.close();
   }
+}
+
+/**
+ * A privacy vector: the text through the client's own production policy, with the carried
+ * values as a call of the client carries them (carriedByCall, what createClient gives its
+ * errors), the very function the errors mask a provider's text with.
+ */
+function runMask(testCase: MaskCase): string {
+  const { apiKey, secret, signature, fields } = testCase.carried;
+  const carried = carriedByCall(defaultPolicy, { body: fields ?? {} }, [apiKey, signature, secret]);
+  const masked: string = defaultPolicy.redactText(testCase.text, carried);
+  const folded = masked.toLowerCase();
+  const remained = testCase.expect.absent.flatMap((item, index) => (folded.includes(item.toLowerCase()) ? [`absent[${index}]`] : []));
+  const vanished = testCase.expect.kept.flatMap((item, index) => (masked.includes(item) ? [] : [`kept[${index}]`]));
+  if (remained.length > 0 || vanished.length > 0) throw new Mismatch([remained.length > 0 ? `${remained.join(', ')} remained` : '', vanished.length > 0 ? `${vanished.join(', ')} vanished` : ''].filter(Boolean).join('; '));
+  return `${testCase.expect.absent.length} forms masked, ${testCase.expect.kept.length} kept`;
 }
 
 function runOptions(testCase: OptionsCase): string {
@@ -205,7 +285,8 @@ function runOptions(testCase: OptionsCase): string {
 /** Signed requests to the sandbox's test helpers (outside the public API). */
 async function sandboxRequest(settings: Settings, method: string, path: string, body?: unknown): Promise<{ status: number; envelope: { data?: unknown } }> {
   const text = body === undefined ? '' : JSON.stringify(body);
-  const timestamp = new Date().toISOString();
+  // The process's own timestamps: the sandbox refuses a request signed like one it received.
+  const timestamp = nextTimestamp();
   const signature = await hmacSha256({ secret: settings.secret })({ method, pathWithQuery: path, body: text, timestamp, apiKey: settings.apiKey });
   const headers: Record<string, string> = { 'x-api-key': settings.apiKey, 'x-timestamp': timestamp, 'x-signature': signature };
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -240,11 +321,15 @@ async function runSteps(steps: readonly Step[], client: WalletApiClient, setting
       state.armed.push((armed.envelope.data as { id: string }).id);
     } else if ('call' in step) {
       const call = substitute(step.call, state.saved);
-      const got = await attempt(() => callOperation(client, call, step.options ?? {}));
-      try {
-        checkOutcome(got, substitute(step.expect, state.saved));
-      } catch (error) {
-        throw error instanceof Mismatch ? new Mismatch(`${at} (${call.operationId}): ${error.message}`) : error;
+      const times = step.times ?? 1;
+      let got: Got = { data: undefined };
+      for (let made = 1; made <= times; made++) {
+        got = await attempt(() => callOperation(client, call, step.options ?? {}));
+        try {
+          checkOutcome(got, substitute(step.expect, state.saved));
+        } catch (error) {
+          throw error instanceof Mismatch ? new Mismatch(`${at} (${call.operationId}${times > 1 ? `, call ${made} of ${times}` : ''}): ${error.message}`) : error;
+        }
       }
       for (const [name, path] of Object.entries(step.save ?? {})) state.saved.set(name, pointer((got as { data: unknown }).data, path));
     } else if ('sandbox' in step) {
@@ -298,7 +383,9 @@ export async function runCase(testCase: Case, settings: Settings): Promise<CaseR
           ? await runExchange(testCase, settings)
           : testCase.type === 'options'
             ? runOptions(testCase)
-            : await runScenario(testCase, settings);
+            : testCase.type === 'mask'
+              ? runMask(testCase)
+              : await runScenario(testCase, settings);
     return { case: testCase.id, outcome: 'pass', saw };
   } catch (error) {
     return { case: testCase.id, outcome: 'fail', saw: error instanceof Mismatch ? error.message : `the runner failed: ${error instanceof Error ? error.name : typeof error}` };

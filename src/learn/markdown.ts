@@ -1,10 +1,8 @@
 // The traffic report for people, as Markdown. Every text in it that came from the traffic (a
 // field name, a value, a message, an operation, a marker's words, a file name) is escaped, so a
 // provider's `*`, `[…](…)`, `<tag>` or `|` is read as the character it is, never as markup.
-import type { TrafficReport } from './report.ts';
+import type { Evidence, TrafficReport } from './report-types.ts';
 import { fieldName } from './summaries.ts';
-
-type Evidence = { file: string; entry: number };
 
 /**
  * The text as one line of Markdown that reads as itself: line breaks become spaces (a list

@@ -1,7 +1,7 @@
 // One line of plain text per learned item, the way people read it: `Swap.rate: string, 3/3
 // Swap records`. The report keeps it as each item's `summary` (JSON) and markdown.ts renders it.
 import { displayField, type InconclusiveKind } from '../spec/answer-reading.ts';
-import type { InconclusiveItem, LearnedItem } from './report.ts';
+import type { InconclusiveItem, LearnedItem } from './report-types.ts';
 
 const inconclusiveWords: Record<InconclusiveKind, string> = { throttled: 'throttled', 'server-error': 'a server error', redirect: 'redirected', timeout: 'timed out' };
 

@@ -331,7 +331,8 @@ const strictlyEncoded = (encoded: string) => encoded.replace(/[!'()*~]/g, (char)
 /**
  * The forms a value takes where it reappears: as is; escaped in JSON text; in a URL by every
  * common encoding (encodeURIComponent with a space as `%20` or `+`, with `!'()*~` encoded
- * too, a form's as URLSearchParams writes it, encodeURI's) and encoded twice.
+ * too, a form's as URLSearchParams writes it, encodeURI's) and encoded twice (every `%` as
+ * `%25`, by encodeURIComponent or alone).
  */
 export function variantsOf(value: string): string[] {
   // Letters, digits and `-._` are the same in every encoding and in JSON (a signature, a key, a number).
@@ -343,7 +344,12 @@ export function variantsOf(value: string): string[] {
     const formEncoded = new URLSearchParams([['', value]]).toString().slice(1);
     const once = [encoded, encoded.replace(/%20/g, '+'), strict, strict.replace(/%20/g, '+'), formEncoded, encodeURI(value)];
     for (const form of once) variants.add(form);
-    for (const form of once) if (form !== value) variants.add(encodeURIComponent(form));
+    // Encoded twice: the form through encodeURIComponent again, or only each `%` as `%25` (a `+` left as it was).
+    for (const form of once) {
+      if (form === value) continue;
+      variants.add(encodeURIComponent(form));
+      if (form.includes('%')) variants.add(form.replace(/%/g, '%25'));
+    }
   } catch {
     /* a lone surrogate: it cannot be in a URL either */
   }

@@ -68,3 +68,30 @@ export const timestampPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 export function formatTimestamp(date: Date): string {
   return date.toISOString();
 }
+
+/**
+ * A clock that never gives the same millisecond twice: `now`, or a millisecond after the
+ * last instant it gave when `now` has not moved past it. x-timestamp has millisecond
+ * resolution, so two identical requests signed within one millisecond would carry the same
+ * x-timestamp and x-signature, and a provider that refuses replays would refuse the second.
+ */
+export function distinctInstants(now: () => Date = () => new Date()): () => Date {
+  let last = Number.NEGATIVE_INFINITY;
+  return () => {
+    last = Math.max(now().getTime(), last + 1);
+    return new Date(last);
+  };
+}
+
+/**
+ * The process's instants on the system clock: every client built without its own `now`, and
+ * every other signer of this process (the conformance runner's, the command line's), signs at
+ * one of these, so no two requests of the process carry the same x-timestamp. JavaScript runs
+ * one thread per isolate: a worker thread has its own sequence, as another process does.
+ */
+export const processInstants: () => Date = distinctInstants();
+
+/** The next x-timestamp of this process (processInstants). */
+export function nextTimestamp(): string {
+  return formatTimestamp(processInstants());
+}

@@ -204,3 +204,28 @@ describe('the diagnostics channel wallet-api:call', () => {
     expect(subscription.drifts.map((d) => [d.call === subscription.seen[0]!.message, d.event.kind, d.event.pointer])).toEqual([[true, 'unknown-field', '/surprise']]);
   });
 });
+
+describe("the client's log lines under an integrator's own rules", () => {
+  it("mask what the integrator's pattern and field names protect, at every level, as the client's errors do", async () => {
+    const { logger, lines } = capture();
+    const echo = 'customer CUST-4821, loyalty 88-1234';
+    const answer = JSON.stringify({ status: 'error', message: `Refused for ${echo}`, data: { loyaltyCard: '88-1234', note: echo } });
+    const client = createClient({
+      environment: 'custom',
+      baseUrl: 'http://wallet-api.test',
+      apiKey: canary.apiKey,
+      signer: hmacSha256({ secret: canary.secret }),
+      fetch: async () => new Response(answer, { status: 400, headers: { 'content-type': 'application/json', 'x-echo': echo } }),
+      logger,
+      logLevel: 'debug',
+      drift: { mode: 'off', redact: { patterns: ['CUST-[0-9]{4}'], fields: ['loyaltyCard'] } },
+    });
+    const error = await client.POST('/api/v1/swaps', { body: { from: 'usdt', to: 'ngn', amount: 1, password: 'p', loyaltyCard: '88-1234' } as never }).then(() => undefined, (thrown: unknown) => thrown);
+    expect(error).toBeUndefined();
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    const written = lines.map((line) => `${line.message} ${JSON.stringify(line.fields)}`).join('\n');
+    expect(written).toMatch(/HTTP 400/);
+    expect(written).not.toMatch(/CUST-4821/);
+    expect(written).not.toMatch(/88-1234/);
+  });
+});

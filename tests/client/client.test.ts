@@ -77,7 +77,8 @@ describe('authentication headers', () => {
     expect(post!.headers['content-type']).toBe('application/json');
     expect(get!.url).toBe('/api/v1/transactions?limit=20&page=2');
     expect(seen[1]!.body).toBe('');
-    expect(defaultCanonicalString(seen[1]!)).toBe(`2026-11-21T10:15:30.007Z\nGET\n/api/v1/transactions?limit=20&page=2\n`);
+    // The clock stood still: the second request is signed a millisecond on.
+    expect(defaultCanonicalString(seen[1]!)).toBe(`2026-11-21T10:15:30.008Z\nGET\n/api/v1/transactions?limit=20&page=2\n`);
   });
 
   it('signs the path after URL encoding and under a base path, as the server sees it', async () => {

@@ -34,9 +34,12 @@ describe('a method per operation', () => {
     const c = client();
     const data = await untyped(c)[op.operationId]!(input);
     expect(data).toEqual(successEnvelope.data);
-    // The same call as a path string: the request the method sent must be the same, signature included.
+    // The same call as a path string: the request the method sent must be the same, signature
+    // included. From a client of its own on the same fixed clock: one client signs each of its
+    // requests at a distinct millisecond.
     const init = { params: { path: example.pathParams, query: example.queryParams }, ...(example.body ? { body: example.body } : {}) };
-    await (op.method === 'GET' ? c.GET(op.pathTemplate as never, init as never) : c.POST(op.pathTemplate as never, init as never));
+    const twin = client();
+    await (op.method === 'GET' ? twin.GET(op.pathTemplate as never, init as never) : twin.POST(op.pathTemplate as never, init as never));
     const [byMethod, byPath] = capture.server.requests;
     expect(byMethod!.method).toBe(op.method);
     expect(byMethod!.url).toBe(example.pathWithQuery);

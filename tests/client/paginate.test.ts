@@ -1,5 +1,6 @@
 // client.paginate against the sandbox (newest first, paged by limit and page) and against
 // a capture server for answers the sandbox never gives.
+import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import {
   AbortedError,
@@ -180,7 +181,7 @@ describe('paginate against answers the sandbox never gives', () => {
   });
   afterAll(() => server.close());
   const page = (n: number, pages: number) => ({ page: n, pages, limit: 1, total: pages, data: [{ _id: `t${n}` }] });
-  const client = () => createClient({ environment: 'custom', baseUrl: server.url, apiKey: 'k', signer: hmacSha256({ secret: 's' }) });
+  const client = () => createClient({ environment: 'custom', baseUrl: server.url, apiKey: 'paginate-answers-key', signer: hmacSha256({ secret: 'paginate-answers-secret' }) });
 
   it('retries a page when asked to, honouring the call options', async () => {
     server.requests.length = 0;
@@ -212,5 +213,24 @@ describe('paginate against answers the sandbox never gives', () => {
     server.handle((_req, res) => answerJson(res, 200, { status: 'success', message: 'ok', data: { page: 1, pages: 4, limit: 1, total: 4, data: [] } }));
     expect(await collect(client().paginate('/api/v1/transactions'))).toEqual([]);
     expect(server.requests.length).toBe(1);
+  });
+});
+
+describe("a paging walk's errors", () => {
+  it("mask the call's credentials and the integrator's patterns, as every other error of the client", async () => {
+    const server = await startCaptureServer();
+    try {
+      const apiKey = 'paging-echo-key-7Hq2';
+      server.handle((req, res) => answerJson(res, 200, { status: 'success', message: 'ok', data: { page: 1, pages: 1, limit: 1, total: 1, data: `key ${String(req.headers['x-api-key'])} signature ${String(req.headers['x-signature'])} customer CUST-4821` } }));
+      const client = createClient({ environment: 'custom', baseUrl: server.url, apiKey, signer: hmacSha256({ secret: 'paging-echo-secret' }), drift: { mode: 'off', redact: { patterns: ['CUST-[0-9]{4}'] } } });
+      const error = await collect(client.paginate('/api/v1/transactions')).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InvalidResponseError);
+      const signature = String(server.requests[0]!.headers['x-signature']);
+      const shown = [String(error), JSON.stringify(error), inspect(error, { showHidden: true, getters: true, depth: 8 }), JSON.stringify((error as InvalidResponseError).body)].join('\n');
+      expect(shown).toMatch(/not a page object/);
+      for (const value of [apiKey, signature, 'CUST-4821']) expect(shown).not.toContain(value);
+    } finally {
+      await server.close();
+    }
   });
 });

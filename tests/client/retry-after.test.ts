@@ -97,6 +97,9 @@ describe('Retry-After on GET retries', () => {
     ['more than maxDelayMs', 429, '120', 10_000],
     ['a value that is neither', 429, 'soon', undefined],
     ['a negative number', 429, '-5', undefined],
+    ['a digit that is not ASCII (²)', 503, '\u00b2', undefined],
+    ['a decimal number', 503, '1.5', undefined],
+    ['digits beside a no-break space', 503, '2\u00a0', undefined],
     ['a status that does not use it (502)', 502, '2', undefined],
     ['a status that does not use it (504)', 504, '2', undefined],
   ])('retryAfterMs: %s', (_label, status, value, expectedMs) => {

@@ -1,5 +1,7 @@
 // The kit can fail: a copy of the TypeScript client with one rule broken (a redirect
-// followed, a POST retried, the body re-serialised before signing) turns exactly the cell
+// followed, a POST retried, the body re-serialised before signing, two requests signed at one
+// millisecond, a paging error masked
+// without the call's privacy, a number form not looked for) turns exactly the cell
 // of the case that holds that rule red, where the unbroken copy passes it.
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -24,6 +26,27 @@ const breakages = [
     // Sorted keys: the same JSON value, other bytes than those sent.
     to: "const body = prepared.body ? JSON.stringify(JSON.parse(prepared.body), Object.keys(JSON.parse(prepared.body)).sort()) : '';",
     case: 'answer-post-body-signed',
+  },
+  {
+    rule: "signs at the clock's millisecond, the same for two requests within one",
+    file: 'src/client/transport.ts',
+    from: 'const timestamp = formatTimestamp(options.signingInstant());',
+    to: 'const timestamp = formatTimestamp(options.now());',
+    case: 'answer-repeat-distinct-signatures',
+  },
+  {
+    rule: "builds a paging walk's errors without the call's privacy",
+    file: 'src/client/paginate.ts',
+    from: 'reason: `page ${body.page} when page ${page} was asked for`, body, privacy: privacy() }',
+    to: 'reason: `page ${body.page} when page ${page} was asked for`, body }',
+    case: 'privacy-paged-list-echo',
+  },
+  {
+    rule: 'no longer looks for an account number without its leading zeros',
+    file: 'src/privacy/policy.ts',
+    from: 'return unpadded === normal ? [normal] : [normal, unpadded];',
+    to: 'return [normal];',
+    case: 'privacy-account-number-as-number',
   },
 ];
 

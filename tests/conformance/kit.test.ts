@@ -18,7 +18,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('the kit', () => {
   it('covers every kind of case, each file meeting the schema', () => {
-    expect(new Set(cases.map((c) => c.type))).toEqual(new Set(['signing', 'exchange', 'options', 'scenario']));
+    expect(new Set(cases.map((c) => c.type))).toEqual(new Set(['signing', 'exchange', 'options', 'scenario', 'mask']));
     expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
   });
 
@@ -47,7 +47,7 @@ describe('the kit', () => {
 
   it('holds the cases the clients must agree on', () => {
     const ids = cases.map((c) => c.id);
-    for (const id of ['answer-redirect-302', 'answer-over-cap-gzip', 'answer-over-cap-chunked', 'answer-non-utf8', 'retry-post-503-never', 'retry-get-503-retry-after-date', 'scenario-paging-walk', 'scenario-delay-past-timeout', 'options-api-key-line-break']) {
+    for (const id of ['answer-redirect-302', 'answer-over-cap-gzip', 'answer-over-cap-chunked', 'answer-non-utf8', 'retry-post-503-never', 'retry-get-503-retry-after-date', 'scenario-paging-walk', 'scenario-delay-past-timeout', 'options-api-key-line-break', 'answer-repeat-distinct-signatures', 'scenario-200-identical-gets', 'retry-get-retry-after-superscript-two', 'retry-get-retry-after-not-digits', 'retry-get-zero-initial-delay', 'privacy-password-with-spaces-and-plus', 'privacy-account-number-as-number', 'privacy-500-html-and-headers-echo', 'privacy-200-error-envelope-echoes-account', 'mask-account-number-as-json-number', 'mask-keeps-bank-code-lookalikes']) {
       expect(ids).toContain(id);
     }
   });

@@ -8,6 +8,8 @@ import { signedHeaders, type Credentials, type SignedRequest } from '../../src/s
 import { defaultSandboxTimeouts } from '../../src/sandbox/timeouts.ts';
 
 export { signedHeaders, type AuthChanges, type Credentials, type SignedRequest } from '../../src/sandbox/walk/signed-request.ts';
+// The product's rule, a clock that never gives the same millisecond twice: the tests' signers keep it too.
+export { distinctInstants } from '../../src/signing/index.ts';
 
 export type SignedResponse = {
   status: number;
@@ -36,20 +38,6 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/**
- * A clock for one sequence of requests that never gives the same millisecond twice: now, or a
- * millisecond after the last instant it gave when that is not past. Two equal requests signed
- * within one millisecond carry the same x-timestamp and signature, and a sandbox that refuses
- * replays rightly refuses the second; a test that means a replay names its timestamp instead.
- */
-export function distinctInstants(): () => Date {
-  let last = 0;
-  return () => {
-    last = Math.max(Date.now(), last + 1);
-    return new Date(last);
-  };
 }
 
 /** Sends one signed request and reads the whole answer. */

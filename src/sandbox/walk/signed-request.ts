@@ -1,7 +1,7 @@
 // A request signed the way the sandbox verifies (`hmacSha256` over the exact bytes sent),
 // with every part of its authentication under the caller's control: the tests send it over
 // node:http (tests/support/signed-http.ts), `bench:learn` through the kit's recording fetch.
-import { formatTimestamp, hmacSha256, type Signer } from '../../signing/index.ts';
+import { formatTimestamp, hmacSha256, processInstants, type Signer } from '../../signing/index.ts';
 
 export type Credentials = { apiKey: string; secret: string };
 
@@ -11,7 +11,7 @@ export type AuthChanges = {
   apiKey?: string;
   /** Signs with this secret instead of the credentials' (a wrong signature). */
   secret?: string;
-  /** The x-timestamp value signed and sent, as is (a Date is formatted). Default: now. */
+  /** The x-timestamp value signed and sent, as is (a Date is formatted). Default: the process's next instant (now, or a millisecond after the last it issued). */
   timestamp?: Date | string;
   /** Applied after signing: a value replaces the header, null removes it. */
   headers?: { 'x-api-key'?: string | null; 'x-timestamp'?: string | null; 'x-signature'?: string | null };
@@ -39,7 +39,8 @@ function signerFor(secret: string): Signer {
 export async function signedHeaders(request: SignedRequest, credentials: Credentials): Promise<{ headers: Record<string, string>; signature: string }> {
   const auth = request.auth ?? {};
   const apiKey = auth.apiKey ?? credentials.apiKey;
-  const timestamp = typeof auth.timestamp === 'string' ? auth.timestamp : formatTimestamp(auth.timestamp ?? new Date());
+  // Without a timestamp of the request's own, the process's next (processInstants): never one it already signed with.
+  const timestamp = typeof auth.timestamp === 'string' ? auth.timestamp : formatTimestamp(auth.timestamp ?? processInstants());
   const signature = await signerFor(auth.secret ?? credentials.secret)({ method: request.method, pathWithQuery: request.pathWithQuery, body: request.body ?? '', timestamp, apiKey });
   const headers: Record<string, string> = { 'x-api-key': apiKey, 'x-timestamp': timestamp, 'x-signature': signature };
   for (const [name, value] of Object.entries(auth.headers ?? {})) {
