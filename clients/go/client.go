@@ -87,7 +87,10 @@ type Options struct {
 	Retry *RetryPolicy
 	// UserAgent is your product token(s), appended to the client's User-Agent.
 	UserAgent string
-	// Now is the clock of x-timestamp; nil means time.Now.
+	// Now is the clock of x-timestamp; nil means time.Now. Whatever the clock, no two
+	// requests of a client carry the same x-timestamp: when the clock has not moved past the
+	// last one issued, the next is 1 ms later. With time.Now the rule holds across every
+	// client of the process; a clock of your own keeps its own sequence.
 	Now func() time.Time
 }
 
@@ -111,6 +114,7 @@ type Client struct {
 	retry       *resolvedRetry
 	userAgent   string
 	now         func() time.Time
+	instants    *instants // the process's, or the client's own when it has a clock of its own
 	environment Environment
 }
 
@@ -186,7 +190,9 @@ func NewClient(options Options) (*Client, error) {
 		c.userAgent += " " + options.UserAgent
 	}
 	if c.now == nil {
-		c.now = time.Now
+		c.now, c.instants = time.Now, processInstants
+	} else {
+		c.instants = &instants{}
 	}
 	if options.HTTPClient != nil {
 		copied := *options.HTTPClient

@@ -100,16 +100,11 @@ func (c *Client) send(parent context.Context, op *operation, retry *resolvedRetr
 	if retry != nil {
 		attempts = retry.attempts
 	}
-	var signedAt time.Time
 	for attempt := 1; ; attempt++ {
-		// x-timestamp has millisecond resolution: each attempt is signed at least 1 ms after
-		// the previous one, so no two attempts are the same signed request.
-		now := c.now().UTC().Truncate(time.Millisecond)
-		if !signedAt.IsZero() && !now.After(signedAt) {
-			now = signedAt.Add(time.Millisecond)
-		}
-		signedAt = now
-		input := SignatureInput{Method: op.req.Method, PathWithQuery: pathWithQuery, Body: op.body, Timestamp: now.Format("2006-01-02T15:04:05.000Z"), APIKey: c.apiKey}
+		// Every attempt, a retry included, is signed at an instant no other request of the
+		// process (or of the client, with a clock of its own) was signed at.
+		signedAt := c.instants.next(c.now())
+		input := SignatureInput{Method: op.req.Method, PathWithQuery: pathWithQuery, Body: op.body, Timestamp: signedAt.Format(timestampLayout), APIKey: c.apiKey}
 		ctx, cancel := context.WithTimeoutCause(parent, settings.timeout, errClientTimeout)
 		status, data, wait, reason, err := c.attempt(parent, ctx, op, input, attempt, attempts, retry, m, settings)
 		cancel()

@@ -8,6 +8,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -132,7 +133,8 @@ func TestRequestsAreSignedOverTheBytesSent(t *testing.T) {
 		if r.target != want {
 			t.Errorf("request %d: target %s, not %s", i, r.target, want)
 		}
-		if r.header.Get("x-api-key") != testKey || r.header.Get("x-timestamp") != "2026-01-01T00:00:00.000Z" {
+		// A frozen clock: each request still gets the next millisecond.
+		if r.header.Get("x-api-key") != testKey || r.header.Get("x-timestamp") != fmt.Sprintf("2026-01-01T00:00:00.%03dZ", i) {
 			t.Errorf("request %d: headers %v", i, r.header)
 		}
 		if got := r.header.Get("x-signature"); got != hmacOf(r) || !regexp.MustCompile(`^[0-9a-f]{64}$`).MatchString(got) {
