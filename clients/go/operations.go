@@ -15,7 +15,7 @@ import (
 // PreviewWithdrawal calls POST /api/v1/wallets/preview-withdraw. Previews a crypto withdrawal (pending, with a transactionId); submit only after the end user confirms.
 func (c *Client) PreviewWithdrawal(ctx context.Context, body PreviewWithdrawalRequest, opts ...CallOption) (*WithdrawalPreview, error) {
 	var out *WithdrawalPreview
-	if err := c.call(ctx, "POST /api/v1/wallets/preview-withdraw", func(server string) (*http.Request, error) { return oapi.NewPreviewWithdrawalRequest(server, body) }, []string{body.ReceiverAddress}, opts, &out); err != nil {
+	if err := c.call(ctx, "POST /api/v1/wallets/preview-withdraw", func(server string) (*http.Request, error) { return oapi.NewPreviewWithdrawalRequest(server, body) }, []field{{"receiverAddress", body.ReceiverAddress}}, opts, &out); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -24,7 +24,7 @@ func (c *Client) PreviewWithdrawal(ctx context.Context, body PreviewWithdrawalRe
 // PreviewLocalPayout calls POST /api/v1/wallets/preview-withdraw-local-transfer. Previews an NGN bank payout (pending, with a transactionId).
 func (c *Client) PreviewLocalPayout(ctx context.Context, body PreviewLocalPayoutRequest, opts ...CallOption) (*PayoutPreview, error) {
 	var out *PayoutPreview
-	if err := c.call(ctx, "POST /api/v1/wallets/preview-withdraw-local-transfer", func(server string) (*http.Request, error) { return oapi.NewPreviewLocalPayoutRequest(server, body) }, []string{deref(body.AccountNumber), deref(body.BankCode)}, opts, &out); err != nil {
+	if err := c.call(ctx, "POST /api/v1/wallets/preview-withdraw-local-transfer", func(server string) (*http.Request, error) { return oapi.NewPreviewLocalPayoutRequest(server, body) }, []field{{"accountNumber", deref(body.AccountNumber)}, {"bankCode", deref(body.BankCode)}}, opts, &out); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -122,7 +122,7 @@ func (c *Client) CreateSwap(ctx context.Context, body CreateSwapRequest, opts ..
 		return nil, missing("POST /api/v1/swaps", "body.Password (the customer's authorization value)")
 	}
 	var out *Swap
-	if err := c.call(ctx, "POST /api/v1/swaps", func(server string) (*http.Request, error) { return oapi.NewCreateSwapRequest(server, body) }, []string{deref(body.Password)}, opts, &out); err != nil {
+	if err := c.call(ctx, "POST /api/v1/swaps", func(server string) (*http.Request, error) { return oapi.NewCreateSwapRequest(server, body) }, []field{{"password", deref(body.Password)}}, opts, &out); err != nil {
 		return nil, err
 	}
 	return out, nil
