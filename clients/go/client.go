@@ -39,7 +39,7 @@ const (
 	// DefaultMaxResponseBytes is the largest body read (after decompression): far above any
 	// answer of this API, far below what would hurt a backend if a server misbehaved.
 	DefaultMaxResponseBytes = 4 << 20
-	// DefaultInitialDelay and DefaultMaxDelay are a RetryPolicy's delays when left zero.
+	// DefaultInitialDelay and DefaultMaxDelay are a RetryPolicy's delays when left nil.
 	DefaultInitialDelay = 100 * time.Millisecond
 	DefaultMaxDelay     = 2000 * time.Millisecond
 )
@@ -54,10 +54,13 @@ var DefaultRetryStatuses = []int{429, 502, 503, 504}
 type RetryPolicy struct {
 	// Attempts is the most requests one call sends, the first included (at least 1).
 	Attempts int
-	// InitialDelay is the first backoff step; 0 means DefaultInitialDelay.
-	InitialDelay time.Duration
-	// MaxDelay caps every wait, Retry-After included; 0 means DefaultMaxDelay.
-	MaxDelay time.Duration
+	// InitialDelay is the first backoff step; nil means DefaultInitialDelay. A pointer to 0
+	// means no wait between attempts (walletapi.Ptr(time.Duration(0))): zero is a delay,
+	// not "unset".
+	InitialDelay *time.Duration
+	// MaxDelay caps every wait, Retry-After included; nil means DefaultMaxDelay, a pointer
+	// to 0 no wait at all.
+	MaxDelay *time.Duration
 	// RetryOnStatus lists the statuses retried; nil means DefaultRetryStatuses.
 	RetryOnStatus []int
 }
@@ -246,15 +249,15 @@ func resolveRetry(p *RetryPolicy) (*resolvedRetry, error) {
 	if p.Attempts < 1 {
 		return nil, configurationError("Retry.Attempts must be an integer of at least 1")
 	}
-	if p.InitialDelay < 0 || p.MaxDelay < 0 {
+	r := &resolvedRetry{attempts: p.Attempts, initial: DefaultInitialDelay, max: DefaultMaxDelay, statuses: p.RetryOnStatus}
+	if p.InitialDelay != nil {
+		r.initial = *p.InitialDelay
+	}
+	if p.MaxDelay != nil {
+		r.max = *p.MaxDelay
+	}
+	if r.initial < 0 || r.max < 0 {
 		return nil, configurationError("Retry.InitialDelay and Retry.MaxDelay must not be negative")
-	}
-	r := &resolvedRetry{attempts: p.Attempts, initial: p.InitialDelay, max: p.MaxDelay, statuses: p.RetryOnStatus}
-	if r.initial == 0 {
-		r.initial = DefaultInitialDelay
-	}
-	if r.max == 0 {
-		r.max = DefaultMaxDelay
 	}
 	if r.initial > r.max {
 		return nil, configurationError("Retry.InitialDelay must not exceed Retry.MaxDelay")

@@ -39,7 +39,7 @@ func TestBadOptionsAreRefusedNamingTheOption(t *testing.T) {
 		{"useragent", func(o *walletapi.Options) { o.UserAgent = "acme\r\nx-evil: 1" }},
 		{"retryattempts", func(o *walletapi.Options) { o.Retry = &walletapi.RetryPolicy{} }},
 		{"retryinitialdelay", func(o *walletapi.Options) {
-			o.Retry = &walletapi.RetryPolicy{Attempts: 2, InitialDelay: time.Second, MaxDelay: time.Millisecond}
+			o.Retry = &walletapi.RetryPolicy{Attempts: 2, InitialDelay: walletapi.Ptr(time.Second), MaxDelay: walletapi.Ptr(time.Millisecond)}
 		}},
 		{"retryretryonstatus", func(o *walletapi.Options) { o.Retry = &walletapi.RetryPolicy{Attempts: 2, RetryOnStatus: []int{1000}} }},
 	} {

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"wallet-api.invalid/walletapi"
 )
@@ -132,7 +133,7 @@ func TestTheLoggerIsSilentByDefaultAndNeverLogsCredentials(t *testing.T) {
 		}
 		envelope(w, 200, marketsOK)
 	})
-	quiet := newClient(t, quietServer.URL, func(o *walletapi.Options) { o.Retry = &walletapi.RetryPolicy{Attempts: 2, InitialDelay: 1} })
+	quiet := newClient(t, quietServer.URL, func(o *walletapi.Options) { o.Retry = &walletapi.RetryPolicy{Attempts: 2, InitialDelay: walletapi.Ptr(time.Nanosecond)} })
 	_, quietErr := quiet.ListMarkets(context.Background())
 	_, _ = quiet.ConfirmSwap(context.Background(), "x")
 	slog.SetDefault(previous)
@@ -143,7 +144,7 @@ func TestTheLoggerIsSilentByDefaultAndNeverLogsCredentials(t *testing.T) {
 	var logs bytes.Buffer
 	c := newClient(t, srv.URL, func(o *walletapi.Options) {
 		o.Logger = slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-		o.Retry = &walletapi.RetryPolicy{Attempts: 2, InitialDelay: 1}
+		o.Retry = &walletapi.RetryPolicy{Attempts: 2, InitialDelay: walletapi.Ptr(time.Nanosecond)}
 	})
 	if _, err := c.ListMarkets(context.Background()); err != nil {
 		t.Fatal(err)

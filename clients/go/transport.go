@@ -351,34 +351,52 @@ func (c *Client) pause(parent context.Context, name string, wait time.Duration, 
 	}
 }
 
-// backoff is the exponential step min(max, initial × 2^(attempt−1)) with jitter in [50 %, 100 %].
+// backoff is the exponential step min(max, initial × 2^(attempt−1)) with jitter in [50 %, 100 %];
+// an initial delay of 0 waits 0.
 func backoff(r *resolvedRetry, attempt int) time.Duration {
-	step := r.max
-	if attempt-1 < 32 {
-		if s := r.initial << (attempt - 1); s > 0 && s < r.max {
-			step = s
-		}
+	step := r.initial
+	for n := 1; n < attempt && step < r.max; n++ {
+		step = min(step, r.max/2) * 2 // doubling past the cap is the cap (and cannot overflow)
 	}
+	step = min(step, r.max)
 	return step/2 + time.Duration(rand.Int64N(int64(step/2)+1))
 }
 
-// retryAfter reads the Retry-After of a 429 or 503 (delay-seconds or an HTTP date), capped
-// by maxDelay; ok is false when there is none or it cannot be read, and backoff applies.
+// retryAfter reads the Retry-After of a 429 or 503, capped by maxDelay: delay-seconds (ASCII
+// digits only) or an HTTP date. ok is false when there is none or it is neither (a "1.5",
+// "-1", "²"…), and the backoff applies. Go's header parsing has already dropped the
+// whitespace around the value.
 func retryAfter(resp *http.Response, now time.Time, maxDelay time.Duration) (time.Duration, bool) {
 	if resp.StatusCode != http.StatusTooManyRequests && resp.StatusCode != http.StatusServiceUnavailable {
 		return 0, false
 	}
-	value := strings.TrimSpace(resp.Header.Get("Retry-After"))
-	if value == "" {
-		return 0, false
-	}
+	value := resp.Header.Get("Retry-After")
 	var wait time.Duration
-	if seconds, err := strconv.ParseUint(value, 10, 32); err == nil && value[0] != '+' {
-		wait = time.Duration(seconds) * time.Second
-	} else if at, err := http.ParseTime(value); err == nil {
-		wait = max(0, at.Sub(now))
-	} else {
+	switch {
+	case value == "":
 		return 0, false
+	case asciiDigits(value):
+		seconds, err := strconv.ParseUint(value, 10, 32)
+		if err != nil {
+			// Too many digits for any wait: the cap applies.
+			return maxDelay, true
+		}
+		wait = time.Duration(seconds) * time.Second
+	default:
+		at, err := http.ParseTime(value)
+		if err != nil {
+			return 0, false
+		}
+		wait = max(0, at.Sub(now))
 	}
 	return min(wait, maxDelay), true
+}
+
+func asciiDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }

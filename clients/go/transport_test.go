@@ -164,7 +164,7 @@ func TestGETsAreRetriedAndSignedAgain(t *testing.T) {
 	fixed := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	c := newClient(t, srv.URL, func(o *walletapi.Options) {
 		o.Now = func() time.Time { return fixed } // a frozen clock: attempts still differ by 1 ms
-		o.Retry = &walletapi.RetryPolicy{Attempts: 3, InitialDelay: time.Millisecond, MaxDelay: 2 * time.Millisecond}
+		o.Retry = &walletapi.RetryPolicy{Attempts: 3, InitialDelay: walletapi.Ptr(time.Millisecond), MaxDelay: walletapi.Ptr(2 * time.Millisecond)}
 	})
 	if _, err := c.ListMarkets(context.Background()); err != nil {
 		t.Fatal(err)
@@ -186,7 +186,7 @@ func TestPOSTsAreNeverRetried(t *testing.T) {
 		envelope(w, 503, `{"status":"error","message":"busy","data":null}`)
 	})
 	c := newClient(t, srv.URL, func(o *walletapi.Options) {
-		o.Retry = &walletapi.RetryPolicy{Attempts: 5, InitialDelay: time.Millisecond}
+		o.Retry = &walletapi.RetryPolicy{Attempts: 5, InitialDelay: walletapi.Ptr(time.Millisecond)}
 	})
 	_, err := c.CreateSwap(context.Background(), walletapi.CreateSwapRequest{From: "a", To: "b", Amount: 1, Password: walletapi.Ptr("p")})
 	if kindOf(err) != walletapi.KindAPI || srv.count() != 1 {
@@ -315,7 +315,7 @@ func TestTimeoutsAndCancellation(t *testing.T) {
 		answered <- struct{}{}
 	})
 	retrying := newClient(t, busy.URL, func(o *walletapi.Options) {
-		o.Retry = &walletapi.RetryPolicy{Attempts: 3, InitialDelay: time.Hour, MaxDelay: time.Hour}
+		o.Retry = &walletapi.RetryPolicy{Attempts: 3, InitialDelay: walletapi.Ptr(time.Hour), MaxDelay: walletapi.Ptr(time.Hour)}
 	})
 	ctx, cancel = context.WithCancel(context.Background())
 	go func() {
@@ -370,7 +370,7 @@ func TestAFailureWhileTheBodyIsReadIsNotRetried(t *testing.T) {
 		_ = conn.Close()
 	})
 	c := newClient(t, srv.URL, func(o *walletapi.Options) {
-		o.Retry = &walletapi.RetryPolicy{Attempts: 3, InitialDelay: time.Millisecond}
+		o.Retry = &walletapi.RetryPolicy{Attempts: 3, InitialDelay: walletapi.Ptr(time.Millisecond)}
 	})
 	_, err := c.ListMarkets(context.Background())
 	if kindOf(err) != walletapi.KindNetwork || srv.count() != 1 {
@@ -432,7 +432,7 @@ func TestNoGoroutineOutlivesACall(t *testing.T) {
 		}
 	})
 	slow := newClient(t, held.URL, func(o *walletapi.Options) {
-		o.Retry = &walletapi.RetryPolicy{Attempts: 3, InitialDelay: 30 * time.Millisecond, MaxDelay: 30 * time.Millisecond}
+		o.Retry = &walletapi.RetryPolicy{Attempts: 3, InitialDelay: walletapi.Ptr(30 * time.Millisecond), MaxDelay: walletapi.Ptr(30 * time.Millisecond)}
 	})
 	for _, after := range []time.Duration{10 * time.Millisecond, 60 * time.Millisecond} {
 		ctx, cancel := context.WithCancel(context.Background())

@@ -76,10 +76,10 @@ func ms(v float64) time.Duration { return time.Duration(v * float64(time.Millise
 func (r *retrySettings) policy() *walletapi.RetryPolicy {
 	p := &walletapi.RetryPolicy{Attempts: r.Attempts}
 	if r.InitialDelayMs != nil {
-		p.InitialDelay = ms(*r.InitialDelayMs)
+		p.InitialDelay = walletapi.Ptr(ms(*r.InitialDelayMs))
 	}
 	if r.MaxDelayMs != nil {
-		p.MaxDelay = ms(*r.MaxDelayMs)
+		p.MaxDelay = walletapi.Ptr(ms(*r.MaxDelayMs))
 	}
 	return p
 }
