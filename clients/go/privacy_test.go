@@ -133,7 +133,9 @@ func TestTheLoggerIsSilentByDefaultAndNeverLogsCredentials(t *testing.T) {
 		}
 		envelope(w, 200, marketsOK)
 	})
-	quiet := newClient(t, quietServer.URL, func(o *walletapi.Options) { o.Retry = &walletapi.RetryPolicy{Attempts: 2, InitialDelay: walletapi.Ptr(time.Nanosecond)} })
+	quiet := newClient(t, quietServer.URL, func(o *walletapi.Options) {
+		o.Retry = &walletapi.RetryPolicy{Attempts: 2, InitialDelay: walletapi.Ptr(time.Nanosecond)}
+	})
 	_, quietErr := quiet.ListMarkets(context.Background())
 	_, _ = quiet.ConfirmSwap(context.Background(), "x")
 	slog.SetDefault(previous)
