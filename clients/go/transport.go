@@ -66,10 +66,10 @@ func (c *Client) call(ctx context.Context, name string, build func(server string
 	if err != nil {
 		return newError(KindConfiguration, name, 0, name+" was not sent: its request could not be built ("+m.Text(err.Error())+")", m)
 	}
-	var body []byte
-	if req.GetBody != nil {
-		rc, _ := req.GetBody()
-		body, _ = io.ReadAll(rc)
+	// The body is copied once: every attempt sends, and is signed over, these bytes.
+	body, err := bodyOf(req)
+	if err != nil {
+		return newError(KindConfiguration, name, 0, name+" was not sent: its body could not be read ("+m.Text(err.Error())+")", m)
 	}
 	if req.Method != http.MethodGet {
 		retry = nil
@@ -80,6 +80,19 @@ func (c *Client) call(ctx context.Context, name string, build func(server string
 		c.logger.LogAttrs(ctx, slog.LevelDebug, "walletapi call failed", slog.String("operation", name), slog.Any("error", err))
 	}
 	return err
+}
+
+// bodyOf reads a copy of the request's body; nil when it has none.
+func bodyOf(req *http.Request) ([]byte, error) {
+	if req.GetBody == nil {
+		return nil, nil
+	}
+	rc, err := req.GetBody()
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	return io.ReadAll(rc)
 }
 
 // receive sends op and decodes the success envelope's data into out.
