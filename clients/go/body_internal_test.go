@@ -38,7 +38,7 @@ func TestABodyThatCannotBeReadIsNotSent(t *testing.T) {
 	}
 	defer c.CloseIdleConnections()
 	for name, getBody := range map[string]func() (io.ReadCloser, error){
-		"GetBody fails":          func() (io.ReadCloser, error) { return nil, errors.New("no copy of the body") },
+		"GetBody fails":         func() (io.ReadCloser, error) { return nil, errors.New("no copy of the body") },
 		"the copy fails midway": func() (io.ReadCloser, error) { return io.NopCloser(failingReader{strings.NewReader(`{"a":`)}), nil },
 	} {
 		build := func(server string) (*http.Request, error) {
