@@ -32,7 +32,7 @@ func TestABodyThatCannotBeReadIsNotSent(t *testing.T) {
 		_, _ = io.WriteString(w, `{"status":"success","message":"OK","data":null}`)
 	}))
 	defer srv.Close()
-	c, err := NewClient(Options{Environment: Custom, BaseURL: srv.URL, APIKey: "k-123456", Signer: HMACSHA256("s-123456")})
+	c, err := NewClient(Options{Environment: EnvironmentCustom, BaseURL: srv.URL, APIKey: "k-123456", Signer: HMACSHA256("s-123456")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -120,7 +120,7 @@ func TestACarelessProviderFindsNoCanaryInAnyRendering(t *testing.T) {
 		do   func(*walletapi.Client) error
 	}
 	swap := func(c *walletapi.Client) error {
-		_, err := c.CreateSwap(ctx, walletapi.CreateSwapRequest{From: "usdt", To: "ngn", Amount: 1, Password: walletapi.Ptr(carelessPassword)})
+		_, err := c.CreateSwap(ctx, walletapi.CreateSwapRequest{From: "usdt", To: "ngn", Amount: 1, Password: carelessPassword})
 		return err
 	}
 	payout := func(c *walletapi.Client) error {

@@ -1,14 +1,3 @@
-// Package walletapi is the Go client of the Wallet, Payout and Swap API: one method per
-// operation, each signing its request, checking both the HTTP status and the envelope's
-// status, and returning the envelope's data as a typed value or an *Error.
-//
-//	client, err := walletapi.NewClient(walletapi.Options{
-//		Environment: walletapi.Custom, // Staging or Production take the https address issued at onboarding
-//		BaseURL:     "http://127.0.0.1:4020",
-//		APIKey:      os.Getenv("WALLET_API_KEY"),
-//		Signer:      walletapi.HMACSHA256(os.Getenv("WALLET_API_SIGNING_SECRET")),
-//	})
-//	markets, err := client.ListMarkets(ctx)
 package walletapi
 
 import (
@@ -24,13 +13,14 @@ import (
 // Environment names the environment a client talks to; there is no default.
 type Environment string
 
+// The environments.
 const (
-	// Staging is for building and testing, at the https address issued at onboarding.
-	Staging Environment = "staging"
-	// Production is used only once the integration is approved, over https.
-	Production Environment = "production"
-	// Custom is the local sandbox or mock (http or https).
-	Custom Environment = "custom"
+	// EnvironmentStaging is for building and testing, at the https address issued at onboarding.
+	EnvironmentStaging Environment = "staging"
+	// EnvironmentProduction is used only once the integration is approved, over https.
+	EnvironmentProduction Environment = "production"
+	// EnvironmentCustom is the local sandbox or mock (http or https).
+	EnvironmentCustom Environment = "custom"
 )
 
 const (
@@ -67,7 +57,8 @@ type RetryPolicy struct {
 
 // Options configure a Client. Environment, BaseURL, APIKey and Signer are required.
 type Options struct {
-	// Environment is Staging, Production or Custom; nothing defaults to production.
+	// Environment is EnvironmentStaging, EnvironmentProduction or EnvironmentCustom; nothing
+	// defaults to production.
 	Environment Environment
 	// BaseURL is the environment's address; https for Staging and Production.
 	BaseURL string
@@ -139,7 +130,7 @@ var userAgent = "wallet-api-sdk-go/" + Version + " go/" + strings.TrimPrefix(run
 // naming the option that is wrong (never quoting a credential).
 func NewClient(options Options) (*Client, error) {
 	switch options.Environment {
-	case Staging, Production, Custom:
+	case EnvironmentStaging, EnvironmentProduction, EnvironmentCustom:
 	case "":
 		return nil, configurationError(`Environment must be chosen explicitly: one of "staging", "production", "custom"`)
 	default:
@@ -228,7 +219,7 @@ func checkBaseURL(env Environment, raw string) (string, error) {
 		return "", configurationError("BaseURL must not contain a query or fragment")
 	}
 	scheme := strings.ToLower(u.Scheme)
-	if env == Custom {
+	if env == EnvironmentCustom {
 		if scheme != "http" && scheme != "https" {
 			return "", configurationError("BaseURL of the custom environment must use http or https")
 		}

@@ -14,7 +14,7 @@ import (
 
 func ExampleNewClient() {
 	client, err := walletapi.NewClient(walletapi.Options{
-		Environment: walletapi.Staging, // the https address issued at onboarding
+		Environment: walletapi.EnvironmentStaging, // the https address issued at onboarding
 		BaseURL:     "https://staging.example.invalid",
 		APIKey:      os.Getenv("WALLET_API_KEY"),
 		// The provider has not published its signature algorithm: confirm it before going live.
@@ -38,16 +38,16 @@ func ExampleClient_CreateSwap() {
 	}
 	fmt.Println("you receive", quote.ToAmount, quote.QuotedCurrency)
 	// Once the end user accepts the quote:
-	swap, err := client.CreateSwap(ctx, walletapi.CreateSwapRequest{From: "usdt", To: "ngn", Amount: 100, Password: walletapi.Ptr("customer-authorization-value")})
+	swap, err := client.CreateSwap(ctx, walletapi.CreateSwapRequest{From: "usdt", To: "ngn", Amount: 100, Password: "customer-authorization-value"})
 	if err != nil {
 		log.Fatal(err)
 	}
-	confirmed, err := client.ConfirmSwap(ctx, swap.Id)
+	confirmed, err := client.ConfirmSwap(ctx, walletapi.ConfirmSwapParams{ID: swap.ID})
 	var apiErr *walletapi.Error
 	switch {
 	case errors.As(err, &apiErr) && apiErr.Kind == walletapi.KindAPI:
 		// The provider refused: cancel the pending swap.
-		_, _ = client.CancelSwap(ctx, swap.Id)
+		_, _ = client.CancelSwap(ctx, walletapi.CancelSwapParams{ID: swap.ID})
 	case err != nil:
 		// No answer (network, timeout): the outcome is unknown; check before doing anything else.
 		log.Fatal(err)
@@ -63,11 +63,11 @@ func ExampleClient_AllTransactions() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		if seen[tx.UnderscoreId] { // a record created during the walk may come twice
+		if seen[tx.ID] { // a record created during the walk may come twice
 			continue
 		}
-		seen[tx.UnderscoreId] = true
-		fmt.Println(tx.UnderscoreId, tx.Amount, tx.Coin, tx.Status)
+		seen[tx.ID] = true
+		fmt.Println(tx.ID, tx.Amount, tx.Coin, tx.Status)
 	}
 }
 

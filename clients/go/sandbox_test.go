@@ -113,7 +113,7 @@ func needSandbox(t *testing.T) {
 func sandboxClient(t *testing.T, change ...func(*walletapi.Options)) *walletapi.Client {
 	t.Helper()
 	needSandbox(t)
-	options := walletapi.Options{Environment: walletapi.Custom, BaseURL: sandbox.url, APIKey: sandbox.apiKey, Signer: walletapi.HMACSHA256(sandbox.secret)}
+	options := walletapi.Options{Environment: walletapi.EnvironmentCustom, BaseURL: sandbox.url, APIKey: sandbox.apiKey, Signer: walletapi.HMACSHA256(sandbox.secret)}
 	for _, f := range change {
 		f(&options)
 	}

@@ -79,7 +79,7 @@ const marketsOK = `{"status":"success","message":"OK","data":{"usdtngn":{"at":17
 
 func newClient(t *testing.T, url string, change ...func(*walletapi.Options)) *walletapi.Client {
 	t.Helper()
-	options := walletapi.Options{Environment: walletapi.Custom, BaseURL: url, APIKey: testKey, Signer: walletapi.HMACSHA256(testSecret)}
+	options := walletapi.Options{Environment: walletapi.EnvironmentCustom, BaseURL: url, APIKey: testKey, Signer: walletapi.HMACSHA256(testSecret)}
 	for _, f := range change {
 		f(&options)
 	}
@@ -117,10 +117,10 @@ func TestRequestsAreSignedOverTheBytesSent(t *testing.T) {
 		o.UserAgent = "acme-payouts/4.2"
 	})
 	ctx := context.Background()
-	if _, err := c.CreateSwap(ctx, walletapi.CreateSwapRequest{From: "usdt", To: "<ngn>&", Amount: 100.5, Password: walletapi.Ptr("pw")}); err != nil {
+	if _, err := c.CreateSwap(ctx, walletapi.CreateSwapRequest{From: "usdt", To: "<ngn>&", Amount: 100.5, Password: "pw"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.ConfirmSwap(ctx, "s 1/2"); err != nil {
+	if _, err := c.ConfirmSwap(ctx, walletapi.ConfirmSwapParams{ID: "s 1/2"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := c.GetSwapQuote(ctx, walletapi.GetSwapQuoteParams{From: walletapi.Ptr("usdt"), To: walletapi.Ptr("ngn"), Amount: walletapi.Ptr(100.0)}); err != nil {
@@ -188,12 +188,12 @@ func TestPOSTsAreNeverRetried(t *testing.T) {
 	c := newClient(t, srv.URL, func(o *walletapi.Options) {
 		o.Retry = &walletapi.RetryPolicy{Attempts: 5, InitialDelay: walletapi.Ptr(time.Millisecond)}
 	})
-	_, err := c.CreateSwap(context.Background(), walletapi.CreateSwapRequest{From: "a", To: "b", Amount: 1, Password: walletapi.Ptr("p")})
+	_, err := c.CreateSwap(context.Background(), walletapi.CreateSwapRequest{From: "a", To: "b", Amount: 1, Password: "p"})
 	if kindOf(err) != walletapi.KindAPI || srv.count() != 1 {
 		t.Fatalf("%v after %d requests", err, srv.count())
 	}
 	// A per-call policy does not make a POST retried either.
-	_, err = c.ConfirmSwap(context.Background(), "x", walletapi.WithRetry(&walletapi.RetryPolicy{Attempts: 5}))
+	_, err = c.ConfirmSwap(context.Background(), walletapi.ConfirmSwapParams{ID: "x"}, walletapi.WithRetry(&walletapi.RetryPolicy{Attempts: 5}))
 	if kindOf(err) != walletapi.KindAPI || srv.count() != 2 {
 		t.Fatalf("%v after %d requests", err, srv.count())
 	}

@@ -28,7 +28,7 @@ func main() {
 		apiKey, secret = "sandbox-demo-key", "sandbox-demo-secret"
 	}
 	client, err := walletapi.NewClient(walletapi.Options{
-		Environment: walletapi.Custom, BaseURL: *url, APIKey: apiKey, Signer: walletapi.HMACSHA256(secret),
+		Environment: walletapi.EnvironmentCustom, BaseURL: *url, APIKey: apiKey, Signer: walletapi.HMACSHA256(secret),
 	})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

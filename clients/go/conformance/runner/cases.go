@@ -109,7 +109,7 @@ func signerOf(c *clientSettings, secret string) walletapi.Signer {
 }
 
 func clientFor(baseURL, apiKey, secret string, c *clientSettings, logger *slog.Logger) (*walletapi.Client, error) {
-	o := walletapi.Options{Environment: walletapi.Custom, BaseURL: baseURL, APIKey: apiKey, Signer: signerOf(c, secret), Logger: logger}
+	o := walletapi.Options{Environment: walletapi.EnvironmentCustom, BaseURL: baseURL, APIKey: apiKey, Signer: signerOf(c, secret), Logger: logger}
 	if c != nil {
 		if c.TimeoutMs != nil {
 			o.Timeout = ms(*c.TimeoutMs)
@@ -133,11 +133,6 @@ func convert[T any](params map[string]any) (T, error) {
 		err = json.Unmarshal(text, &v)
 	}
 	return v, err
-}
-
-func str(params map[string]any, name string) string {
-	s, _ := params[name].(string)
-	return s
 }
 
 // invoke calls the client's method named after the operationId.
@@ -175,7 +170,9 @@ func invoke(ctx context.Context, c *walletapi.Client, op string, p map[string]an
 		err = e
 		return do(c.GetMinimumWithdrawalAmount(ctx, q, opts...))
 	case "listCoinNetworks":
-		return do(c.ListCoinNetworks(ctx, str(p, "coin"), opts...))
+		q, e := convert[walletapi.ListCoinNetworksParams](p)
+		err = e
+		return do(c.ListCoinNetworks(ctx, q, opts...))
 	case "getRates":
 		return do(c.GetRates(ctx, opts...))
 	case "getSwapQuote":
@@ -189,15 +186,21 @@ func invoke(ctx context.Context, c *walletapi.Client, op string, p map[string]an
 		err = e
 		return do(c.CreateSwap(ctx, b, opts...))
 	case "confirmSwap":
-		return do(c.ConfirmSwap(ctx, str(p, "id"), opts...))
+		q, e := convert[walletapi.ConfirmSwapParams](p)
+		err = e
+		return do(c.ConfirmSwap(ctx, q, opts...))
 	case "cancelSwap":
-		return do(c.CancelSwap(ctx, str(p, "id"), opts...))
+		q, e := convert[walletapi.CancelSwapParams](p)
+		err = e
+		return do(c.CancelSwap(ctx, q, opts...))
 	case "listTransactions":
 		q, e := convert[walletapi.ListTransactionsParams](p)
 		err = e
 		return do(c.ListTransactions(ctx, q, opts...))
 	case "getTransaction":
-		return do(c.GetTransaction(ctx, str(p, "id"), opts...))
+		q, e := convert[walletapi.GetTransactionParams](p)
+		err = e
+		return do(c.GetTransaction(ctx, q, opts...))
 	}
 	return nil, fail("no operation %s in the client", op)
 }

@@ -268,7 +268,7 @@ func runSteps(steps []step, client *walletapi.Client, s settings, state *scenari
 				pages++
 				items += len(page.Data)
 				for _, t := range page.Data {
-					ids[t.UnderscoreId] = true
+					ids[t.ID] = true
 				}
 				if after, ok := st.AfterPage[strconv.Itoa(pages)]; ok {
 					if err := runSteps(after, client, s, state); err != nil {
