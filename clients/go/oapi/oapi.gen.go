@@ -73,8 +73,8 @@ type CreateWalletRequest struct {
 
 // CreatedWallet The wallet created by `generate-wallet`.
 type CreatedWallet struct {
-	// UnderscoreID Wallet identifier.
-	UnderscoreID string `json:"_id"`
+	// ID Wallet identifier.
+	ID string `json:"_id"`
 
 	// Status Wallet status. Value seen: `active`.
 	Status string `json:"status"`
@@ -501,7 +501,7 @@ func (a *CreatedWallet) UnmarshalJSON(b []byte) error {
 	}
 
 	if raw, found := object["_id"]; found {
-		err = json.Unmarshal(raw, &a.UnderscoreID)
+		err = json.Unmarshal(raw, &a.ID)
 		if err != nil {
 			return fmt.Errorf("error reading '_id': %w", err)
 		}
@@ -543,7 +543,7 @@ func (a CreatedWallet) MarshalJSON() ([]byte, error) {
 	var err error
 	object := make(map[string]json.RawMessage)
 
-	object["_id"], err = json.Marshal(a.UnderscoreID)
+	object["_id"], err = json.Marshal(a.ID)
 	if err != nil {
 		return nil, fmt.Errorf("error marshaling '_id': %w", err)
 	}
