@@ -175,7 +175,7 @@ func (m *Masker) Compile() {
 	m.pattern = regexp.MustCompile("(?i)(?:" + strings.Join(forms, "|") + ")")
 	m.pattern.Longest()
 	if len(numbers) > 0 {
-		m.numbers = regexp.MustCompile("(?:" + strings.Join(numbers, "|") + ")")
+		m.numbers = regexp.MustCompile("(?i)(?:" + strings.Join(numbers, "|") + ")") // (?i): a separator JSON-escaped as \u00a0
 		m.numbers.Longest()
 	}
 }

@@ -23,7 +23,7 @@ func TestEveryClaimedFormIsMaskedAndLookAlikesAreKept(t *testing.T) {
 		"746573742d6170692d6b65792d37663363", "746573742D6170692D6B65792D37663363",
 		base64.StdEncoding.EncodeToString(signatureBytes), base64.RawURLEncoding.EncodeToString(signatureBytes),
 		"0123456789", "0123 456 789", "0123-456-789", "0123.456.789", "0123\u00a0456\u00a0789", "0123%20456%20789", "0123+456+789",
-		" 123456789 ", ":123456789}", "123 456 789,", "0.5.8",
+		" 123456789 ", ":123456789}", "123 456 789,", "0.5.8", `123\u00a0456\u00a0789`, "0123%2520456%2520789",
 	}
 	for i, text := range absent {
 		got := m.Text("<" + text + ">")
