@@ -182,7 +182,8 @@ func (m *Masker) Compile() {
 
 // encodedForms matches v as sent, escaped in JSON (a character as itself, backslash-escaped
 // or \uXXXX) and URL-encoded in every way (each character as itself or as its UTF-8 bytes
-// percent-encoded, once or twice; a space also as +), mixed as a system prints them.
+// percent-encoded, once or twice; a space also as + or, encoded again, %2B), mixed as a
+// system prints them.
 func encodedForms(v string) string {
 	var b strings.Builder
 	for _, r := range v {
@@ -204,7 +205,8 @@ func characterForms(r rune) string {
 	}
 	switch r {
 	case ' ':
-		alternatives = append(alternatives, `\+`)
+		// A form's + for a space, and that + encoded again.
+		alternatives = append(alternatives, `\+`, `%2B`)
 	case '"', '\\', '/':
 		alternatives = append(alternatives, `\\+`+regexp.QuoteMeta(string(r)))
 	case '\n':
