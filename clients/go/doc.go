@@ -30,8 +30,9 @@
 // any, then CallOptions: the request body (CreateSwapRequest) or the path and query
 // parameters (ListCoinNetworksParams, GetSwapQuoteParams). One struct, as stripe-go and
 // openai-go take params structs: a parameter the API adds later is a new field, not a new
-// signature, and every call reads alike. Required fields are values, checked at compile
-// time; optional ones are pointers, nil when not sent (Ptr makes one).
+// signature, and every call reads alike. Required fields are plain values (Password: "…"),
+// and one left empty is a configuration error naming it before anything is sent; optional
+// ones are pointers, nil when not sent (Ptr makes one).
 //
 // # Errors
 //
