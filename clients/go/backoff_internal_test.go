@@ -48,11 +48,40 @@ func TestRetryAfterReadsSecondsAndDatesCappedByTheMaxDelay(t *testing.T) {
 		{503, "soon", 0, false},
 		{503, "-5", 0, false},
 		{503, "+5", 0, false},
+		// Neither ASCII digits nor an HTTP date: the backoff applies, never another failure.
+		{503, "²", 0, false},
+		{503, "1.5", 0, false},
+		{503, "-1", 0, false},
+		{503, "abc", 0, false},
+		{503, "٣", 0, false},
+		{503, "1e3", 0, false},
+		{503, "0x10", 0, false},
+		// ASCII digits too many for any clock are a wait, capped like any other.
+		{503, "99999999999999999999999", 2 * time.Second, true},
 	} {
 		resp := &http.Response{StatusCode: tc.status, Header: http.Header{"Retry-After": {tc.value}}}
 		got, ok := retryAfter(resp, now, 2*time.Second)
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("%d Retry-After %q: %s %v, not %s %v", tc.status, tc.value, got, ok, tc.want, tc.ok)
 		}
+	}
+}
+
+// A zero initial delay means no wait at all, not a default: every backoff step is 0.
+func TestAZeroInitialDelayWaitsNothing(t *testing.T) {
+	zero := time.Duration(0)
+	r, err := resolveRetry(&RetryPolicy{Attempts: 5, InitialDelay: &zero})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for attempt := 1; attempt <= 4; attempt++ {
+		if wait := backoff(r, attempt); wait != 0 {
+			t.Fatalf("attempt %d waits %s", attempt, wait)
+		}
+	}
+	// Left unset, the default applies.
+	r, _ = resolveRetry(&RetryPolicy{Attempts: 2})
+	if r.initial != DefaultInitialDelay || r.max != DefaultMaxDelay {
+		t.Errorf("unset delays resolve to %s and %s", r.initial, r.max)
 	}
 }

@@ -78,7 +78,7 @@ func rawCall(ctx context.Context, hc *http.Client, baseURL string) (walletapi.Ma
 func benchPair(b *testing.B, delay time.Duration) {
 	srv := benchServer(b, delay)
 	ctx := context.Background()
-	c, err := walletapi.NewClient(walletapi.Options{Environment: walletapi.Custom, BaseURL: srv.URL, APIKey: testKey, Signer: walletapi.HMACSHA256(testSecret)})
+	c, err := walletapi.NewClient(walletapi.Options{Environment: walletapi.EnvironmentCustom, BaseURL: srv.URL, APIKey: testKey, Signer: walletapi.HMACSHA256(testSecret)})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -106,7 +106,7 @@ func benchPair(b *testing.B, delay time.Duration) {
 func benchRatio(b *testing.B, delay time.Duration) {
 	srv := benchServer(b, delay)
 	ctx := context.Background()
-	c, err := walletapi.NewClient(walletapi.Options{Environment: walletapi.Custom, BaseURL: srv.URL, APIKey: testKey, Signer: walletapi.HMACSHA256(testSecret)})
+	c, err := walletapi.NewClient(walletapi.Options{Environment: walletapi.EnvironmentCustom, BaseURL: srv.URL, APIKey: testKey, Signer: walletapi.HMACSHA256(testSecret)})
 	if err != nil {
 		b.Fatal(err)
 	}

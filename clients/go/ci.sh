@@ -2,7 +2,8 @@
 # The Go client's CI lane, for a fresh machine with Go 1.24 or later (and Node, for the
 # sandbox the tests and the conformance run start): downloads the modules (go.sum verified,
 # nothing may change go.mod), then gofmt, go vet, staticcheck, go test -race, the staleness
-# check of the generated code and the conformance column for go. Prints the lane's time.
+# check of the generated code, a consumer's install through a module proxy (consumer-test.sh)
+# and the conformance column for go. Prints the lane's time.
 set -euo pipefail
 cd "$(dirname "$0")"
 started=$(date +%s)
@@ -45,6 +46,9 @@ if ! cmp -s "$fresh/oapi.gen.go" oapi/oapi.gen.go; then
   exit 1
 fi
 echo "clients/go/oapi/oapi.gen.go fresh"
+
+echo "== a consumer installs the module with go get (file module proxy, no replace)"
+bash consumer-test.sh
 
 echo "== conformance (go)"
 # The matrix's closing lines, or all of it when a case fails.

@@ -1,14 +1,3 @@
-// Package walletapi is the Go client of the Wallet, Payout and Swap API: one method per
-// operation, each signing its request, checking both the HTTP status and the envelope's
-// status, and returning the envelope's data as a typed value or an *Error.
-//
-//	client, err := walletapi.NewClient(walletapi.Options{
-//		Environment: walletapi.Custom, // Staging or Production take the https address issued at onboarding
-//		BaseURL:     "http://127.0.0.1:4020",
-//		APIKey:      os.Getenv("WALLET_API_KEY"),
-//		Signer:      walletapi.HMACSHA256(os.Getenv("WALLET_API_SIGNING_SECRET")),
-//	})
-//	markets, err := client.ListMarkets(ctx)
 package walletapi
 
 import (
@@ -24,13 +13,14 @@ import (
 // Environment names the environment a client talks to; there is no default.
 type Environment string
 
+// The environments.
 const (
-	// Staging is for building and testing, at the https address issued at onboarding.
-	Staging Environment = "staging"
-	// Production is used only once the integration is approved, over https.
-	Production Environment = "production"
-	// Custom is the local sandbox or mock (http or https).
-	Custom Environment = "custom"
+	// EnvironmentStaging is for building and testing, at the https address issued at onboarding.
+	EnvironmentStaging Environment = "staging"
+	// EnvironmentProduction is used only once the integration is approved, over https.
+	EnvironmentProduction Environment = "production"
+	// EnvironmentCustom is the local sandbox or mock (http or https).
+	EnvironmentCustom Environment = "custom"
 )
 
 const (
@@ -39,7 +29,7 @@ const (
 	// DefaultMaxResponseBytes is the largest body read (after decompression): far above any
 	// answer of this API, far below what would hurt a backend if a server misbehaved.
 	DefaultMaxResponseBytes = 4 << 20
-	// DefaultInitialDelay and DefaultMaxDelay are a RetryPolicy's delays when left zero.
+	// DefaultInitialDelay and DefaultMaxDelay are a RetryPolicy's delays when left nil.
 	DefaultInitialDelay = 100 * time.Millisecond
 	DefaultMaxDelay     = 2000 * time.Millisecond
 )
@@ -54,17 +44,21 @@ var DefaultRetryStatuses = []int{429, 502, 503, 504}
 type RetryPolicy struct {
 	// Attempts is the most requests one call sends, the first included (at least 1).
 	Attempts int
-	// InitialDelay is the first backoff step; 0 means DefaultInitialDelay.
-	InitialDelay time.Duration
-	// MaxDelay caps every wait, Retry-After included; 0 means DefaultMaxDelay.
-	MaxDelay time.Duration
+	// InitialDelay is the first backoff step; nil means DefaultInitialDelay. A pointer to 0
+	// means no wait between attempts (walletapi.Ptr(time.Duration(0))): zero is a delay,
+	// not "unset".
+	InitialDelay *time.Duration
+	// MaxDelay caps every wait, Retry-After included; nil means DefaultMaxDelay, a pointer
+	// to 0 no wait at all.
+	MaxDelay *time.Duration
 	// RetryOnStatus lists the statuses retried; nil means DefaultRetryStatuses.
 	RetryOnStatus []int
 }
 
 // Options configure a Client. Environment, BaseURL, APIKey and Signer are required.
 type Options struct {
-	// Environment is Staging, Production or Custom; nothing defaults to production.
+	// Environment is EnvironmentStaging, EnvironmentProduction or EnvironmentCustom; nothing
+	// defaults to production.
 	Environment Environment
 	// BaseURL is the environment's address; https for Staging and Production.
 	BaseURL string
@@ -87,7 +81,10 @@ type Options struct {
 	Retry *RetryPolicy
 	// UserAgent is your product token(s), appended to the client's User-Agent.
 	UserAgent string
-	// Now is the clock of x-timestamp; nil means time.Now.
+	// Now is the clock of x-timestamp; nil means time.Now. Whatever the clock, no two
+	// requests of a client carry the same x-timestamp: when the clock has not moved past the
+	// last one issued, the next is 1 ms later. With time.Now the rule holds across every
+	// client of the process; a clock of your own keeps its own sequence.
 	Now func() time.Time
 }
 
@@ -111,6 +108,7 @@ type Client struct {
 	retry       *resolvedRetry
 	userAgent   string
 	now         func() time.Time
+	instants    *instants // the process's, or the client's own when it has a clock of its own
 	environment Environment
 }
 
@@ -132,7 +130,7 @@ var userAgent = "wallet-api-sdk-go/" + Version + " go/" + strings.TrimPrefix(run
 // naming the option that is wrong (never quoting a credential).
 func NewClient(options Options) (*Client, error) {
 	switch options.Environment {
-	case Staging, Production, Custom:
+	case EnvironmentStaging, EnvironmentProduction, EnvironmentCustom:
 	case "":
 		return nil, configurationError(`Environment must be chosen explicitly: one of "staging", "production", "custom"`)
 	default:
@@ -186,7 +184,9 @@ func NewClient(options Options) (*Client, error) {
 		c.userAgent += " " + options.UserAgent
 	}
 	if c.now == nil {
-		c.now = time.Now
+		c.now, c.instants = time.Now, processInstants
+	} else {
+		c.instants = &instants{}
 	}
 	if options.HTTPClient != nil {
 		copied := *options.HTTPClient
@@ -219,7 +219,7 @@ func checkBaseURL(env Environment, raw string) (string, error) {
 		return "", configurationError("BaseURL must not contain a query or fragment")
 	}
 	scheme := strings.ToLower(u.Scheme)
-	if env == Custom {
+	if env == EnvironmentCustom {
 		if scheme != "http" && scheme != "https" {
 			return "", configurationError("BaseURL of the custom environment must use http or https")
 		}
@@ -240,15 +240,15 @@ func resolveRetry(p *RetryPolicy) (*resolvedRetry, error) {
 	if p.Attempts < 1 {
 		return nil, configurationError("Retry.Attempts must be an integer of at least 1")
 	}
-	if p.InitialDelay < 0 || p.MaxDelay < 0 {
+	r := &resolvedRetry{attempts: p.Attempts, initial: DefaultInitialDelay, max: DefaultMaxDelay, statuses: p.RetryOnStatus}
+	if p.InitialDelay != nil {
+		r.initial = *p.InitialDelay
+	}
+	if p.MaxDelay != nil {
+		r.max = *p.MaxDelay
+	}
+	if r.initial < 0 || r.max < 0 {
 		return nil, configurationError("Retry.InitialDelay and Retry.MaxDelay must not be negative")
-	}
-	r := &resolvedRetry{attempts: p.Attempts, initial: p.InitialDelay, max: p.MaxDelay, statuses: p.RetryOnStatus}
-	if r.initial == 0 {
-		r.initial = DefaultInitialDelay
-	}
-	if r.max == 0 {
-		r.max = DefaultMaxDelay
 	}
 	if r.initial > r.max {
 		return nil, configurationError("Retry.InitialDelay must not exceed Retry.MaxDelay")

@@ -1,9 +1,12 @@
 package walletapi
 
 import (
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"strconv"
+
+	"wallet-api.invalid/walletapi/internal/redact"
 )
 
 // Kind says what went wrong with a call; the values are the TypeScript client's.
@@ -31,11 +34,13 @@ const (
 
 // Error is the one error type of the client; match it with errors.As.
 //
-// Its renderings (Error, every fmt verb, slog) never contain the API key, the signing
-// secret, a signature or what the request carried in a protected field (password,
-// accountNumber, bankCode, receiverAddress), even when the provider echoes them: those are
-// masked as [redacted]. The fields APIMessage and RetryAfter hold what the provider sent,
-// unmasked; print the error, not them.
+// Its renderings (Error, every fmt verb, slog, log, json.Marshal) never contain the API
+// key, the signing secret, a signature or what the request carried in a protected field
+// (password, accountNumber, bankCode, receiverAddress), even when the provider echoes them,
+// in any form docs/privacy.md names (URL- or JSON-encoded, an account number as a number,
+// a secret in base64 or hex…): those are masked as [redacted]. The fields APIMessage and
+// RetryAfter hold what the provider sent, unmasked (they are the raw accessors); print the
+// error, not them.
 type Error struct {
 	// Kind is what went wrong.
 	Kind Kind
@@ -51,7 +56,7 @@ type Error struct {
 
 	message string // what Error returns, already masked
 	cause   error  // context.Canceled / context.DeadlineExceeded, or the transport's error
-	mask    *masker
+	mask    *redact.Masker
 }
 
 // Error returns the masked message.
@@ -70,7 +75,7 @@ func (e Error) Format(f fmt.State, verb rune) {
 		_, _ = fmt.Fprint(f, e.GoString())
 	case verb == 'v' && f.Flag('+'):
 		_, _ = fmt.Fprintf(f, "%s (kind=%s operation=%q httpStatus=%d apiMessage=%q retryAfter=%q)",
-			e.message, e.Kind, e.Operation, e.HTTPStatus, e.mask.text(e.APIMessage), e.mask.text(e.RetryAfter))
+			e.message, e.Kind, e.Operation, e.HTTPStatus, e.mask.Text(e.APIMessage), e.mask.Text(e.RetryAfter))
 	case verb == 'q':
 		_, _ = fmt.Fprint(f, strconv.Quote(e.message))
 	default:
@@ -81,7 +86,7 @@ func (e Error) Format(f fmt.State, verb rune) {
 // GoString is the masked Go-syntax view.
 func (e Error) GoString() string {
 	return fmt.Sprintf("&walletapi.Error{Kind:%q, Operation:%q, HTTPStatus:%d, APIMessage:%q, RetryAfter:%q, message:%q}",
-		string(e.Kind), e.Operation, e.HTTPStatus, e.mask.text(e.APIMessage), e.mask.text(e.RetryAfter), e.message)
+		string(e.Kind), e.Operation, e.HTTPStatus, e.mask.Text(e.APIMessage), e.mask.Text(e.RetryAfter), e.message)
 }
 
 // LogValue makes slog record the error as masked fields.
@@ -96,8 +101,21 @@ func (e Error) LogValue() slog.Value {
 	return slog.GroupValue(attrs...)
 }
 
-func newError(kind Kind, operation string, status int, message string, m *masker) *Error {
-	m.compile()
+// MarshalJSON encodes the masked fields: the raw APIMessage and RetryAfter never leave
+// through json.Marshal(err).
+func (e Error) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Kind       Kind   `json:"kind"`
+		Operation  string `json:"operation,omitempty"`
+		HTTPStatus int    `json:"httpStatus,omitempty"`
+		Message    string `json:"message"`
+		APIMessage string `json:"apiMessage,omitempty"`
+		RetryAfter string `json:"retryAfter,omitempty"`
+	}{e.Kind, e.Operation, e.HTTPStatus, e.message, e.mask.Text(e.APIMessage), e.mask.Text(e.RetryAfter)})
+}
+
+func newError(kind Kind, operation string, status int, message string, m *redact.Masker) *Error {
+	m.Compile()
 	return &Error{Kind: kind, Operation: operation, HTTPStatus: status, message: message, mask: m}
 }
 

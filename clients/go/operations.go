@@ -8,14 +8,17 @@ import (
 	"wallet-api.invalid/walletapi/oapi"
 )
 
-// One method per operation of the spec, named after its operationId. Each builds its request
-// with the generated layer, then signs, sends and checks it (see Client.call), and returns
-// the success envelope's data: nil (or an empty value) when the provider sent data null.
+// One method per operation of the spec, named after its operationId. Each takes the context,
+// then one struct of the operation's inputs when it has any (its request body, e.g.
+// CreateSwapRequest, or its path and query parameters, e.g. ListCoinNetworksParams), then
+// CallOptions. Each builds its request with the generated layer, then signs, sends and
+// checks it (see Client.call), and returns the success envelope's data: nil (or an empty
+// value) when the provider sent data null.
 
 // PreviewWithdrawal calls POST /api/v1/wallets/preview-withdraw. Previews a crypto withdrawal (pending, with a transactionId); submit only after the end user confirms.
 func (c *Client) PreviewWithdrawal(ctx context.Context, body PreviewWithdrawalRequest, opts ...CallOption) (*WithdrawalPreview, error) {
 	var out *WithdrawalPreview
-	if err := c.call(ctx, "POST /api/v1/wallets/preview-withdraw", func(server string) (*http.Request, error) { return oapi.NewPreviewWithdrawalRequest(server, body) }, []string{body.ReceiverAddress}, opts, &out); err != nil {
+	if err := c.call(ctx, "POST /api/v1/wallets/preview-withdraw", func(server string) (*http.Request, error) { return oapi.NewPreviewWithdrawalRequest(server, body) }, []field{{"receiverAddress", body.ReceiverAddress}}, opts, &out); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -24,7 +27,7 @@ func (c *Client) PreviewWithdrawal(ctx context.Context, body PreviewWithdrawalRe
 // PreviewLocalPayout calls POST /api/v1/wallets/preview-withdraw-local-transfer. Previews an NGN bank payout (pending, with a transactionId).
 func (c *Client) PreviewLocalPayout(ctx context.Context, body PreviewLocalPayoutRequest, opts ...CallOption) (*PayoutPreview, error) {
 	var out *PayoutPreview
-	if err := c.call(ctx, "POST /api/v1/wallets/preview-withdraw-local-transfer", func(server string) (*http.Request, error) { return oapi.NewPreviewLocalPayoutRequest(server, body) }, []string{deref(body.AccountNumber), deref(body.BankCode)}, opts, &out); err != nil {
+	if err := c.call(ctx, "POST /api/v1/wallets/preview-withdraw-local-transfer", func(server string) (*http.Request, error) { return oapi.NewPreviewLocalPayoutRequest(server, body) }, []field{{"accountNumber", deref(body.AccountNumber)}, {"bankCode", deref(body.BankCode)}}, opts, &out); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -78,12 +81,14 @@ func (c *Client) GetMinimumWithdrawalAmount(ctx context.Context, params GetMinim
 }
 
 // ListCoinNetworks calls GET /api/v1/utils/{coin}/networks. Lists the networks a coin can use.
-func (c *Client) ListCoinNetworks(ctx context.Context, coin string, opts ...CallOption) ([]Network, error) {
-	if coin == "" {
-		return nil, missing("GET /api/v1/utils/{coin}/networks", "coin")
+func (c *Client) ListCoinNetworks(ctx context.Context, params ListCoinNetworksParams, opts ...CallOption) ([]Network, error) {
+	if params.Coin == "" {
+		return nil, missing("GET /api/v1/utils/{coin}/networks", "params.Coin")
 	}
 	var out []Network
-	if err := c.call(ctx, "GET /api/v1/utils/{coin}/networks", func(server string) (*http.Request, error) { return oapi.NewListCoinNetworksRequest(server, coin) }, nil, opts, &out); err != nil {
+	if err := c.call(ctx, "GET /api/v1/utils/{coin}/networks", func(server string) (*http.Request, error) {
+		return oapi.NewListCoinNetworksRequest(server, params.Coin)
+	}, nil, opts, &out); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -118,35 +123,35 @@ func (c *Client) GetSwapMarket(ctx context.Context, opts ...CallOption) (json.Ra
 
 // CreateSwap calls POST /api/v1/swaps. Creates a swap (pending). Never retried: it moves value.
 func (c *Client) CreateSwap(ctx context.Context, body CreateSwapRequest, opts ...CallOption) (*Swap, error) {
-	if body.Password == nil {
+	if body.Password == "" {
 		return nil, missing("POST /api/v1/swaps", "body.Password (the customer's authorization value)")
 	}
 	var out *Swap
-	if err := c.call(ctx, "POST /api/v1/swaps", func(server string) (*http.Request, error) { return oapi.NewCreateSwapRequest(server, body) }, []string{deref(body.Password)}, opts, &out); err != nil {
+	if err := c.call(ctx, "POST /api/v1/swaps", func(server string) (*http.Request, error) { return oapi.NewCreateSwapRequest(server, body) }, []field{{"password", body.Password}}, opts, &out); err != nil {
 		return nil, err
 	}
 	return out, nil
 }
 
 // ConfirmSwap calls POST /api/v1/swaps/{id}/confirm. Confirms a pending swap. Never retried.
-func (c *Client) ConfirmSwap(ctx context.Context, id string, opts ...CallOption) (*SwapStateChange, error) {
-	if id == "" {
-		return nil, missing("POST /api/v1/swaps/{id}/confirm", "id")
+func (c *Client) ConfirmSwap(ctx context.Context, params ConfirmSwapParams, opts ...CallOption) (*SwapStateChange, error) {
+	if params.ID == "" {
+		return nil, missing("POST /api/v1/swaps/{id}/confirm", "params.ID")
 	}
 	var out *SwapStateChange
-	if err := c.call(ctx, "POST /api/v1/swaps/{id}/confirm", func(server string) (*http.Request, error) { return oapi.NewConfirmSwapRequest(server, id) }, nil, opts, &out); err != nil {
+	if err := c.call(ctx, "POST /api/v1/swaps/{id}/confirm", func(server string) (*http.Request, error) { return oapi.NewConfirmSwapRequest(server, params.ID) }, nil, opts, &out); err != nil {
 		return nil, err
 	}
 	return out, nil
 }
 
 // CancelSwap calls POST /api/v1/swaps/{id}/cancel. Cancels a pending swap. Never retried.
-func (c *Client) CancelSwap(ctx context.Context, id string, opts ...CallOption) (*SwapStateChange, error) {
-	if id == "" {
-		return nil, missing("POST /api/v1/swaps/{id}/cancel", "id")
+func (c *Client) CancelSwap(ctx context.Context, params CancelSwapParams, opts ...CallOption) (*SwapStateChange, error) {
+	if params.ID == "" {
+		return nil, missing("POST /api/v1/swaps/{id}/cancel", "params.ID")
 	}
 	var out *SwapStateChange
-	if err := c.call(ctx, "POST /api/v1/swaps/{id}/cancel", func(server string) (*http.Request, error) { return oapi.NewCancelSwapRequest(server, id) }, nil, opts, &out); err != nil {
+	if err := c.call(ctx, "POST /api/v1/swaps/{id}/cancel", func(server string) (*http.Request, error) { return oapi.NewCancelSwapRequest(server, params.ID) }, nil, opts, &out); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -162,12 +167,12 @@ func (c *Client) ListTransactions(ctx context.Context, params ListTransactionsPa
 }
 
 // GetTransaction calls GET /api/v1/transactions/{id}. Reads one transaction. Its shape is not published: the data is returned as JSON.
-func (c *Client) GetTransaction(ctx context.Context, id string, opts ...CallOption) (json.RawMessage, error) {
-	if id == "" {
-		return nil, missing("GET /api/v1/transactions/{id}", "id")
+func (c *Client) GetTransaction(ctx context.Context, params GetTransactionParams, opts ...CallOption) (json.RawMessage, error) {
+	if params.ID == "" {
+		return nil, missing("GET /api/v1/transactions/{id}", "params.ID")
 	}
 	var out json.RawMessage
-	if err := c.call(ctx, "GET /api/v1/transactions/{id}", func(server string) (*http.Request, error) { return oapi.NewGetTransactionRequest(server, id) }, nil, opts, &out); err != nil {
+	if err := c.call(ctx, "GET /api/v1/transactions/{id}", func(server string) (*http.Request, error) { return oapi.NewGetTransactionRequest(server, params.ID) }, nil, opts, &out); err != nil {
 		return nil, err
 	}
 	return out, nil

@@ -46,7 +46,7 @@ func TestEveryOperationAgainstTheSandbox(t *testing.T) {
 	}
 	sameJSON(t, markets, raw)
 
-	networks, err := c.ListCoinNetworks(ctx, "usdt", into)
+	networks, err := c.ListCoinNetworks(ctx, walletapi.ListCoinNetworksParams{Coin: "usdt"}, into)
 	if err != nil || len(networks) == 0 {
 		t.Fatalf("ListCoinNetworks: %v", err)
 	}
@@ -94,8 +94,8 @@ func TestEveryOperationAgainstTheSandbox(t *testing.T) {
 	}
 	sameJSON(t, payout, raw)
 
-	detail, err := c.GetTransaction(ctx, withdrawal.TransactionId, into)
-	if err != nil || !strings.Contains(string(detail), withdrawal.TransactionId) {
+	detail, err := c.GetTransaction(ctx, walletapi.GetTransactionParams{ID: withdrawal.TransactionID}, into)
+	if err != nil || !strings.Contains(string(detail), withdrawal.TransactionID) {
 		t.Errorf("GetTransaction: %v %s", err, detail)
 	}
 	page, err := c.ListTransactions(ctx, walletapi.ListTransactionsParams{Limit: walletapi.Ptr(10)}, into)
@@ -108,19 +108,19 @@ func TestEveryOperationAgainstTheSandbox(t *testing.T) {
 		t.Fatalf("GetSwapQuote: %v", err)
 	}
 	sameJSON(t, quote, raw)
-	swap, err := c.CreateSwap(ctx, walletapi.CreateSwapRequest{From: "usdt", To: "ngn", Amount: 100, Password: walletapi.Ptr("customer-authorization-value")})
+	swap, err := c.CreateSwap(ctx, walletapi.CreateSwapRequest{From: "usdt", To: "ngn", Amount: 100, Password: "customer-authorization-value"})
 	if err != nil || swap.Status != "pending" {
 		t.Fatalf("CreateSwap: %v", err)
 	}
-	confirmed, err := c.ConfirmSwap(ctx, swap.Id)
-	if err != nil || confirmed.Status != "confirmed" || confirmed.Id != swap.Id {
+	confirmed, err := c.ConfirmSwap(ctx, walletapi.ConfirmSwapParams{ID: swap.ID})
+	if err != nil || confirmed.Status != "confirmed" || confirmed.ID != swap.ID {
 		t.Fatalf("ConfirmSwap: %v %+v", err, confirmed)
 	}
-	other, err := c.CreateSwap(ctx, walletapi.CreateSwapRequest{From: "usdt", To: "ngn", Amount: 5, Password: walletapi.Ptr("customer-authorization-value")})
+	other, err := c.CreateSwap(ctx, walletapi.CreateSwapRequest{From: "usdt", To: "ngn", Amount: 5, Password: "customer-authorization-value"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	cancelled, err := c.CancelSwap(ctx, other.Id)
+	cancelled, err := c.CancelSwap(ctx, walletapi.CancelSwapParams{ID: other.ID})
 	if err != nil || cancelled.Status != "cancelled" {
 		t.Fatalf("CancelSwap: %v", err)
 	}
@@ -131,7 +131,7 @@ func TestEveryOperationAgainstTheSandbox(t *testing.T) {
 		t.Errorf("the sandbox holds %+v", swaps)
 	}
 	// A cancelled swap cannot be confirmed: an api error naming the operation.
-	_, err = c.ConfirmSwap(ctx, other.Id)
+	_, err = c.ConfirmSwap(ctx, walletapi.ConfirmSwapParams{ID: other.ID})
 	var apiErr *walletapi.Error
 	if !errors.As(err, &apiErr) || apiErr.Kind != walletapi.KindAPI || apiErr.Operation != "POST /api/v1/swaps/{id}/confirm" || apiErr.HTTPStatus != 409 {
 		t.Errorf("confirming a cancelled swap: %#v", err)
@@ -179,7 +179,7 @@ func TestPagingWalksEveryPage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		seen[tx.UnderscoreId] = true
+		seen[tx.ID] = true
 	}
 	for _, s := range stored {
 		if !seen[s.ID] {

@@ -13,7 +13,7 @@ import (
 )
 
 func TestBadOptionsAreRefusedNamingTheOption(t *testing.T) {
-	good := walletapi.Options{Environment: walletapi.Custom, BaseURL: "http://127.0.0.1:4020", APIKey: testKey, Signer: walletapi.HMACSHA256(testSecret)}
+	good := walletapi.Options{Environment: walletapi.EnvironmentCustom, BaseURL: "http://127.0.0.1:4020", APIKey: testKey, Signer: walletapi.HMACSHA256(testSecret)}
 	letters := regexp.MustCompile(`[^a-z0-9]`)
 	for _, tc := range []struct {
 		names  string
@@ -25,9 +25,11 @@ func TestBadOptionsAreRefusedNamingTheOption(t *testing.T) {
 		{"baseurl", func(o *walletapi.Options) { o.BaseURL = "127.0.0.1:4020" }},
 		{"baseurl", func(o *walletapi.Options) { o.BaseURL = "ftp://127.0.0.1" }},
 		{"baseurl", func(o *walletapi.Options) {
-			o.Environment, o.BaseURL = walletapi.Production, "http://api.example.invalid"
+			o.Environment, o.BaseURL = walletapi.EnvironmentProduction, "http://api.example.invalid"
 		}},
-		{"baseurl", func(o *walletapi.Options) { o.Environment, o.BaseURL = walletapi.Staging, "http://api.example.invalid" }},
+		{"baseurl", func(o *walletapi.Options) {
+			o.Environment, o.BaseURL = walletapi.EnvironmentStaging, "http://api.example.invalid"
+		}},
 		{"baseurl", func(o *walletapi.Options) { o.BaseURL = "http://user:pw@127.0.0.1" }},
 		{"baseurl", func(o *walletapi.Options) { o.BaseURL = "http://127.0.0.1/?a=1" }},
 		{"apikey", func(o *walletapi.Options) { o.APIKey = "" }},
@@ -39,7 +41,7 @@ func TestBadOptionsAreRefusedNamingTheOption(t *testing.T) {
 		{"useragent", func(o *walletapi.Options) { o.UserAgent = "acme\r\nx-evil: 1" }},
 		{"retryattempts", func(o *walletapi.Options) { o.Retry = &walletapi.RetryPolicy{} }},
 		{"retryinitialdelay", func(o *walletapi.Options) {
-			o.Retry = &walletapi.RetryPolicy{Attempts: 2, InitialDelay: time.Second, MaxDelay: time.Millisecond}
+			o.Retry = &walletapi.RetryPolicy{Attempts: 2, InitialDelay: walletapi.Ptr(time.Second), MaxDelay: walletapi.Ptr(time.Millisecond)}
 		}},
 		{"retryretryonstatus", func(o *walletapi.Options) { o.Retry = &walletapi.RetryPolicy{Attempts: 2, RetryOnStatus: []int{1000}} }},
 	} {
@@ -64,7 +66,7 @@ func TestBadOptionsAreRefusedNamingTheOption(t *testing.T) {
 	if _, err := walletapi.NewClient(good); err != nil {
 		t.Fatal(err)
 	}
-	for _, env := range []walletapi.Environment{walletapi.Staging, walletapi.Production} {
+	for _, env := range []walletapi.Environment{walletapi.EnvironmentStaging, walletapi.EnvironmentProduction} {
 		o := good
 		o.Environment, o.BaseURL = env, "https://api.example.invalid/v"
 		if _, err := walletapi.NewClient(o); err != nil {
@@ -85,8 +87,14 @@ func TestBadCallOptionsSendNothing(t *testing.T) {
 		t.Errorf("%v", err)
 	}
 	for name, err := range map[string]error{
-		"id":   func() error { _, err := c.ConfirmSwap(context.Background(), ""); return err }(),
-		"coin": func() error { _, err := c.ListCoinNetworks(context.Background(), ""); return err }(),
+		"params.ID": func() error {
+			_, err := c.ConfirmSwap(context.Background(), walletapi.ConfirmSwapParams{ID: ""})
+			return err
+		}(),
+		"params.Coin": func() error {
+			_, err := c.ListCoinNetworks(context.Background(), walletapi.ListCoinNetworksParams{Coin: ""})
+			return err
+		}(),
 		"body.Password": func() error {
 			_, err := c.CreateSwap(context.Background(), walletapi.CreateSwapRequest{From: "usdt", To: "ngn", Amount: 1})
 			return err

@@ -45,7 +45,7 @@ func (c *Client) TransactionPages(ctx context.Context, params ListTransactionsPa
 
 // AllTransactions walks the transaction history record by record, page after page, as
 // TransactionPages does. A record created during the walk pushes older ones down a place,
-// so a record may come twice: skip repeats by Id.
+// so a record may come twice: skip repeats by ID.
 func (c *Client) AllTransactions(ctx context.Context, params ListTransactionsParams, opts ...CallOption) iter.Seq2[Transaction, error] {
 	return func(yield func(Transaction, error) bool) {
 		for page, err := range c.TransactionPages(ctx, params, opts...) {

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"wallet-api.invalid/walletapi"
 )
@@ -62,7 +63,7 @@ func TestEchoedSecretsAreMaskedInEveryRendering(t *testing.T) {
 		carried []string
 	}
 	calls := map[string]outcome{}
-	_, err := clientOf("createSwap").CreateSwap(ctx, walletapi.CreateSwapRequest{From: "usdt", To: "ngn", Amount: 1, Password: walletapi.Ptr(canaryPassword)})
+	_, err := clientOf("createSwap").CreateSwap(ctx, walletapi.CreateSwapRequest{From: "usdt", To: "ngn", Amount: 1, Password: canaryPassword})
 	calls["createSwap"] = outcome{err, []string{canaryPassword, url.QueryEscape(canaryPassword), url.PathEscape(canaryPassword)}}
 	_, err = clientOf("previewLocalPayout").PreviewLocalPayout(ctx, walletapi.PreviewLocalPayoutRequest{Coin: "ngn", Amount: 1, AccountNumber: walletapi.Ptr(canaryAccount), BankCode: walletapi.Ptr(canaryBank)})
 	calls["previewLocalPayout"] = outcome{err, []string{canaryAccount, canaryBank}}
@@ -100,7 +101,7 @@ func TestEchoedSecretsAreMaskedInEveryRendering(t *testing.T) {
 }
 
 func TestOptionsClientsAndSignersNeverPrintASecret(t *testing.T) {
-	options := walletapi.Options{Environment: walletapi.Custom, BaseURL: "http://127.0.0.1:1", APIKey: testKey, Signer: walletapi.HMACSHA256(testSecret)}
+	options := walletapi.Options{Environment: walletapi.EnvironmentCustom, BaseURL: "http://127.0.0.1:1", APIKey: testKey, Signer: walletapi.HMACSHA256(testSecret)}
 	c, err := walletapi.NewClient(options)
 	if err != nil {
 		t.Fatal(err)
@@ -132,9 +133,11 @@ func TestTheLoggerIsSilentByDefaultAndNeverLogsCredentials(t *testing.T) {
 		}
 		envelope(w, 200, marketsOK)
 	})
-	quiet := newClient(t, quietServer.URL, func(o *walletapi.Options) { o.Retry = &walletapi.RetryPolicy{Attempts: 2, InitialDelay: 1} })
+	quiet := newClient(t, quietServer.URL, func(o *walletapi.Options) {
+		o.Retry = &walletapi.RetryPolicy{Attempts: 2, InitialDelay: walletapi.Ptr(time.Nanosecond)}
+	})
 	_, quietErr := quiet.ListMarkets(context.Background())
-	_, _ = quiet.ConfirmSwap(context.Background(), "x")
+	_, _ = quiet.ConfirmSwap(context.Background(), walletapi.ConfirmSwapParams{ID: "x"})
 	slog.SetDefault(previous)
 	if quietErr != nil || fallback.Len() != 0 {
 		t.Errorf("%v; logged without a Logger: %s", quietErr, fallback.String())
@@ -143,7 +146,7 @@ func TestTheLoggerIsSilentByDefaultAndNeverLogsCredentials(t *testing.T) {
 	var logs bytes.Buffer
 	c := newClient(t, srv.URL, func(o *walletapi.Options) {
 		o.Logger = slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-		o.Retry = &walletapi.RetryPolicy{Attempts: 2, InitialDelay: 1}
+		o.Retry = &walletapi.RetryPolicy{Attempts: 2, InitialDelay: walletapi.Ptr(time.Nanosecond)}
 	})
 	if _, err := c.ListMarkets(context.Background()); err != nil {
 		t.Fatal(err)
@@ -164,8 +167,8 @@ func TestTheLoggerIsSilentByDefaultAndNeverLogsCredentials(t *testing.T) {
 
 func TestRequestBodiesPrintTheirProtectedFieldsRedacted(t *testing.T) {
 	for _, body := range []any{
-		walletapi.CreateSwapRequest{From: "usdt", To: "ngn", Amount: 1, Password: walletapi.Ptr(canaryPassword)},
-		&walletapi.CreateSwapRequest{From: "usdt", To: "ngn", Amount: 1, Password: walletapi.Ptr(canaryPassword)},
+		walletapi.CreateSwapRequest{From: "usdt", To: "ngn", Amount: 1, Password: canaryPassword},
+		&walletapi.CreateSwapRequest{From: "usdt", To: "ngn", Amount: 1, Password: canaryPassword},
 		walletapi.PreviewLocalPayoutRequest{Coin: "ngn", Amount: 1, AccountNumber: walletapi.Ptr(canaryAccount), BankCode: walletapi.Ptr(canaryBank)},
 		walletapi.PreviewWithdrawalRequest{Coin: "usdt", Chain: "ethereum", Amount: 1, ReceiverAddress: canaryAddress},
 	} {

@@ -15,6 +15,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -54,6 +55,7 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	stop()
+	stopExamples()
 	// No goroutine of the client outlives the tests (each test closes its idle connections).
 	if code == 0 {
 		if err := goleak.Find(); err != nil {
@@ -102,6 +104,53 @@ func startSandbox() (func(), error) {
 	return nil, fmt.Errorf("no URL in its output: %s", text)
 }
 
+// The examples' sandbox: the test run's, or one started for the examples alone when the run
+// has none (-short), so that every example runs whatever the flags.
+var examples struct {
+	once    sync.Once
+	stop    func()
+	mu      sync.Mutex
+	clients []*walletapi.Client
+}
+
+// localSandboxClient is the client every example uses: walletapi.NewClient with the local
+// sandbox's address and credentials.
+func localSandboxClient() *walletapi.Client {
+	examples.once.Do(func() {
+		if sandbox.url != "" {
+			return
+		}
+		stop, err := startSandbox()
+		if err != nil {
+			panic("the examples' sandbox did not start: " + err.Error())
+		}
+		examples.stop = stop
+	})
+	client, err := walletapi.NewClient(walletapi.Options{
+		Environment: walletapi.EnvironmentCustom,
+		BaseURL:     sandbox.url,
+		APIKey:      sandbox.apiKey,
+		Signer:      walletapi.HMACSHA256(sandbox.secret),
+	})
+	if err != nil {
+		panic(err)
+	}
+	examples.mu.Lock()
+	examples.clients = append(examples.clients, client)
+	examples.mu.Unlock()
+	return client
+}
+
+// stopExamples closes the examples' connections and the sandbox started for them.
+func stopExamples() {
+	for _, c := range examples.clients {
+		c.CloseIdleConnections()
+	}
+	if examples.stop != nil {
+		examples.stop()
+	}
+}
+
 func needSandbox(t *testing.T) {
 	t.Helper()
 	if sandbox.url == "" {
@@ -113,7 +162,7 @@ func needSandbox(t *testing.T) {
 func sandboxClient(t *testing.T, change ...func(*walletapi.Options)) *walletapi.Client {
 	t.Helper()
 	needSandbox(t)
-	options := walletapi.Options{Environment: walletapi.Custom, BaseURL: sandbox.url, APIKey: sandbox.apiKey, Signer: walletapi.HMACSHA256(sandbox.secret)}
+	options := walletapi.Options{Environment: walletapi.EnvironmentCustom, BaseURL: sandbox.url, APIKey: sandbox.apiKey, Signer: walletapi.HMACSHA256(sandbox.secret)}
 	for _, f := range change {
 		f(&options)
 	}

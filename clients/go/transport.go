@@ -17,7 +17,13 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"wallet-api.invalid/walletapi/internal/redact"
 )
+
+// field is a protected field of a request body, by its name in the spec: its value is
+// masked, as redact.FieldKind says, in whatever the provider answers.
+type field struct{ name, value string }
 
 // operation is one call's request, built by the generated layer.
 type operation struct {
@@ -30,14 +36,17 @@ type operation struct {
 var errClientTimeout = errors.New("walletapi: the call's timeout passed")
 
 // call sends op and decodes the success envelope's data into out.
-func (c *Client) call(ctx context.Context, name string, build func(server string) (*http.Request, error), protected []string, opts []CallOption, out any) error {
+func (c *Client) call(ctx context.Context, name string, build func(server string) (*http.Request, error), protected []field, opts []CallOption, out any) error {
 	settings := callSettings{timeout: c.timeout}
 	for _, o := range opts {
 		o(&settings)
 	}
-	m := &masker{}
-	m.add(c.apiKey, c.secret)
-	m.add(protected...)
+	m := &redact.Masker{}
+	m.Add(redact.Secret, c.apiKey, c.secret)
+	for _, f := range protected {
+		kind, _ := redact.FieldKind(f.name)
+		m.Add(kind, f.value)
+	}
 	if settings.badValue != "" {
 		return newError(KindConfiguration, name, 0, name+" was not sent: "+settings.badValue, m)
 	}
@@ -55,12 +64,12 @@ func (c *Client) call(ctx context.Context, name string, build func(server string
 	}
 	req, err := build(c.server)
 	if err != nil {
-		return newError(KindConfiguration, name, 0, name+" was not sent: its request could not be built ("+m.text(err.Error())+")", m)
+		return newError(KindConfiguration, name, 0, name+" was not sent: its request could not be built ("+m.Text(err.Error())+")", m)
 	}
-	var body []byte
-	if req.GetBody != nil {
-		rc, _ := req.GetBody()
-		body, _ = io.ReadAll(rc)
+	// The body is copied once: every attempt sends, and is signed over, these bytes.
+	body, err := bodyOf(req)
+	if err != nil {
+		return newError(KindConfiguration, name, 0, name+" was not sent: its body could not be read ("+m.Text(err.Error())+")", m)
 	}
 	if req.Method != http.MethodGet {
 		retry = nil
@@ -73,8 +82,21 @@ func (c *Client) call(ctx context.Context, name string, build func(server string
 	return err
 }
 
+// bodyOf reads a copy of the request's body; nil when it has none.
+func bodyOf(req *http.Request) ([]byte, error) {
+	if req.GetBody == nil {
+		return nil, nil
+	}
+	rc, err := req.GetBody()
+	if err != nil {
+		return nil, err
+	}
+	defer rc.Close()
+	return io.ReadAll(rc)
+}
+
 // receive sends op and decodes the success envelope's data into out.
-func (c *Client) receive(ctx context.Context, op *operation, retry *resolvedRetry, m *masker, settings callSettings, out any) error {
+func (c *Client) receive(ctx context.Context, op *operation, retry *resolvedRetry, m *redact.Masker, settings callSettings, out any) error {
 	status, data, err := c.send(ctx, op, retry, m, settings)
 	if err != nil {
 		return err
@@ -94,22 +116,17 @@ func typeName(out any) string {
 // send runs the attempts of one call and returns the success envelope's data. The client's
 // timeout bounds each attempt (signing and reading the body included); the caller's
 // context bounds the whole call.
-func (c *Client) send(parent context.Context, op *operation, retry *resolvedRetry, m *masker, settings callSettings) (int, json.RawMessage, error) {
+func (c *Client) send(parent context.Context, op *operation, retry *resolvedRetry, m *redact.Masker, settings callSettings) (int, json.RawMessage, error) {
 	pathWithQuery := op.req.URL.RequestURI()
 	attempts := 1
 	if retry != nil {
 		attempts = retry.attempts
 	}
-	var signedAt time.Time
 	for attempt := 1; ; attempt++ {
-		// x-timestamp has millisecond resolution: each attempt is signed at least 1 ms after
-		// the previous one, so no two attempts are the same signed request.
-		now := c.now().UTC().Truncate(time.Millisecond)
-		if !signedAt.IsZero() && !now.After(signedAt) {
-			now = signedAt.Add(time.Millisecond)
-		}
-		signedAt = now
-		input := SignatureInput{Method: op.req.Method, PathWithQuery: pathWithQuery, Body: op.body, Timestamp: now.Format("2006-01-02T15:04:05.000Z"), APIKey: c.apiKey}
+		// Every attempt, a retry included, is signed at an instant no other request of the
+		// process (or of the client, with a clock of its own) was signed at.
+		signedAt := c.instants.next(c.now())
+		input := SignatureInput{Method: op.req.Method, PathWithQuery: pathWithQuery, Body: op.body, Timestamp: signedAt.Format(timestampLayout), APIKey: c.apiKey}
 		ctx, cancel := context.WithTimeoutCause(parent, settings.timeout, errClientTimeout)
 		status, data, wait, reason, err := c.attempt(parent, ctx, op, input, attempt, attempts, retry, m, settings)
 		cancel()
@@ -123,12 +140,12 @@ func (c *Client) send(parent context.Context, op *operation, retry *resolvedRetr
 }
 
 // attempt sends the request once. A non-empty reason asks for another attempt after wait.
-func (c *Client) attempt(parent, ctx context.Context, op *operation, input SignatureInput, attempt, attempts int, retry *resolvedRetry, m *masker, settings callSettings) (status int, data json.RawMessage, wait time.Duration, reason string, err error) {
+func (c *Client) attempt(parent, ctx context.Context, op *operation, input SignatureInput, attempt, attempts int, retry *resolvedRetry, m *redact.Masker, settings callSettings) (status int, data json.RawMessage, wait time.Duration, reason string, err error) {
 	signature, err := c.sign(parent, ctx, op, input, m, settings)
 	if err != nil {
 		return 0, nil, 0, "", err
 	}
-	m.add(signature)
+	m.Add(redact.Secret, signature)
 	// The first attempt sends the request the generated layer built; a later one a copy, as
 	// an earlier attempt's request belongs to the transport until its answer is closed.
 	req := op.req.WithContext(ctx)
@@ -169,7 +186,7 @@ func (c *Client) attempt(parent, ctx context.Context, op *operation, input Signa
 // sign calls the signer within the call's deadline and checks what it returns. A signer of
 // the caller's runs aside, so one that ignores its context still ends the call on time
 // (its late answer is dropped); the HMAC signer runs inline.
-func (c *Client) sign(parent, ctx context.Context, op *operation, input SignatureInput, m *masker, settings callSettings) (string, error) {
+func (c *Client) sign(parent, ctx context.Context, op *operation, input SignatureInput, m *redact.Masker, settings callSettings) (string, error) {
 	if err := ctx.Err(); err != nil {
 		return "", c.classify(parent, ctx, op.name, 0, err, m, settings)
 	}
@@ -220,7 +237,7 @@ func (c *Client) sign(parent, ctx context.Context, op *operation, input Signatur
 }
 
 // read reads the answer's body within the size limit and decides what the call returns.
-func (c *Client) read(parent, ctx context.Context, name string, resp *http.Response, m *masker, settings callSettings) (int, json.RawMessage, error) {
+func (c *Client) read(parent, ctx context.Context, name string, resp *http.Response, m *redact.Masker, settings callSettings) (int, json.RawMessage, error) {
 	defer resp.Body.Close()
 	status := resp.StatusCode
 	limit := c.maxBytes
@@ -278,14 +295,14 @@ func (c *Client) read(parent, ctx context.Context, name string, resp *http.Respo
 	if *env.Status != "success" && *env.Status != "error" {
 		return invalid("with an unknown envelope status")
 	}
-	e := newError(KindAPI, name, status, fmt.Sprintf("%s failed with HTTP %d: %s", name, status, m.text(*env.Message)), m)
+	e := newError(KindAPI, name, status, fmt.Sprintf("%s failed with HTTP %d: %s", name, status, m.Text(*env.Message)), m)
 	e.APIMessage = *env.Message
 	return status, nil, withRetryAfter(e)
 }
 
 // classify names a failure to get or read an answer: the caller's cancellation, a timeout,
 // or the network.
-func (c *Client) classify(parent, ctx context.Context, name string, status int, err error, m *masker, settings callSettings) *Error {
+func (c *Client) classify(parent, ctx context.Context, name string, status int, err error, m *redact.Masker, settings callSettings) *Error {
 	if ctx.Err() != nil {
 		switch {
 		case errors.Is(parent.Err(), context.Canceled):
@@ -310,11 +327,11 @@ func (c *Client) classify(parent, ctx context.Context, name string, status int, 
 	// A timeout of the transport or of an injected http.Client (its Timeout field) is a
 	// timeout too, though no context of the call ended.
 	if netErr, ok := err.(net.Error); ok && netErr.Timeout() {
-		e := newError(KindTimeout, name, status, name+" timed out: the HTTP client's own timeout passed ("+m.text(err.Error())+")", m)
+		e := newError(KindTimeout, name, status, name+" timed out: the HTTP client's own timeout passed ("+m.Text(err.Error())+")", m)
 		e.cause = context.DeadlineExceeded
 		return e
 	}
-	e := newError(KindNetwork, name, status, name+" failed before an answer arrived: "+m.text(err.Error()), m)
+	e := newError(KindNetwork, name, status, name+" failed before an answer arrived: "+m.Text(err.Error()), m)
 	e.cause = err
 	return e
 }
@@ -333,7 +350,7 @@ func (c *Client) logAttempt(ctx context.Context, name string, attempt, status in
 }
 
 // pause waits before the next attempt, ending the call if its context ends first.
-func (c *Client) pause(parent context.Context, name string, wait time.Duration, attempt int, reason string, m *masker, settings callSettings) error {
+func (c *Client) pause(parent context.Context, name string, wait time.Duration, attempt int, reason string, m *redact.Masker, settings callSettings) error {
 	if c.logger != nil {
 		c.logger.LogAttrs(parent, slog.LevelDebug, "walletapi retry", slog.String("operation", name), slog.Int("attempt", attempt), slog.Duration("wait", wait), slog.String("reason", reason))
 	}
@@ -347,34 +364,52 @@ func (c *Client) pause(parent context.Context, name string, wait time.Duration, 
 	}
 }
 
-// backoff is the exponential step min(max, initial × 2^(attempt−1)) with jitter in [50 %, 100 %].
+// backoff is the exponential step min(max, initial × 2^(attempt−1)) with jitter in [50 %, 100 %];
+// an initial delay of 0 waits 0.
 func backoff(r *resolvedRetry, attempt int) time.Duration {
-	step := r.max
-	if attempt-1 < 32 {
-		if s := r.initial << (attempt - 1); s > 0 && s < r.max {
-			step = s
-		}
+	step := r.initial
+	for n := 1; n < attempt && step < r.max; n++ {
+		step = min(step, r.max/2) * 2 // doubling past the cap is the cap (and cannot overflow)
 	}
+	step = min(step, r.max)
 	return step/2 + time.Duration(rand.Int64N(int64(step/2)+1))
 }
 
-// retryAfter reads the Retry-After of a 429 or 503 (delay-seconds or an HTTP date), capped
-// by maxDelay; ok is false when there is none or it cannot be read, and backoff applies.
+// retryAfter reads the Retry-After of a 429 or 503, capped by maxDelay: delay-seconds (ASCII
+// digits only) or an HTTP date. ok is false when there is none or it is neither (a "1.5",
+// "-1", "²"…), and the backoff applies. Go's header parsing has already dropped the
+// whitespace around the value.
 func retryAfter(resp *http.Response, now time.Time, maxDelay time.Duration) (time.Duration, bool) {
 	if resp.StatusCode != http.StatusTooManyRequests && resp.StatusCode != http.StatusServiceUnavailable {
 		return 0, false
 	}
-	value := strings.TrimSpace(resp.Header.Get("Retry-After"))
-	if value == "" {
-		return 0, false
-	}
+	value := resp.Header.Get("Retry-After")
 	var wait time.Duration
-	if seconds, err := strconv.ParseUint(value, 10, 32); err == nil && value[0] != '+' {
-		wait = time.Duration(seconds) * time.Second
-	} else if at, err := http.ParseTime(value); err == nil {
-		wait = max(0, at.Sub(now))
-	} else {
+	switch {
+	case value == "":
 		return 0, false
+	case asciiDigits(value):
+		seconds, err := strconv.ParseUint(value, 10, 32)
+		if err != nil {
+			// Too many digits for any wait: the cap applies.
+			return maxDelay, true
+		}
+		wait = time.Duration(seconds) * time.Second
+	default:
+		at, err := http.ParseTime(value)
+		if err != nil {
+			return 0, false
+		}
+		wait = max(0, at.Sub(now))
 	}
 	return min(wait, maxDelay), true
+}
+
+func asciiDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }

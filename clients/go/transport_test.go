@@ -8,6 +8,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -78,7 +79,7 @@ const marketsOK = `{"status":"success","message":"OK","data":{"usdtngn":{"at":17
 
 func newClient(t *testing.T, url string, change ...func(*walletapi.Options)) *walletapi.Client {
 	t.Helper()
-	options := walletapi.Options{Environment: walletapi.Custom, BaseURL: url, APIKey: testKey, Signer: walletapi.HMACSHA256(testSecret)}
+	options := walletapi.Options{Environment: walletapi.EnvironmentCustom, BaseURL: url, APIKey: testKey, Signer: walletapi.HMACSHA256(testSecret)}
 	for _, f := range change {
 		f(&options)
 	}
@@ -116,10 +117,10 @@ func TestRequestsAreSignedOverTheBytesSent(t *testing.T) {
 		o.UserAgent = "acme-payouts/4.2"
 	})
 	ctx := context.Background()
-	if _, err := c.CreateSwap(ctx, walletapi.CreateSwapRequest{From: "usdt", To: "<ngn>&", Amount: 100.5, Password: walletapi.Ptr("pw")}); err != nil {
+	if _, err := c.CreateSwap(ctx, walletapi.CreateSwapRequest{From: "usdt", To: "<ngn>&", Amount: 100.5, Password: "pw"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.ConfirmSwap(ctx, "s 1/2"); err != nil {
+	if _, err := c.ConfirmSwap(ctx, walletapi.ConfirmSwapParams{ID: "s 1/2"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := c.GetSwapQuote(ctx, walletapi.GetSwapQuoteParams{From: walletapi.Ptr("usdt"), To: walletapi.Ptr("ngn"), Amount: walletapi.Ptr(100.0)}); err != nil {
@@ -132,7 +133,8 @@ func TestRequestsAreSignedOverTheBytesSent(t *testing.T) {
 		if r.target != want {
 			t.Errorf("request %d: target %s, not %s", i, r.target, want)
 		}
-		if r.header.Get("x-api-key") != testKey || r.header.Get("x-timestamp") != "2026-01-01T00:00:00.000Z" {
+		// A frozen clock: each request still gets the next millisecond.
+		if r.header.Get("x-api-key") != testKey || r.header.Get("x-timestamp") != fmt.Sprintf("2026-01-01T00:00:00.%03dZ", i) {
 			t.Errorf("request %d: headers %v", i, r.header)
 		}
 		if got := r.header.Get("x-signature"); got != hmacOf(r) || !regexp.MustCompile(`^[0-9a-f]{64}$`).MatchString(got) {
@@ -162,7 +164,7 @@ func TestGETsAreRetriedAndSignedAgain(t *testing.T) {
 	fixed := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	c := newClient(t, srv.URL, func(o *walletapi.Options) {
 		o.Now = func() time.Time { return fixed } // a frozen clock: attempts still differ by 1 ms
-		o.Retry = &walletapi.RetryPolicy{Attempts: 3, InitialDelay: time.Millisecond, MaxDelay: 2 * time.Millisecond}
+		o.Retry = &walletapi.RetryPolicy{Attempts: 3, InitialDelay: walletapi.Ptr(time.Millisecond), MaxDelay: walletapi.Ptr(2 * time.Millisecond)}
 	})
 	if _, err := c.ListMarkets(context.Background()); err != nil {
 		t.Fatal(err)
@@ -184,14 +186,14 @@ func TestPOSTsAreNeverRetried(t *testing.T) {
 		envelope(w, 503, `{"status":"error","message":"busy","data":null}`)
 	})
 	c := newClient(t, srv.URL, func(o *walletapi.Options) {
-		o.Retry = &walletapi.RetryPolicy{Attempts: 5, InitialDelay: time.Millisecond}
+		o.Retry = &walletapi.RetryPolicy{Attempts: 5, InitialDelay: walletapi.Ptr(time.Millisecond)}
 	})
-	_, err := c.CreateSwap(context.Background(), walletapi.CreateSwapRequest{From: "a", To: "b", Amount: 1, Password: walletapi.Ptr("p")})
+	_, err := c.CreateSwap(context.Background(), walletapi.CreateSwapRequest{From: "a", To: "b", Amount: 1, Password: "p"})
 	if kindOf(err) != walletapi.KindAPI || srv.count() != 1 {
 		t.Fatalf("%v after %d requests", err, srv.count())
 	}
 	// A per-call policy does not make a POST retried either.
-	_, err = c.ConfirmSwap(context.Background(), "x", walletapi.WithRetry(&walletapi.RetryPolicy{Attempts: 5}))
+	_, err = c.ConfirmSwap(context.Background(), walletapi.ConfirmSwapParams{ID: "x"}, walletapi.WithRetry(&walletapi.RetryPolicy{Attempts: 5}))
 	if kindOf(err) != walletapi.KindAPI || srv.count() != 2 {
 		t.Fatalf("%v after %d requests", err, srv.count())
 	}
@@ -313,7 +315,7 @@ func TestTimeoutsAndCancellation(t *testing.T) {
 		answered <- struct{}{}
 	})
 	retrying := newClient(t, busy.URL, func(o *walletapi.Options) {
-		o.Retry = &walletapi.RetryPolicy{Attempts: 3, InitialDelay: time.Hour, MaxDelay: time.Hour}
+		o.Retry = &walletapi.RetryPolicy{Attempts: 3, InitialDelay: walletapi.Ptr(time.Hour), MaxDelay: walletapi.Ptr(time.Hour)}
 	})
 	ctx, cancel = context.WithCancel(context.Background())
 	go func() {
@@ -368,7 +370,7 @@ func TestAFailureWhileTheBodyIsReadIsNotRetried(t *testing.T) {
 		_ = conn.Close()
 	})
 	c := newClient(t, srv.URL, func(o *walletapi.Options) {
-		o.Retry = &walletapi.RetryPolicy{Attempts: 3, InitialDelay: time.Millisecond}
+		o.Retry = &walletapi.RetryPolicy{Attempts: 3, InitialDelay: walletapi.Ptr(time.Millisecond)}
 	})
 	_, err := c.ListMarkets(context.Background())
 	if kindOf(err) != walletapi.KindNetwork || srv.count() != 1 {
@@ -430,7 +432,7 @@ func TestNoGoroutineOutlivesACall(t *testing.T) {
 		}
 	})
 	slow := newClient(t, held.URL, func(o *walletapi.Options) {
-		o.Retry = &walletapi.RetryPolicy{Attempts: 3, InitialDelay: 30 * time.Millisecond, MaxDelay: 30 * time.Millisecond}
+		o.Retry = &walletapi.RetryPolicy{Attempts: 3, InitialDelay: walletapi.Ptr(30 * time.Millisecond), MaxDelay: walletapi.Ptr(30 * time.Millisecond)}
 	})
 	for _, after := range []time.Duration{10 * time.Millisecond, 60 * time.Millisecond} {
 		ctx, cancel := context.WithCancel(context.Background())

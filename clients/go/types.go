@@ -30,5 +30,30 @@ type (
 	ErrorEnvelope                    = oapi.ErrorEnvelope
 )
 
+// The path parameters of the operations that have them, as a struct like every other
+// operation's inputs (the generated layer takes them as arguments).
+type (
+	// ListCoinNetworksParams are ListCoinNetworks' inputs.
+	ListCoinNetworksParams struct {
+		// Coin is the coin whose networks are listed (required).
+		Coin string `json:"coin"`
+	}
+	// ConfirmSwapParams are ConfirmSwap's inputs.
+	ConfirmSwapParams struct {
+		// ID is the pending swap's ID, from CreateSwap (required).
+		ID string `json:"id"`
+	}
+	// CancelSwapParams are CancelSwap's inputs.
+	CancelSwapParams struct {
+		// ID is the pending swap's ID, from CreateSwap (required).
+		ID string `json:"id"`
+	}
+	// GetTransactionParams are GetTransaction's inputs.
+	GetTransactionParams struct {
+		// ID is the transaction's ID (a transactionId or a record's ID) (required).
+		ID string `json:"id"`
+	}
+)
+
 // Ptr returns a pointer to v: optional fields and parameters are pointers, nil when not sent.
 func Ptr[T any](v T) *T { return &v }

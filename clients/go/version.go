@@ -1,4 +1,4 @@
 package walletapi
 
 // Version is the SDK's version, sent in the User-Agent (wallet-api-sdk-go/Version).
-const Version = "0.1.0"
+const Version = "0.2.0"

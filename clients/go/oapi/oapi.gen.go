@@ -56,7 +56,7 @@ type CreateSwapRequest struct {
 	From string `json:"from"`
 
 	// Password Customer authorization value supplied by the integrator's backend authorization flow.
-	Password *string `json:"password,omitempty"`
+	Password string `json:"password,omitempty"`
 
 	// To Target asset.
 	To string `json:"to"`
@@ -73,8 +73,8 @@ type CreateWalletRequest struct {
 
 // CreatedWallet The wallet created by `generate-wallet`.
 type CreatedWallet struct {
-	// UnderscoreId Wallet identifier.
-	UnderscoreId string `json:"_id"`
+	// ID Wallet identifier.
+	ID string `json:"_id"`
 
 	// Status Wallet status. Value seen: `active`.
 	Status string `json:"status"`
@@ -164,8 +164,8 @@ type PayoutPreview struct {
 	// Status Preview status. Value seen: `pending`.
 	Status string `json:"status"`
 
-	// TransactionId Identifier of the pending transaction. Keep it on the backend.
-	TransactionId        string                 `json:"transactionId"`
+	// TransactionID Identifier of the pending transaction. Keep it on the backend.
+	TransactionID        string                 `json:"transactionId"`
 	AdditionalProperties map[string]interface{} `json:"-"`
 }
 
@@ -215,8 +215,8 @@ type Swap struct {
 	// From Source asset.
 	From string `json:"from"`
 
-	// Id Swap request identifier, used for confirm and cancel.
-	Id string `json:"id"`
+	// ID Swap request identifier, used for confirm and cancel.
+	ID string `json:"id"`
 
 	// Status Swap state. Known values: `pending` (after create), `confirmed` (after confirm),
 	// `cancelled` (after cancel).
@@ -267,8 +267,8 @@ type SwapQuote struct {
 
 // SwapStateChange The swap after confirm or cancel.
 type SwapStateChange struct {
-	// Id Swap request identifier.
-	Id string `json:"id"`
+	// ID Swap request identifier.
+	ID string `json:"id"`
 
 	// Status Swap state. Known values: `pending` (after create), `confirmed` (after confirm),
 	// `cancelled` (after cancel).
@@ -287,8 +287,8 @@ type SwapStatus = string
 
 // Transaction A transaction of the user context supplied by the backend.
 type Transaction struct {
-	// UnderscoreId Transaction identifier. Keep it on the backend.
-	UnderscoreId    string  `json:"_id"`
+	// ID Transaction identifier. Keep it on the backend.
+	ID              string  `json:"_id"`
 	Amount          float64 `json:"amount"`
 	AmountToReceive float64 `json:"amountToReceive"`
 	Chain           string  `json:"chain"`
@@ -310,8 +310,8 @@ type Transaction struct {
 	// Type Transaction type. Value seen: `CRYPTO_TO_CASH`.
 	Type string `json:"type"`
 
-	// Uid Human-readable reference with a fixed prefix, a hyphen and digits.
-	Uid string `json:"uid"`
+	// UID Human-readable reference with a fixed prefix, a hyphen and digits.
+	UID string `json:"uid"`
 
 	// UpdatedAt ISO 8601 UTC timestamp.
 	UpdatedAt            time.Time              `json:"updatedAt"`
@@ -342,8 +342,8 @@ type TransactionPage struct {
 
 // Wallet An item of the wallet list.
 type Wallet struct {
-	// UnderscoreId Wallet identifier.
-	UnderscoreId string `json:"_id"`
+	// ID Wallet identifier.
+	ID string `json:"_id"`
 
 	// Address Wallet address.
 	Address string `json:"address"`
@@ -381,8 +381,8 @@ type WithdrawalPreview struct {
 	// Status Preview status. Value seen: `pending`.
 	Status string `json:"status"`
 
-	// TransactionId Identifier of the pending transaction. Keep it on the backend.
-	TransactionId        string                 `json:"transactionId"`
+	// TransactionID Identifier of the pending transaction. Keep it on the backend.
+	TransactionID        string                 `json:"transactionId"`
 	AdditionalProperties map[string]interface{} `json:"-"`
 }
 
@@ -413,11 +413,11 @@ type QuoteFrom = string
 // QuoteTo defines model for QuoteTo.
 type QuoteTo = string
 
-// SwapId defines model for SwapId.
-type SwapId = string
+// SwapID defines model for SwapId.
+type SwapID = string
 
-// TransactionId defines model for TransactionId.
-type TransactionId = string
+// TransactionID defines model for TransactionId.
+type TransactionID = string
 
 // ClientError The envelope of every error response. Clients check both the HTTP status code and
 // this `status` field before using data.
@@ -501,7 +501,7 @@ func (a *CreatedWallet) UnmarshalJSON(b []byte) error {
 	}
 
 	if raw, found := object["_id"]; found {
-		err = json.Unmarshal(raw, &a.UnderscoreId)
+		err = json.Unmarshal(raw, &a.ID)
 		if err != nil {
 			return fmt.Errorf("error reading '_id': %w", err)
 		}
@@ -543,7 +543,7 @@ func (a CreatedWallet) MarshalJSON() ([]byte, error) {
 	var err error
 	object := make(map[string]json.RawMessage)
 
-	object["_id"], err = json.Marshal(a.UnderscoreId)
+	object["_id"], err = json.Marshal(a.ID)
 	if err != nil {
 		return nil, fmt.Errorf("error marshaling '_id': %w", err)
 	}
@@ -941,7 +941,7 @@ func (a *PayoutPreview) UnmarshalJSON(b []byte) error {
 	}
 
 	if raw, found := object["transactionId"]; found {
-		err = json.Unmarshal(raw, &a.TransactionId)
+		err = json.Unmarshal(raw, &a.TransactionID)
 		if err != nil {
 			return fmt.Errorf("error reading 'transactionId': %w", err)
 		}
@@ -987,7 +987,7 @@ func (a PayoutPreview) MarshalJSON() ([]byte, error) {
 		return nil, fmt.Errorf("error marshaling 'status': %w", err)
 	}
 
-	object["transactionId"], err = json.Marshal(a.TransactionId)
+	object["transactionId"], err = json.Marshal(a.TransactionID)
 	if err != nil {
 		return nil, fmt.Errorf("error marshaling 'transactionId': %w", err)
 	}
@@ -1035,7 +1035,7 @@ func (a *Swap) UnmarshalJSON(b []byte) error {
 	}
 
 	if raw, found := object["id"]; found {
-		err = json.Unmarshal(raw, &a.Id)
+		err = json.Unmarshal(raw, &a.ID)
 		if err != nil {
 			return fmt.Errorf("error reading 'id': %w", err)
 		}
@@ -1082,7 +1082,7 @@ func (a Swap) MarshalJSON() ([]byte, error) {
 		return nil, fmt.Errorf("error marshaling 'from': %w", err)
 	}
 
-	object["id"], err = json.Marshal(a.Id)
+	object["id"], err = json.Marshal(a.ID)
 	if err != nil {
 		return nil, fmt.Errorf("error marshaling 'id': %w", err)
 	}
@@ -1263,7 +1263,7 @@ func (a *SwapStateChange) UnmarshalJSON(b []byte) error {
 	}
 
 	if raw, found := object["id"]; found {
-		err = json.Unmarshal(raw, &a.Id)
+		err = json.Unmarshal(raw, &a.ID)
 		if err != nil {
 			return fmt.Errorf("error reading 'id': %w", err)
 		}
@@ -1297,7 +1297,7 @@ func (a SwapStateChange) MarshalJSON() ([]byte, error) {
 	var err error
 	object := make(map[string]json.RawMessage)
 
-	object["id"], err = json.Marshal(a.Id)
+	object["id"], err = json.Marshal(a.ID)
 	if err != nil {
 		return nil, fmt.Errorf("error marshaling 'id': %w", err)
 	}
@@ -1342,7 +1342,7 @@ func (a *Transaction) UnmarshalJSON(b []byte) error {
 	}
 
 	if raw, found := object["_id"]; found {
-		err = json.Unmarshal(raw, &a.UnderscoreId)
+		err = json.Unmarshal(raw, &a.ID)
 		if err != nil {
 			return fmt.Errorf("error reading '_id': %w", err)
 		}
@@ -1446,7 +1446,7 @@ func (a *Transaction) UnmarshalJSON(b []byte) error {
 	}
 
 	if raw, found := object["uid"]; found {
-		err = json.Unmarshal(raw, &a.Uid)
+		err = json.Unmarshal(raw, &a.UID)
 		if err != nil {
 			return fmt.Errorf("error reading 'uid': %w", err)
 		}
@@ -1480,7 +1480,7 @@ func (a Transaction) MarshalJSON() ([]byte, error) {
 	var err error
 	object := make(map[string]json.RawMessage)
 
-	object["_id"], err = json.Marshal(a.UnderscoreId)
+	object["_id"], err = json.Marshal(a.ID)
 	if err != nil {
 		return nil, fmt.Errorf("error marshaling '_id': %w", err)
 	}
@@ -1545,7 +1545,7 @@ func (a Transaction) MarshalJSON() ([]byte, error) {
 		return nil, fmt.Errorf("error marshaling 'type': %w", err)
 	}
 
-	object["uid"], err = json.Marshal(a.Uid)
+	object["uid"], err = json.Marshal(a.UID)
 	if err != nil {
 		return nil, fmt.Errorf("error marshaling 'uid': %w", err)
 	}
@@ -1710,7 +1710,7 @@ func (a *Wallet) UnmarshalJSON(b []byte) error {
 	}
 
 	if raw, found := object["_id"]; found {
-		err = json.Unmarshal(raw, &a.UnderscoreId)
+		err = json.Unmarshal(raw, &a.ID)
 		if err != nil {
 			return fmt.Errorf("error reading '_id': %w", err)
 		}
@@ -1784,7 +1784,7 @@ func (a Wallet) MarshalJSON() ([]byte, error) {
 	var err error
 	object := make(map[string]json.RawMessage)
 
-	object["_id"], err = json.Marshal(a.UnderscoreId)
+	object["_id"], err = json.Marshal(a.ID)
 	if err != nil {
 		return nil, fmt.Errorf("error marshaling '_id': %w", err)
 	}
@@ -1896,7 +1896,7 @@ func (a *WithdrawalPreview) UnmarshalJSON(b []byte) error {
 	}
 
 	if raw, found := object["transactionId"]; found {
-		err = json.Unmarshal(raw, &a.TransactionId)
+		err = json.Unmarshal(raw, &a.TransactionID)
 		if err != nil {
 			return fmt.Errorf("error reading 'transactionId': %w", err)
 		}
@@ -1947,7 +1947,7 @@ func (a WithdrawalPreview) MarshalJSON() ([]byte, error) {
 		return nil, fmt.Errorf("error marshaling 'status': %w", err)
 	}
 
-	object["transactionId"], err = json.Marshal(a.TransactionId)
+	object["transactionId"], err = json.Marshal(a.TransactionID)
 	if err != nil {
 		return nil, fmt.Errorf("error marshaling 'transactionId': %w", err)
 	}
@@ -2077,14 +2077,14 @@ type ClientInterface interface {
 	// Moves a pending swap of the caller to `cancelled`. No body. The response carries the id and status.
 	//
 	// Corresponds with POST /api/v1/swaps/{id}/cancel (the `CancelSwap` operationId).
-	CancelSwap(ctx context.Context, id SwapId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	CancelSwap(ctx context.Context, id SwapID, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ConfirmSwap Confirm a swap
 	//
 	// Moves a pending swap of the caller to `confirmed`. No body. The response carries the id and status.
 	//
 	// Corresponds with POST /api/v1/swaps/{id}/confirm (the `ConfirmSwap` operationId).
-	ConfirmSwap(ctx context.Context, id SwapId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	ConfirmSwap(ctx context.Context, id SwapID, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListTransactions List transactions
 	//
@@ -2098,7 +2098,7 @@ type ClientInterface interface {
 	// Reads one transaction by id.
 	//
 	// Corresponds with GET /api/v1/transactions/{id} (the `GetTransaction` operationId).
-	GetTransaction(ctx context.Context, id TransactionId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetTransaction(ctx context.Context, id TransactionID, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetRates Get rates
 	//
@@ -2289,7 +2289,7 @@ func (c *Client) GetSwapQuote(ctx context.Context, params *GetSwapQuoteParams, r
 // Moves a pending swap of the caller to `cancelled`. No body. The response carries the id and status.
 //
 // Corresponds with POST /api/v1/swaps/{id}/cancel (the `CancelSwap` operationId).
-func (c *Client) CancelSwap(ctx context.Context, id SwapId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+func (c *Client) CancelSwap(ctx context.Context, id SwapID, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewCancelSwapRequest(c.Server, id)
 	if err != nil {
 		return nil, err
@@ -2306,7 +2306,7 @@ func (c *Client) CancelSwap(ctx context.Context, id SwapId, reqEditors ...Reques
 // Moves a pending swap of the caller to `confirmed`. No body. The response carries the id and status.
 //
 // Corresponds with POST /api/v1/swaps/{id}/confirm (the `ConfirmSwap` operationId).
-func (c *Client) ConfirmSwap(ctx context.Context, id SwapId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+func (c *Client) ConfirmSwap(ctx context.Context, id SwapID, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewConfirmSwapRequest(c.Server, id)
 	if err != nil {
 		return nil, err
@@ -2340,7 +2340,7 @@ func (c *Client) ListTransactions(ctx context.Context, params *ListTransactionsP
 // Reads one transaction by id.
 //
 // Corresponds with GET /api/v1/transactions/{id} (the `GetTransaction` operationId).
-func (c *Client) GetTransaction(ctx context.Context, id TransactionId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+func (c *Client) GetTransaction(ctx context.Context, id TransactionID, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetTransactionRequest(c.Server, id)
 	if err != nil {
 		return nil, err
@@ -2724,7 +2724,7 @@ func NewGetSwapQuoteRequest(server string, params *GetSwapQuoteParams) (*http.Re
 }
 
 // NewCancelSwapRequest constructs an http.Request for the CancelSwap method
-func NewCancelSwapRequest(server string, id SwapId) (*http.Request, error) {
+func NewCancelSwapRequest(server string, id SwapID) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -2758,7 +2758,7 @@ func NewCancelSwapRequest(server string, id SwapId) (*http.Request, error) {
 }
 
 // NewConfirmSwapRequest constructs an http.Request for the ConfirmSwap method
-func NewConfirmSwapRequest(server string, id SwapId) (*http.Request, error) {
+func NewConfirmSwapRequest(server string, id SwapID) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -2858,7 +2858,7 @@ func NewListTransactionsRequest(server string, params *ListTransactionsParams) (
 }
 
 // NewGetTransactionRequest constructs an http.Request for the GetTransaction method
-func NewGetTransactionRequest(server string, id TransactionId) (*http.Request, error) {
+func NewGetTransactionRequest(server string, id TransactionID) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -3334,7 +3334,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/v1/swaps/{id}/cancel (the `CancelSwap` operationId).
-	CancelSwapWithResponse(ctx context.Context, id SwapId, reqEditors ...RequestEditorFn) (*CancelSwapResponse, error)
+	CancelSwapWithResponse(ctx context.Context, id SwapID, reqEditors ...RequestEditorFn) (*CancelSwapResponse, error)
 
 	// ConfirmSwapWithResponse Confirm a swap
 	//
@@ -3343,7 +3343,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/v1/swaps/{id}/confirm (the `ConfirmSwap` operationId).
-	ConfirmSwapWithResponse(ctx context.Context, id SwapId, reqEditors ...RequestEditorFn) (*ConfirmSwapResponse, error)
+	ConfirmSwapWithResponse(ctx context.Context, id SwapID, reqEditors ...RequestEditorFn) (*ConfirmSwapResponse, error)
 
 	// ListTransactionsWithResponse List transactions
 	//
@@ -3361,7 +3361,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /api/v1/transactions/{id} (the `GetTransaction` operationId).
-	GetTransactionWithResponse(ctx context.Context, id TransactionId, reqEditors ...RequestEditorFn) (*GetTransactionResponse, error)
+	GetTransactionWithResponse(ctx context.Context, id TransactionID, reqEditors ...RequestEditorFn) (*GetTransactionResponse, error)
 
 	// GetRatesWithResponse Get rates
 	//
@@ -4656,7 +4656,7 @@ func (c *ClientWithResponses) GetSwapQuoteWithResponse(ctx context.Context, para
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/v1/swaps/{id}/cancel (the `CancelSwap` operationId).
-func (c *ClientWithResponses) CancelSwapWithResponse(ctx context.Context, id SwapId, reqEditors ...RequestEditorFn) (*CancelSwapResponse, error) {
+func (c *ClientWithResponses) CancelSwapWithResponse(ctx context.Context, id SwapID, reqEditors ...RequestEditorFn) (*CancelSwapResponse, error) {
 	rsp, err := c.CancelSwap(ctx, id, reqEditors...)
 	if err != nil {
 		return nil, err
@@ -4671,7 +4671,7 @@ func (c *ClientWithResponses) CancelSwapWithResponse(ctx context.Context, id Swa
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/v1/swaps/{id}/confirm (the `ConfirmSwap` operationId).
-func (c *ClientWithResponses) ConfirmSwapWithResponse(ctx context.Context, id SwapId, reqEditors ...RequestEditorFn) (*ConfirmSwapResponse, error) {
+func (c *ClientWithResponses) ConfirmSwapWithResponse(ctx context.Context, id SwapID, reqEditors ...RequestEditorFn) (*ConfirmSwapResponse, error) {
 	rsp, err := c.ConfirmSwap(ctx, id, reqEditors...)
 	if err != nil {
 		return nil, err
@@ -4701,7 +4701,7 @@ func (c *ClientWithResponses) ListTransactionsWithResponse(ctx context.Context, 
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /api/v1/transactions/{id} (the `GetTransaction` operationId).
-func (c *ClientWithResponses) GetTransactionWithResponse(ctx context.Context, id TransactionId, reqEditors ...RequestEditorFn) (*GetTransactionResponse, error) {
+func (c *ClientWithResponses) GetTransactionWithResponse(ctx context.Context, id TransactionID, reqEditors ...RequestEditorFn) (*GetTransactionResponse, error) {
 	rsp, err := c.GetTransaction(ctx, id, reqEditors...)
 	if err != nil {
 		return nil, err

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log"
 	"log/slog"
 	"net/url"
 	"reflect"
@@ -55,6 +56,8 @@ type call struct {
 	OperationID  string         `json:"operationId"`
 	Params       map[string]any `json:"params"`
 	AbortAfterMs *float64       `json:"abortAfterMs"`
+	// Repeat makes the same call this many times in a row with one client (default once).
+	Repeat int `json:"repeat"`
 }
 
 type expectedError struct {
@@ -76,10 +79,10 @@ func ms(v float64) time.Duration { return time.Duration(v * float64(time.Millise
 func (r *retrySettings) policy() *walletapi.RetryPolicy {
 	p := &walletapi.RetryPolicy{Attempts: r.Attempts}
 	if r.InitialDelayMs != nil {
-		p.InitialDelay = ms(*r.InitialDelayMs)
+		p.InitialDelay = walletapi.Ptr(ms(*r.InitialDelayMs))
 	}
 	if r.MaxDelayMs != nil {
-		p.MaxDelay = ms(*r.MaxDelayMs)
+		p.MaxDelay = walletapi.Ptr(ms(*r.MaxDelayMs))
 	}
 	return p
 }
@@ -106,7 +109,7 @@ func signerOf(c *clientSettings, secret string) walletapi.Signer {
 }
 
 func clientFor(baseURL, apiKey, secret string, c *clientSettings, logger *slog.Logger) (*walletapi.Client, error) {
-	o := walletapi.Options{Environment: walletapi.Custom, BaseURL: baseURL, APIKey: apiKey, Signer: signerOf(c, secret), Logger: logger}
+	o := walletapi.Options{Environment: walletapi.EnvironmentCustom, BaseURL: baseURL, APIKey: apiKey, Signer: signerOf(c, secret), Logger: logger}
 	if c != nil {
 		if c.TimeoutMs != nil {
 			o.Timeout = ms(*c.TimeoutMs)
@@ -130,11 +133,6 @@ func convert[T any](params map[string]any) (T, error) {
 		err = json.Unmarshal(text, &v)
 	}
 	return v, err
-}
-
-func str(params map[string]any, name string) string {
-	s, _ := params[name].(string)
-	return s
 }
 
 // invoke calls the client's method named after the operationId.
@@ -172,7 +170,9 @@ func invoke(ctx context.Context, c *walletapi.Client, op string, p map[string]an
 		err = e
 		return do(c.GetMinimumWithdrawalAmount(ctx, q, opts...))
 	case "listCoinNetworks":
-		return do(c.ListCoinNetworks(ctx, str(p, "coin"), opts...))
+		q, e := convert[walletapi.ListCoinNetworksParams](p)
+		err = e
+		return do(c.ListCoinNetworks(ctx, q, opts...))
 	case "getRates":
 		return do(c.GetRates(ctx, opts...))
 	case "getSwapQuote":
@@ -186,15 +186,21 @@ func invoke(ctx context.Context, c *walletapi.Client, op string, p map[string]an
 		err = e
 		return do(c.CreateSwap(ctx, b, opts...))
 	case "confirmSwap":
-		return do(c.ConfirmSwap(ctx, str(p, "id"), opts...))
+		q, e := convert[walletapi.ConfirmSwapParams](p)
+		err = e
+		return do(c.ConfirmSwap(ctx, q, opts...))
 	case "cancelSwap":
-		return do(c.CancelSwap(ctx, str(p, "id"), opts...))
+		q, e := convert[walletapi.CancelSwapParams](p)
+		err = e
+		return do(c.CancelSwap(ctx, q, opts...))
 	case "listTransactions":
 		q, e := convert[walletapi.ListTransactionsParams](p)
 		err = e
 		return do(c.ListTransactions(ctx, q, opts...))
 	case "getTransaction":
-		return do(c.GetTransaction(ctx, str(p, "id"), opts...))
+		q, e := convert[walletapi.GetTransactionParams](p)
+		err = e
+		return do(c.GetTransaction(ctx, q, opts...))
 	}
 	return nil, fail("no operation %s in the client", op)
 }
@@ -389,6 +395,8 @@ type exchangeCase struct {
 			Max float64 `json:"max"`
 		} `json:"waitsMs"`
 		Request *expectedRequest `json:"request"`
+		// DistinctHeaders are headers whose values must differ across every request received.
+		DistinctHeaders []string `json:"distinctHeaders"`
 	} `json:"expect"`
 }
 
@@ -432,13 +440,18 @@ func runExchange(raw json.RawMessage) (string, error) {
 		defer timer.Stop()
 		defer cancel()
 	}
-	data, callErr := invoke(ctx, client, c.Call.OperationID, c.Call.Params)
-	if m, ok := callErr.(*mismatch); ok {
-		return "", m
-	}
-	g := got{data, callErr}
-	if err := checkOutcome(g, c.Expect.outcome); err != nil {
-		return "", err
+	var data any
+	var callErr error
+	var g got
+	for range max(1, c.Call.Repeat) {
+		data, callErr = invoke(ctx, client, c.Call.OperationID, c.Call.Params)
+		if m, ok := callErr.(*mismatch); ok {
+			return "", m
+		}
+		g = got{data, callErr}
+		if err := checkOutcome(g, c.Expect.outcome); err != nil {
+			return "", err
+		}
 	}
 	// Requests still arriving (a retry the client should not make) are counted after a moment.
 	time.Sleep(50 * time.Millisecond)
@@ -463,6 +476,16 @@ func runExchange(raw json.RawMessage) (string, error) {
 		}
 		if err := checkRequest(requests[0], *c.Expect.Request); err != nil {
 			return "", err
+		}
+	}
+	for _, name := range c.Expect.DistinctHeaders {
+		seen := map[string]int{}
+		for i, r := range requests {
+			value := r.header.Get(name)
+			if first, repeated := seen[value]; repeated {
+				return "", fail("requests %d and %d carried the same %s", first+1, i+1, name)
+			}
+			seen[value] = i
 		}
 	}
 	if c.Privacy != nil && callErr != nil {
@@ -535,22 +558,51 @@ func checkRequest(r received, want expectedRequest) error {
 	return nil
 }
 
-// renderings are every way a caller or a log may render an error in Go.
+// renderings are every way a caller or a log may render an error in Go: Error(), the fmt
+// verbs (of the pointer and of the value), slog's JSON and text handlers, the log package,
+// json.Marshal, and the client's own log records.
 func renderings(err error, logs *bytes.Buffer, logger *slog.Logger) []string {
 	logger.Debug("call failed", slog.Any("error", err), slog.String("text", err.Error()))
+	var jsonLog, textLog, stdLog bytes.Buffer
+	slog.New(slog.NewJSONHandler(&jsonLog, &slog.HandlerOptions{Level: slog.LevelDebug})).Error("call failed", "error", err)
+	slog.New(slog.NewTextHandler(&textLog, &slog.HandlerOptions{Level: slog.LevelDebug})).Error("call failed", "error", err)
+	log.New(&stdLog, "", log.LstdFlags).Printf("call failed: %v", err)
+	marshalled, marshalErr := json.Marshal(err)
+	if marshalErr != nil {
+		marshalled = []byte(marshalErr.Error())
+	}
 	var e *walletapi.Error
-	shown := []string{err.Error(), fmt.Sprintf("%v", err), fmt.Sprintf("%+v", err), fmt.Sprintf("%#v", err), fmt.Sprintf("%s", err), fmt.Sprintf("%q", err), logs.String()}
+	shown := []string{err.Error(), fmt.Sprintf("%v", err), fmt.Sprintf("%+v", err), fmt.Sprintf("%#v", err), fmt.Sprintf("%s", err), fmt.Sprintf("%q", err),
+		logs.String(), jsonLog.String(), textLog.String(), stdLog.String(), string(marshalled)}
 	if errors.As(err, &e) {
-		shown = append(shown, fmt.Sprintf("%v", *e), fmt.Sprintf("%+v", *e), fmt.Sprintf("%#v", *e))
+		value, _ := json.Marshal(*e)
+		shown = append(shown, fmt.Sprintf("%v", *e), fmt.Sprintf("%+v", *e), fmt.Sprintf("%#v", *e), fmt.Sprintf("%q", *e), string(value))
 	}
 	return shown
+}
+
+// shownForms are the forms of a protected value searched for in the renderings (lower
+// case): as carried, URL-encoded (a space as + or %20), and an all-digit value also without
+// its leading zeros where it stands as a number. The runner's own oracle, not the client's.
+func shownForms(value string) []*regexp.Regexp {
+	forms := []string{value, url.QueryEscape(value), url.PathEscape(value), strings.ReplaceAll(url.QueryEscape(value), "+", "%20")}
+	var patterns []*regexp.Regexp
+	for _, f := range forms {
+		patterns = append(patterns, regexp.MustCompile("(?i)"+regexp.QuoteMeta(f)))
+	}
+	if stripped := strings.TrimLeft(value, "0"); stripped != value && stripped != "" && strings.Trim(value, "0123456789") == "" {
+		patterns = append(patterns, regexp.MustCompile(`(?:^|[^0-9A-Za-z])`+stripped+`(?:[^0-9A-Za-z]|$)`))
+	}
+	return patterns
 }
 
 func checkPrivacy(protected []string, requests []received, callErr error, logs *bytes.Buffer, logger *slog.Logger) error {
 	var fields map[string]any
 	var signature string
 	if len(requests) > 0 {
-		_ = json.Unmarshal(requests[0].body, &fields)
+		decoder := json.NewDecoder(bytes.NewReader(requests[0].body))
+		decoder.UseNumber() // a number as it was sent, not as a float prints it
+		_ = decoder.Decode(&fields)
 		signature = requests[0].header.Get("x-signature")
 	}
 	texts := renderings(callErr, logs, logger)
@@ -571,9 +623,11 @@ func checkPrivacy(protected []string, requests []received, callErr error, logs *
 		if value == "" {
 			continue
 		}
-		for _, text := range texts {
-			if strings.Contains(text, value) {
-				return fail("a rendering of the error shows %s", name)
+		for _, pattern := range shownForms(value) {
+			for _, text := range texts {
+				if pattern.MatchString(text) {
+					return fail("a rendering of the error shows %s", name)
+				}
 			}
 		}
 	}

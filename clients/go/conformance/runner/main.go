@@ -143,6 +143,8 @@ func runCase(head caseHead, raw json.RawMessage, s settings) (r result) {
 		saw, err = runOptions(raw)
 	case "scenario":
 		saw, err = runScenario(raw, s)
+	case "mask":
+		saw, err = runMask(raw)
 	default:
 		err = fail("unknown case type %q", head.Type)
 	}

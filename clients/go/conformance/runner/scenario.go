@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"wallet-api.invalid/walletapi"
@@ -24,6 +25,8 @@ type step struct {
 		TimeoutMs *float64       `json:"timeoutMs"`
 		Retry     *retrySettings `json:"retry"`
 	} `json:"options"`
+	// Times makes the step's call this many times in a row (default once); each meets expect.
+	Times   int               `json:"times"`
 	Expect  json.RawMessage   `json:"expect"`
 	Save    map[string]string `json:"save"`
 	Sandbox *struct {
@@ -53,6 +56,24 @@ type scenarioState struct {
 	armed []string
 }
 
+// helperClock is the runner's own: its signed helper requests never share a millisecond,
+// as a sandbox that refuses replays would refuse the second of two alike.
+var helperClock struct {
+	sync.Mutex
+	last time.Time
+}
+
+func helperInstant() time.Time {
+	helperClock.Lock()
+	defer helperClock.Unlock()
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	if !now.After(helperClock.last) {
+		now = helperClock.last.Add(time.Millisecond)
+	}
+	helperClock.last = now
+	return now
+}
+
 // sandboxRequest is a signed request to one of the sandbox's test helpers (outside the
 // public API), signed with crypto/hmac directly.
 func sandboxRequest(s settings, method, path string, body any) (int, any, error) {
@@ -60,7 +81,7 @@ func sandboxRequest(s settings, method, path string, body any) (int, any, error)
 	if body != nil {
 		text, _ = json.Marshal(body)
 	}
-	timestamp := time.Now().UTC().Format("2006-01-02T15:04:05.000Z")
+	timestamp := helperInstant().Format("2006-01-02T15:04:05.000Z")
 	mac := hmac.New(sha256.New, []byte(s.secret))
 	mac.Write([]byte(timestamp + "\n" + method + "\n" + path + "\n"))
 	mac.Write(text)
@@ -164,16 +185,24 @@ func runSteps(steps []step, client *walletapi.Client, s settings, state *scenari
 					opts = append(opts, walletapi.WithRetry(st.Options.Retry.policy()))
 				}
 			}
-			data, err := invoke(context.Background(), client, st.Call.OperationID, params, opts...)
-			if m, ok := err.(*mismatch); ok {
-				return m
-			}
 			var expected outcome
 			if err := json.Unmarshal(substituteJSON(st.Expect, state.saved), &expected); err != nil {
 				return err
 			}
-			if err := checkOutcome(got{data, err}, expected); err != nil {
-				return fail("%s (%s): %s", at, st.Call.OperationID, err)
+			var data any
+			times := max(1, st.Times)
+			for n := 1; n <= times; n++ {
+				var err error
+				data, err = invoke(context.Background(), client, st.Call.OperationID, params, opts...)
+				if m, ok := err.(*mismatch); ok {
+					return m
+				}
+				if err := checkOutcome(got{data, err}, expected); err != nil {
+					if times > 1 {
+						return fail("%s (%s), call %d of %d: %s", at, st.Call.OperationID, n, times, err)
+					}
+					return fail("%s (%s): %s", at, st.Call.OperationID, err)
+				}
 			}
 			if len(st.Save) > 0 {
 				text, _ := json.Marshal(data)
@@ -239,7 +268,7 @@ func runSteps(steps []step, client *walletapi.Client, s settings, state *scenari
 				pages++
 				items += len(page.Data)
 				for _, t := range page.Data {
-					ids[t.UnderscoreId] = true
+					ids[t.ID] = true
 				}
 				if after, ok := st.AfterPage[strconv.Itoa(pages)]; ok {
 					if err := runSteps(after, client, s, state); err != nil {

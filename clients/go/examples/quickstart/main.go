@@ -16,7 +16,7 @@ import (
 
 func main() {
 	client, err := walletapi.NewClient(walletapi.Options{
-		Environment: walletapi.Custom, // the local sandbox; Staging or Production take the https address issued at onboarding
+		Environment: walletapi.EnvironmentCustom, // the local sandbox; Staging or Production take the https address issued at onboarding
 		BaseURL:     os.Getenv("WALLET_API_BASE_URL"),
 		APIKey:      os.Getenv("WALLET_API_KEY"),
 		// The provider has not published its signature algorithm: confirm it before going live.
@@ -42,18 +42,18 @@ func main() {
 	fmt.Printf("100 usdt → %s %s\n", quote.ToAmount, quote.QuotedCurrency)
 
 	// Once the end user accepts the quote:
-	swap, err := client.CreateSwap(ctx, walletapi.CreateSwapRequest{From: "usdt", To: "ngn", Amount: 100, Password: walletapi.Ptr("customer-authorization-value")})
+	swap, err := client.CreateSwap(ctx, walletapi.CreateSwapRequest{From: "usdt", To: "ngn", Amount: 100, Password: "customer-authorization-value"})
 	if err != nil {
 		log.Fatal(err)
 	}
-	confirmed, err := client.ConfirmSwap(ctx, swap.Id)
+	confirmed, err := client.ConfirmSwap(ctx, walletapi.ConfirmSwapParams{ID: swap.ID})
 	var apiErr *walletapi.Error
 	if errors.As(err, &apiErr) && apiErr.Kind == walletapi.KindAPI {
 		log.Fatalf("the provider refused (HTTP %d): %v", apiErr.HTTPStatus, err)
 	} else if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Printf("swap %s %s\n", confirmed.Id, confirmed.Status)
+	fmt.Printf("swap %s %s\n", confirmed.ID, confirmed.Status)
 
 	count := 0
 	for _, err := range client.AllTransactions(ctx, walletapi.ListTransactionsParams{Limit: walletapi.Ptr(50)}) {

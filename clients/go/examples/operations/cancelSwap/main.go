@@ -31,7 +31,7 @@ func main() {
 	if len(os.Args) != 2 {
 		log.Fatal("usage: cancelSwap <swapId>")
 	}
-	swap, err := client.CancelSwap(ctx, os.Args[1])
+	swap, err := client.CancelSwap(ctx, walletapi.CancelSwapParams{ID: os.Args[1]})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -31,7 +31,7 @@ func main() {
 	if len(os.Args) != 2 {
 		log.Fatal("usage: confirmSwap <swapId>")
 	}
-	swap, err := client.ConfirmSwap(ctx, os.Args[1])
+	swap, err := client.ConfirmSwap(ctx, walletapi.ConfirmSwapParams{ID: os.Args[1]})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -42,7 +42,7 @@ func main() {
 		log.Fatal("CUSTOMER_AUTHORIZATION is not set")
 	}
 	// Never retried: a POST moves value and the API has no idempotency key.
-	swap, err := client.CreateSwap(ctx, walletapi.CreateSwapRequest{From: os.Args[1], To: os.Args[2], Amount: amount, Password: &password})
+	swap, err := client.CreateSwap(ctx, walletapi.CreateSwapRequest{From: os.Args[1], To: os.Args[2], Amount: amount, Password: password})
 	if err != nil {
 		log.Fatal(err)
 	}

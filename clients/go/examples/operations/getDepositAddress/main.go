@@ -32,7 +32,7 @@ func main() {
 		log.Fatal("usage: getDepositAddress <coin>")
 	}
 	coin := os.Args[1]
-	networks, err := client.ListCoinNetworks(ctx, coin)
+	networks, err := client.ListCoinNetworks(ctx, walletapi.ListCoinNetworksParams{Coin: coin})
 	if err != nil {
 		log.Fatal(err)
 	}

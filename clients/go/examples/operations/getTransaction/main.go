@@ -31,7 +31,7 @@ func main() {
 	if len(os.Args) != 2 {
 		log.Fatal("usage: getTransaction <transactionId>")
 	}
-	transaction, err := client.GetTransaction(ctx, os.Args[1])
+	transaction, err := client.GetTransaction(ctx, walletapi.GetTransactionParams{ID: os.Args[1]})
 	if err != nil {
 		log.Fatal(err)
 	}

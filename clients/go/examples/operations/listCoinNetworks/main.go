@@ -31,7 +31,7 @@ func main() {
 	if len(os.Args) != 2 {
 		log.Fatal("usage: listCoinNetworks <coin>")
 	}
-	networks, err := client.ListCoinNetworks(ctx, os.Args[1])
+	networks, err := client.ListCoinNetworks(ctx, walletapi.ListCoinNetworksParams{Coin: os.Args[1]})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -39,7 +39,7 @@ func main() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		walked[transaction.UnderscoreId] = true
+		walked[transaction.ID] = true
 	}
 	fmt.Fprintf(os.Stderr, "walked %d of %d transactions\n", len(walked), page.Total)
 	if err != nil {

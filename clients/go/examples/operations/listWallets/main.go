@@ -33,7 +33,7 @@ func main() {
 		log.Fatal(err)
 	}
 	for _, wallet := range wallets {
-		fmt.Fprintln(os.Stderr, wallet.UnderscoreId, wallet.ChainType, wallet.Address)
+		fmt.Fprintln(os.Stderr, wallet.ID, wallet.ChainType, wallet.Address)
 	}
 	out, _ := json.MarshalIndent(wallets, "", "  ")
 	fmt.Println(string(out))

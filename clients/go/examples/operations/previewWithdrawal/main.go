@@ -37,7 +37,7 @@ func main() {
 	if err != nil {
 		log.Fatal("amount is not a number")
 	}
-	networks, err := client.ListCoinNetworks(ctx, coin)
+	networks, err := client.ListCoinNetworks(ctx, walletapi.ListCoinNetworksParams{Coin: coin})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func main() {
 	if amount < minimum.MinimumAmount {
 		log.Fatalf("the minimum withdrawal of %s is %v", coin, minimum.MinimumAmount)
 	}
-	// preview.TransactionId names the pending transaction: GetTransaction follows it.
+	// preview.TransactionID names the pending transaction: GetTransaction follows it.
 	preview, err := client.PreviewWithdrawal(ctx, walletapi.PreviewWithdrawalRequest{
 		Coin: coin, Chain: networks[0].Reference, Amount: amount, ReceiverAddress: receiverAddress,
 	})

@@ -1,4 +1,4 @@
-package walletapi
+package redact
 
 import (
 	"encoding/json"
@@ -27,8 +27,8 @@ func FuzzMaskingHidesCarriedValues(f *testing.F) {
 		}
 		quoted, _ := json.Marshal(value)
 		forms := []string{value, strings.ToUpper(value), strings.ToLower(value), url.QueryEscape(value), url.PathEscape(value), string(quoted[1 : len(quoted)-1])}
-		m := &masker{}
-		m.add(value)
+		m := &Masker{}
+		m.Add(Secret, value)
 		for _, form := range forms {
 			// Case mappings that change a string's length (ß → SS) are not the same letters.
 			if len([]rune(form)) != len([]rune(value)) && (form == strings.ToUpper(value) || form == strings.ToLower(value)) {
@@ -36,7 +36,7 @@ func FuzzMaskingHidesCarriedValues(f *testing.F) {
 			}
 			// What is left once the masks are taken out must not hold the form, unless the
 			// template's own text does.
-			shown := strings.ReplaceAll(m.text(strings.ReplaceAll(template, "%s", form)), redacted, "\x00")
+			shown := strings.ReplaceAll(m.Text(strings.ReplaceAll(template, "%s", form)), Mask, "\x00")
 			if form != "" && strings.Contains(shown, form) && !strings.Contains(strings.ReplaceAll(template, "%s", "\x00"), form) {
 				t.Fatalf("%q shows %q: %q", value, form, shown)
 			}
