@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { ApiError, createClient, describeDrift, InvalidResponseError, NetworkError, TimeoutError, WalletApiError } from '../client/index.ts';
 import { defaultPolicy, jsonParseFault, type CarriedValue, type PrivacyPolicy } from '../privacy/index.ts';
 import { parseCommandLine } from '../support/args.ts';
-import { signingHeaderNames } from '../traffic/exchange.ts';
+import { signingHeaderNames } from '../signing/index.ts';
 import { appendExchanges, checkHarTarget } from '../traffic/har-file.ts';
 import { recordingFetch, type RecordingFetch } from '../traffic/recording-fetch.ts';
 import { listText, operationHelp, usage, usageLine } from './help.ts';

@@ -11,7 +11,7 @@
 // `util.inspect` with `showHidden`.
 import type { AnyEnvelope, ErrorEnvelope } from '../envelope/index.ts';
 import { defaultPolicy, type Carried, type PrivacyPolicy } from '../privacy/index.ts';
-import { signingHeaderNames } from '../traffic/exchange.ts';
+import { signingHeaderNames } from '../signing/index.ts';
 import type { DriftEvent } from './drift/types.ts';
 
 export type ClientErrorKind = 'api' | 'invalid-response' | 'network' | 'timeout' | 'aborted' | 'signing' | 'configuration';

@@ -17,7 +17,8 @@
 // as the provider's.
 import type { Middleware } from 'openapi-fetch';
 import { buildEntry } from '../traffic/entry.ts';
-import { headerPairs, signingHeaderNames, type RecordedExchange } from '../traffic/exchange.ts';
+import { headerPairs, type RecordedExchange } from '../privacy/exchange.ts';
+import { signingHeaderNames } from '../signing/index.ts';
 import type { HarEntry } from '../traffic/har.ts';
 import { checkRedactionRules, defaultPolicy, RedactionRulesError, type PrivacyPolicy, type RedactionRules } from '../privacy/index.ts';
 import { HarLinesWriter } from '../traffic/har-lines.ts';

@@ -14,7 +14,7 @@ import { loadBundledDocument } from '../spec/document.ts';
 import { strictReading } from '../spec/strict-reading.ts';
 import { SpecValidator } from '../spec/validator.ts';
 import { SpecAnswerChecks } from '../spec/answer-checks.ts';
-import { signingHeaderNames } from '../traffic/exchange.ts';
+import { signingHeaderNames } from '../signing/index.ts';
 import { appendExchanges } from '../traffic/har-file.ts';
 import { recordingFetch } from '../traffic/recording-fetch.ts';
 

@@ -1,7 +1,7 @@
 // The exchange of a Dredd transaction as `--record` writes it: the request as Dredd sends
 // it, after the hooks signed it, and the real answer. Read only: nothing here changes the
 // transaction.
-import { headerPairs, type RecordedExchange } from '../traffic/exchange.ts';
+import { headerPairs, type RecordedExchange } from '../privacy/exchange.ts';
 import type { DreddTransaction } from './dredd-transaction.ts';
 
 export function transactionExchange(transaction: DreddTransaction, details: { operationId: string; addedHeaders: readonly string[]; now?: number }): RecordedExchange {

@@ -2,7 +2,7 @@
 // exchanges, headers, URLs, JSON values and text. Built lazily: a policy compiles its
 // patterns on its first use, so that importing it, or making a client whose drift watch is
 // off, costs nothing. Dependency-free: the SDK ships it.
-import type { HeaderPairs, RecordedExchange } from '../traffic/exchange.ts';
+import type { HeaderPairs, RecordedExchange } from './exchange.ts';
 import { pointerKey, pointerSegment } from '../spec/pointer.ts';
 import { maskNumber, maskString } from './mask.ts';
 import { addressSources, base58Run, identifierFieldNames, keptAddedHeaderNames, normaliseName, redactedValue, secretFieldNames, secretHeaderNames, solanaShaped, unreadableBodyValue } from './rules.ts';

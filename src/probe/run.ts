@@ -10,8 +10,8 @@
 // the signer are wrong, so every other answer would say nothing about the rule it probes),
 // when a rate limit persists through the backing off, or when the signer fails.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { RecordedExchange } from '../traffic/exchange.ts';
-import { signingHeaderNames } from '../traffic/exchange.ts';
+import type { RecordedExchange } from '../privacy/exchange.ts';
+import { signingHeaderNames } from '../signing/index.ts';
 import { recordingFetch } from '../traffic/recording-fetch.ts';
 import { authenticationProbes, inputProbes, maximumProbeRequests, probePasses, skewProbe, timestampSkewSteps, type ProbeRequest } from './plan.ts';
 import { buildWireRequest, ProbeRefused, type ProbeTarget, type WireRequest } from './request.ts';

@@ -95,3 +95,6 @@ export const processInstants: () => Date = distinctInstants();
 export function nextTimestamp(): string {
   return formatTimestamp(processInstants());
 }
+
+/** The headers the service's signing scheme adds to every request (see the Authentication part of the interface). */
+export const signingHeaderNames: readonly string[] = ['x-api-key', 'x-timestamp', 'x-signature'];

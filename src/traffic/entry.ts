@@ -2,7 +2,7 @@
 // (src/privacy): it takes only a `Redacted` exchange, which only the policy makes, so no
 // entry can be built from what was not. Dependency-free.
 import type { Redacted } from '../privacy/index.ts';
-import type { HeaderPairs, RecordedExchange } from './exchange.ts';
+import type { HeaderPairs, RecordedExchange } from '../privacy/exchange.ts';
 import type { HarEntry, HarNameValue } from './har.ts';
 
 /** Reason phrases for answers that carry none (Dredd's, HTTP/2's). */

@@ -22,7 +22,7 @@ import { mkdir, open, readFile, rename, rm, stat, type FileHandle } from 'node:f
 import { dirname, resolve } from 'node:path';
 import { sdkVersion } from '../version.ts';
 import { buildEntry } from './entry.ts';
-import type { RecordedExchange } from './exchange.ts';
+import type { RecordedExchange } from '../privacy/exchange.ts';
 import type { Har, HarEntry } from './har.ts';
 import { defaultPolicy, jsonParseFault, type PrivacyPolicy } from '../privacy/index.ts';
 

@@ -2,7 +2,7 @@
 // (so, in the client, after signing) and the answer, read from a clone so the caller's
 // body is untouched. It sends what it was given and nothing else; recording only reads.
 // Dependency-free: the SDK's command line uses it.
-import { headerPairs, type RecordedExchange } from './exchange.ts';
+import { headerPairs, type RecordedExchange } from '../privacy/exchange.ts';
 
 export type RecordingFetchOptions = {
   /** Receives each finished exchange; `settled` waits for what it returns. */

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { checkRedactionRules, defaultPolicy, environmentSecrets, jsonParseFault, maskIdentifier, maskNumber, normaliseName, privacyPolicy, redactedValue, redactingWriter, RedactionRulesError, secretHeaderNames, unreadableBodyValue } from '../../src/privacy/index.ts';
 import { encodedForms, encodedPrefixes, Echoes, looseForms, variantsOf } from '../../src/privacy/policy.ts';
 import { identifierFieldNames, secretFieldNames, solanaShaped } from '../../src/privacy/rules.ts';
-import type { RecordedExchange } from '../../src/traffic/exchange.ts';
+import type { RecordedExchange } from '../../src/privacy/exchange.ts';
 
 describe('a mask', () => {
   it('keeps a string its shape: letters x or X, digits 0, in any script, other characters as they are', () => {

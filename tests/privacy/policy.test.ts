@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkRedactionRules, defaultPolicy, jsonParseFault, maskIdentifier, privacyPolicy, redactedValue } from '../../src/privacy/index.ts';
 import { buildEntry } from '../../src/traffic/entry.ts';
-import type { RecordedExchange } from '../../src/traffic/exchange.ts';
+import type { RecordedExchange } from '../../src/privacy/exchange.ts';
 
 const address = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
 const addressMask = '0x0xx0x000000xX000000000000Xx000xxx00XXX00';

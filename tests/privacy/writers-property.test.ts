@@ -27,7 +27,7 @@ import type { Redacted } from '../../src/privacy/index.ts';
 import { sandboxLogRedaction } from '../../src/sandbox/app.ts';
 import { loadBundledDocument } from '../../src/spec/document.ts';
 import { buildEntry } from '../../src/traffic/entry.ts';
-import type { RecordedExchange } from '../../src/traffic/exchange.ts';
+import type { RecordedExchange } from '../../src/privacy/exchange.ts';
 import { repoRoot } from '../support/run.ts';
 import { ManualMetricReader } from '../support/manual-metric-reader.ts';
 import { copySpecSource } from '../support/spec-copy.ts';

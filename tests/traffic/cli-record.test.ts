@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.ts';
+import { hmacSha256Sync } from '../../src/signing/index.ts';
 import { readHar } from '../../src/traffic/har-file.ts';
 import { answerJson, useCaptureServer } from '../support/capture-server.ts';
 import { leaks, hexSignatureShapes } from './support/leaks.ts';
@@ -31,7 +32,8 @@ const swapBody = JSON.stringify({ from: 'usdt', to: 'ngn', amount: 100, password
 describe('wallet-api --record', () => {
   it('sends the signed request byte for byte as without recording', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'record-')), 'calls.har');
-    // The same clock for both calls, so both carry the same timestamp and signature.
+    // The same clock for both calls: the second is signed at the next millisecond (no two
+    // requests of a process share a timestamp), and is otherwise the same request.
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2024-05-01T12:00:00.000Z') });
     const args = ['createSwap', '--base-url', capture.server.url, '--body', swapBody];
     expect((await run(args)).code).toBe(0);
@@ -39,13 +41,19 @@ describe('wallet-api --record', () => {
     const [plain, recorded] = capture.server.requests;
     expect(recorded!.method).toBe(plain!.method);
     expect(recorded!.url).toBe(plain!.url);
-    expect(recorded!.headers).toEqual(plain!.headers);
+    const { 'x-timestamp': plainTimestamp, 'x-signature': plainSignature, ...plainRest } = plain!.headers;
+    const { 'x-timestamp': recordedTimestamp, 'x-signature': recordedSignature, ...recordedRest } = recorded!.headers;
+    expect(recordedRest).toEqual(plainRest);
+    expect([plainTimestamp, recordedTimestamp]).toEqual(['2024-05-01T12:00:00.000Z', '2024-05-01T12:00:00.001Z']);
     expect(recorded!.body.equals(plain!.body)).toBe(true);
-    expect(plain!.headers['x-signature']).toMatch(/^[0-9a-f]{64}$/);
+    // Each signed over the bytes sent, with its own timestamp.
+    for (const [request, timestamp, signature] of [[plain!, plainTimestamp, plainSignature], [recorded!, recordedTimestamp, recordedSignature]] as const) {
+      expect(signature).toBe(hmacSha256Sync({ secret })({ method: request.method, pathWithQuery: request.url, body: request.body.toString('utf8'), timestamp: String(timestamp), apiKey }));
+    }
     const har = await readHar(file);
     expect(har.log.entries).toHaveLength(1);
     expect(har.log.entries[0]!._operationId).toBe('createSwap');
-    expect(har.log.entries[0]!.request.headers).toContainEqual({ name: 'x-timestamp', value: '2024-05-01T12:00:00.000Z' });
+    expect(har.log.entries[0]!.request.headers).toContainEqual({ name: 'x-timestamp', value: '2024-05-01T12:00:00.001Z' });
   });
 
   it('keeps every secret and personal value of the requests out of the file, in any encoding', async () => {

@@ -12,7 +12,7 @@ import { readHarExchanges } from '../../src/learn/har-input.ts';
 import { appendExchanges, checkHarTarget, NotHarError, readHar } from '../../src/traffic/har-file.ts';
 import { defaultPolicy } from '../../src/privacy/index.ts';
 import { buildEntry } from '../../src/traffic/entry.ts';
-import type { RecordedExchange } from '../../src/traffic/exchange.ts';
+import type { RecordedExchange } from '../../src/privacy/exchange.ts';
 import type { HarEntry } from '../../src/traffic/har.ts';
 import { runRedocly } from '../../src/support/redocly.ts';
 import { repoRoot } from '../../src/support/repo.ts';

@@ -1,4 +1,5 @@
-// One request and its answer as a recorder saw them, before redaction. Headers are kept
+// One request and its answer as a recorder saw them, before redaction: what the policy
+// redacts (policy.ts) and the recorders write once redacted (src/traffic). Headers are kept
 // as a list in the order sent, so a header given twice is recorded twice.
 
 export type HeaderPairs = [name: string, value: string][];
@@ -12,15 +13,12 @@ export type RecordedExchange = {
   operationId?: string;
   /**
    * Headers the recorder's caller added to the request itself (the signing headers): their
-   * values are redacted, except the ones kept on purpose (see redact.ts).
+   * values are redacted, except the ones kept on purpose (see policy.ts).
    */
   addedHeaders?: readonly string[];
   /** What deliberately wrong request this is, when a probe sent it (written as the entry's `_probe`). */
   probe?: string;
 };
-
-/** The headers the service's signing scheme adds to every request (see the Authentication part of the interface). */
-export const signingHeaderNames: readonly string[] = ['x-api-key', 'x-timestamp', 'x-signature'];
 
 /** Header pairs from a plain object (Dredd, node:http) or a Headers instance (fetch). */
 export function headerPairs(headers: Headers | Record<string, string | string[] | number | undefined>): HeaderPairs {
