@@ -46,6 +46,7 @@ const noTraffic: Record<string, string> = {
   'scripts/build.ts': 'packages',
   'scripts/changelog.ts': 'the changelog of spec changes',
   'scripts/commonjs-declarations.ts': 'type declarations',
+  'scripts/commonjs-entries.ts': "the packages' CommonJS entry points",
   'scripts/conformance.ts': "the conformance matrix and the README's copy of it, made from the kit's cases",
   'scripts/dev.ts': 'the dev loop',
   'scripts/diff.ts': 'spec changes',
@@ -54,7 +55,7 @@ const noTraffic: Record<string, string> = {
   'scripts/generate.ts': 'generated files',
   'scripts/mock.ts': 'the mock banner',
   'scripts/pack.ts': 'packages',
-  'scripts/sdk-version.ts': 'the version',
+  'scripts/version-set.ts': "the kit's version, stamped into each package",
   'scripts/start.ts': 'the start banner',
   'scripts/unknowns.ts': "the spec's unknowns",
 };
