@@ -21,6 +21,30 @@ export function isSemver(version: string): boolean {
   return semverPattern.test(version);
 }
 
+/**
+ * Semantic Versioning's precedence (semver.org, item 11): negative when a comes before b.
+ * Build metadata does not count; a pre-release comes before its release.
+ */
+export function compareSemver(a: string, b: string): number {
+  const parts = (version: string) => {
+    const match = semverPattern.exec(version);
+    if (!match) throw new Error(`'${version}' is not a semantic version`);
+    return { core: [match[1], match[2], match[3]].map(Number), pre: match[4] === undefined ? [] : match[4].split('.') };
+  };
+  const [x, y] = [parts(a), parts(b)];
+  for (let i = 0; i < 3; i++) if (x.core[i] !== y.core[i]) return x.core[i]! - y.core[i]!;
+  if (x.pre.length === 0 || y.pre.length === 0) return y.pre.length - x.pre.length;
+  for (let i = 0; i < Math.min(x.pre.length, y.pre.length); i++) {
+    const [p, q] = [x.pre[i]!, y.pre[i]!];
+    if (p === q) continue;
+    const [pn, qn] = [/^\d+$/.test(p), /^\d+$/.test(q)];
+    if (pn && qn) return Number(p) - Number(q);
+    if (pn !== qn) return pn ? -1 : 1;
+    return p < q ? -1 : 1;
+  }
+  return x.pre.length - y.pre.length;
+}
+
 /** The kit's version as VERSION holds it (one line). */
 export function kitVersion(root: string = repoRoot): string {
   const path = join(root, 'VERSION');
