@@ -74,7 +74,7 @@ function replaceOne(path: string, pattern: RegExp, what: string) {
   };
 }
 
-/** A JSON manifest's top-level "version" (package.json, composer.json), its formatting kept. */
+/** A JSON manifest's top-level "version" (package.json), its formatting kept. */
 function jsonVersion(path: string) {
   return (text: string, version: string): string => {
     const parsed = JSON.parse(text) as { version?: unknown };
@@ -122,8 +122,8 @@ export const versionStamps: VersionStamp[] = [
   { path: 'clients/python/src/wallet_api/_version.py', stamp: replaceOne('clients/python/src/wallet_api/_version.py', /^__version__ = "([^"]*)"$/m, '__version__') },
   // Go: the User-Agent's constant (the module's version itself is its tag, clients/go/vX.Y.Z).
   { path: 'clients/go/version.go', stamp: replaceOne('clients/go/version.go', /^const Version = "([^"]*)"$/m, 'Version constant') },
-  // PHP, when present: the manifest of the Composer artifact and the User-Agent's constant.
-  { path: 'clients/php/composer.json', whenPresent: 'clients/php', stamp: jsonVersion('clients/php/composer.json') },
+  // PHP, when present: the User-Agent's constant. (composer.json carries no version, as
+  // `composer validate --strict` asks: the release writes it into the archive it uploads.)
   { path: 'clients/php/src/Version.php', whenPresent: 'clients/php', stamp: replaceOne('clients/php/src/Version.php', /const VERSION = '([^']*)'/, 'VERSION constant') },
   // Java, when present: the POM's project version (the User-Agent reads it from the jar's manifest or a filtered resource).
   { path: 'clients/java/pom.xml', whenPresent: 'clients/java', stamp: pomVersion('clients/java/pom.xml') },

@@ -13,14 +13,21 @@ export type ReleaseContext = {
   work: string;
 };
 
-export type ToolOptions = { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number };
+export type ToolOptions = {
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  timeoutMs?: number;
+  /** Where a failing tool says why: at the end of its output (default) or at its start (a report with its findings first). */
+  findings?: 'last' | 'first';
+};
 
 /** Runs a tool to completion and returns what it printed; throws with the last lines of its output when it fails. */
 export async function tool(command: string, args: readonly string[], options: ToolOptions = {}): Promise<string> {
   const { exitCode, output, timedOut } = await runTool(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, timeoutMs: options.timeoutMs ?? 300_000 });
   if (exitCode !== 0 || timedOut) {
     const name = command.split('/').pop();
-    const tail = output.trim().split('\n').slice(-15).join('\n');
+    const lines = output.trim().split('\n');
+    const tail = (options.findings === 'first' ? lines.slice(0, 15) : lines.slice(-15)).join('\n');
     throw new Error(`${[name, ...args.slice(0, 2)].join(' ')} ${timedOut ? 'timed out' : `failed (exit ${exitCode})`}:\n${tail}`);
   }
   return output;

@@ -32,7 +32,8 @@ export async function checkNpmPackage(name: string, context: ReleaseContext): Pr
   if (manifest.version !== context.version) throw new Error(`the tarball says version ${manifest.version}, VERSION says ${context.version}`);
   // --strict: publint's warnings are errors too.
   await tool(installedBin(context.root, 'publint'), ['run', '--strict', tarball], { cwd: context.work });
-  await tool(installedBin(context.root, 'attw'), [tarball, '--format', 'ascii'], { cwd: context.work });
+  // Its report starts with the problems found, then a table per entry point.
+  await tool(installedBin(context.root, 'attw'), [tarball, '--format', 'ascii'], { cwd: context.work, findings: 'first' });
   const published = await tool('npm', ['publish', '--dry-run', '--ignore-scripts', resolve(tarball)], { cwd: context.work, env: { npm_config_loglevel: 'notice' } });
   if (!published.includes(`+ ${name}@${context.version}`)) throw new Error(`npm publish --dry-run did not report ${name}@${context.version}:\n${published.slice(-800)}`);
   return `${name}@${context.version}: publint, attw, npm publish --dry-run`;

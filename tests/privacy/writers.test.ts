@@ -56,6 +56,10 @@ const noTraffic: Record<string, string> = {
   'scripts/mock.ts': 'the mock banner',
   'scripts/pack.ts': 'packages',
   'scripts/version-set.ts': "the kit's version, stamped into each package",
+  'scripts/release-check.ts': "the release's guards and one line per artifact: names, versions, the checking tools' own findings on the kit's files",
+  'src/release/go.ts': 'a consumer module of the Go client, in a scratch folder',
+  'src/release/php.ts': 'a consumer project of the PHP client, in a scratch folder',
+  'src/release/python.ts': "the Python lock's pins as constraints, in a scratch folder",
   'scripts/start.ts': 'the start banner',
   'scripts/unknowns.ts': "the spec's unknowns",
 };

@@ -54,10 +54,9 @@ describe("the kit's version", () => {
 
   it('stamps the PHP and Java clients once their folders exist, and names a file they lack', () => {
     const dir = copyOfStampedFiles();
-    expect(versionStamps.filter((row) => row.whenPresent).map((row) => row.path)).toEqual(['clients/php/composer.json', 'clients/php/src/Version.php', 'clients/java/pom.xml']);
+    expect(versionStamps.filter((row) => row.whenPresent).map((row) => row.path)).toEqual(['clients/php/src/Version.php', 'clients/java/pom.xml']);
     mkdirSync(join(dir, 'clients/php/src'), { recursive: true });
-    expect(() => stampedTexts('1.0.0', dir)).toThrow('clients/php/composer.json is missing (clients/php exists, so it carries the kit\'s version)');
-    writeFileSync(join(dir, 'clients/php/composer.json'), `${JSON.stringify({ name: 'wallet-api/sdk', version: '0.1.0', require: { php: '>=8.2' } }, null, 2)}\n`);
+    expect(() => stampedTexts('1.0.0', dir)).toThrow('clients/php/src/Version.php is missing (clients/php exists, so it carries the kit\'s version)');
     writeFileSync(join(dir, 'clients/php/src/Version.php'), "<?php\nfinal class Version\n{\n    public const VERSION = '0.1.0';\n}\n");
     mkdirSync(join(dir, 'clients/java'));
     writeFileSync(
@@ -65,7 +64,6 @@ describe("the kit's version", () => {
       '<?xml version="1.0"?>\n<project>\n  <!-- <version>9</version> -->\n  <parent>\n    <groupId>p</groupId>\n    <version>7.0.0</version>\n  </parent>\n  <artifactId>wallet-api-sdk</artifactId>\n  <version>0.1.0</version>\n  <dependencies><dependency><version>3.1</version></dependency></dependencies>\n</project>\n',
     );
     const texts = stampedTexts('1.0.0', dir);
-    expect(JSON.parse(texts.get('clients/php/composer.json')!)).toEqual({ name: 'wallet-api/sdk', version: '1.0.0', require: { php: '>=8.2' } });
     expect(texts.get('clients/php/src/Version.php')).toContain("public const VERSION = '1.0.0';");
     const pom = texts.get('clients/java/pom.xml')!;
     expect(pom).toContain('<artifactId>wallet-api-sdk</artifactId>\n  <version>1.0.0</version>');
