@@ -1,12 +1,13 @@
-// `npm run release:check [-- --only NAME…]`: stops before anything is built when a guard fails
+// `npm run release:check [-- --only NAME…] [--out DIR]`: stops before anything is built when a guard fails
 // (dirty tree, VERSION not semantic or not above the last v* tag, CHANGELOG.md without the
 // version, a generated file out of date), printing each problem, named; then builds every
 // artifact and checks it as its registry or consumers would (src/release/artifacts.ts),
 // printing one line per artifact and its time. Exits 1 when a guard or an artifact fails, 2 on
 // a bad argument. --only runs the artifacts whose names contain one of the given words (the
-// guards always run).
+// guards always run); --out keeps what was built and checked in DIR, one folder per artifact,
+// for `npm run release:publish` (by default it is removed).
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseFlags } from '../src/support/args.ts';
 import { repoRoot } from '../src/support/repo.ts';
 import { kitVersion } from '../src/codegen/kit-version.ts';
@@ -18,8 +19,9 @@ const started = Date.now();
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 let only: string[] | undefined;
+let out: string | undefined;
 try {
-  only = parseFlags(process.argv.slice(2), { only: { type: 'string', multiple: true } }, 'npm run release:check -- [--only NAME]…').only;
+  ({ only, out } = parseFlags(process.argv.slice(2), { only: { type: 'string', multiple: true }, out: { type: 'string' } }, 'npm run release:check -- [--only NAME]… [--out DIR]'));
 } catch (error) {
   process.stderr.write(`release:check: ${(error as Error).message}\n`);
   process.exit(2);
@@ -40,16 +42,20 @@ const version = kitVersion();
 say(`guards passed for ${version} (${seconds(started)})`);
 
 mkdirSync(join(repoRoot, '.tmp'), { recursive: true });
-const work = mkdtempSync(join(repoRoot, '.tmp', 'release-check-'));
+const work = out === undefined ? mkdtempSync(join(repoRoot, '.tmp', 'release-check-')) : resolve(process.env.INIT_CWD ?? process.cwd(), out);
+if (out !== undefined) {
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+}
 let failed = 0;
 try {
-  for (const [index, artifact] of chosen.entries()) {
+  for (const artifact of chosen) {
     if (artifact.whenPresent && !existsSync(join(repoRoot, artifact.whenPresent))) {
       say(`skipped  ${artifact.name}: ${artifact.whenPresent} does not exist`);
       continue;
     }
     const since = Date.now();
-    const folder = join(work, String(index));
+    const folder = join(work, artifact.folder);
     mkdirSync(folder);
     try {
       const detail = await artifact.check({ root: repoRoot, version, work: folder });
@@ -60,7 +66,8 @@ try {
     }
   }
 } finally {
-  rmSync(work, { recursive: true, force: true });
+  if (out === undefined) rmSync(work, { recursive: true, force: true });
+  else rmSync(join(work, '.npm-pack'), { recursive: true, force: true });
 }
 say(`${failed === 0 ? 'every artifact passed' : `${failed} artifact(s) failed`} in ${seconds(started)}`);
 process.exitCode = failed === 0 ? 0 : 1;

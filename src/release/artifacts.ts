@@ -13,6 +13,8 @@ import { checkPythonDistributions } from './python.ts';
 export type ReleaseArtifact = {
   /** What the release line names: the registry and the artifact. */
   name: string;
+  /** Its folder under release:check's output (--out): what `npm run release:publish` uploads from. */
+  folder: string;
   /** The folder whose presence makes the row apply (a client that may not have landed); absent: always. */
   whenPresent?: string;
   /** Builds and checks the artifact; returns what passed, throws what failed. */
@@ -20,11 +22,11 @@ export type ReleaseArtifact = {
 };
 
 export const releaseArtifacts: ReleaseArtifact[] = [
-  { name: 'npm @wallet-api/sdk', check: (context) => checkNpmPackage('@wallet-api/sdk', context) },
-  { name: 'npm @wallet-api/sandbox', check: (context) => checkNpmPackage('@wallet-api/sandbox', context) },
-  { name: 'PyPI wallet-api-sdk', check: checkPythonDistributions },
-  { name: 'Go module clients/go', check: checkGoModule },
-  { name: 'Maven clients/java', whenPresent: 'clients/java', check: checkJavaArtifact },
-  { name: 'Composer clients/php', whenPresent: 'clients/php', check: checkPhpPackage },
-  { name: 'docs site', check: checkDocsSite },
+  { name: 'npm @wallet-api/sdk', folder: 'npm-sdk', check: (context) => checkNpmPackage('@wallet-api/sdk', context) },
+  { name: 'npm @wallet-api/sandbox', folder: 'npm-sandbox', check: (context) => checkNpmPackage('@wallet-api/sandbox', context) },
+  { name: 'PyPI wallet-api-sdk', folder: 'python', check: checkPythonDistributions },
+  { name: 'Go module clients/go', folder: 'go', check: checkGoModule },
+  { name: 'Maven clients/java', folder: 'java', whenPresent: 'clients/java', check: checkJavaArtifact },
+  { name: 'Composer clients/php', folder: 'php', whenPresent: 'clients/php', check: checkPhpPackage },
+  { name: 'docs site', folder: 'docs', check: checkDocsSite },
 ];

@@ -4,8 +4,8 @@
 // loads) and `npm publish --dry-run` (what npm would upload, to the registry npm is configured
 // for). The packages are built and packed once for every row.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { installedBin, tool, type ReleaseContext } from './context.ts';
 
 type Packed = Map<string, string>;
@@ -14,7 +14,7 @@ let packing: Promise<Packed> | undefined;
 /** Builds and packs every package once per run: package name → tarball. */
 function packedTarballs(context: ReleaseContext): Promise<Packed> {
   packing ??= (async () => {
-    const out = join(context.work, '..', 'npm-tarballs');
+    const out = join(context.work, '..', '.npm-pack');
     mkdirSync(out, { recursive: true });
     const printed = await tool(process.execPath, ['--import', 'tsx', join(context.root, 'scripts', 'pack.ts'), '--out', out], { cwd: context.root });
     const tarballs: Packed = new Map();
@@ -26,8 +26,11 @@ function packedTarballs(context: ReleaseContext): Promise<Packed> {
 
 /** The check of one package's tarball; the detail line names what passed. */
 export async function checkNpmPackage(name: string, context: ReleaseContext): Promise<string> {
-  const tarball = (await packedTarballs(context)).get(name);
-  if (!tarball) throw new Error(`npm run pack made no tarball for ${name}`);
+  const packed = (await packedTarballs(context)).get(name);
+  if (!packed) throw new Error(`npm run pack made no tarball for ${name}`);
+  // In the artifact's own folder: what is published is the file checked here.
+  const tarball = join(context.work, basename(packed));
+  copyFileSync(packed, tarball);
   const manifest = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as { version: string };
   if (manifest.version !== context.version) throw new Error(`the tarball says version ${manifest.version}, VERSION says ${context.version}`);
   // --strict: publint's warnings are errors too.

@@ -57,6 +57,8 @@ const noTraffic: Record<string, string> = {
   'scripts/pack.ts': 'packages',
   'scripts/version-set.ts': "the kit's version, stamped into each package",
   'scripts/release-check.ts': "the release's guards and one line per artifact: names, versions, the checking tools' own findings on the kit's files",
+  'scripts/release-publish.ts': 'the commands of an upload: files, registries and variable names, never a credential',
+  'scripts/docs-check.ts': "the docs site's links and requests",
   'src/release/go.ts': 'a consumer module of the Go client, in a scratch folder',
   'src/release/php.ts': 'a consumer project of the PHP client, in a scratch folder',
   'src/release/python.ts': "the Python lock's pins as constraints, in a scratch folder",
