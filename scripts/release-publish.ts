@@ -79,7 +79,7 @@ switch (flags.to) {
   }
   case 'maven': {
     if (!existsSync(join(repoRoot, 'clients', 'java'))) fail('clients/java does not exist: there is no Java artifact to publish', 2);
-    const repository = `${process.env.MAVEN_REPOSITORY_ID ?? 'wallet-api-release'}::${variable('MAVEN_REPOSITORY_URL')}`;
+    const repository = `${process.env.MAVEN_REPOSITORY_ID ?? 'wallet-api-release'}::default::${variable('MAVEN_REPOSITORY_URL')}`;
     run('mvn', ['-B', '--no-transfer-progress', '-DskipTests', `-DaltDeploymentRepository=${repository}`, 'source:jar-no-fork', 'javadoc:jar', 'deploy'], join(repoRoot, 'clients', 'java'));
     break;
   }

@@ -26,7 +26,7 @@ export async function checkJavaArtifact(context: ReleaseContext): Promise<string
   if (!groupId || !artifactId) throw new Error('clients/java/pom.xml has no own <groupId> and <artifactId>');
   const repository = join(context.work, 'repository');
   const mvn = ['-B', '-q', '--no-transfer-progress'];
-  await tool('mvn', [...mvn, '-DskipTests', `-DaltDeploymentRepository=release-check::${pathToFileURL(repository).href}`, 'source:jar-no-fork', 'javadoc:jar', 'deploy'], { cwd: client, timeoutMs: 900_000 });
+  await tool('mvn', [...mvn, '-DskipTests', `-DaltDeploymentRepository=release-check::default::${pathToFileURL(repository).href}`, 'source:jar-no-fork', 'javadoc:jar', 'deploy'], { cwd: client, timeoutMs: 900_000 });
   const folder = join(repository, ...groupId.split('.'), artifactId, context.version);
   const base = `${artifactId}-${context.version}`;
   const absent = [`${base}.jar`, `${base}-sources.jar`, `${base}-javadoc.jar`, `${base}.pom`].filter((file) => !existsSync(join(folder, file)));
