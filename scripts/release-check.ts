@@ -13,6 +13,7 @@ import { repoRoot } from '../src/support/repo.ts';
 import { kitVersion } from '../src/codegen/kit-version.ts';
 import { releaseArtifacts } from '../src/release/artifacts.ts';
 import { releaseProblems } from '../src/release/guards.ts';
+import { pythonLaneEnvironment } from '../src/release/python.ts';
 
 const say = (line: string) => process.stdout.write(`release:check: ${line}\n`);
 const started = Date.now();
@@ -32,6 +33,13 @@ if (only && chosen.length === 0) {
   process.exit(2);
 }
 
+// The toolchains the guards use: installed, not built (the Python lane's hash-locked environment).
+try {
+  await pythonLaneEnvironment(repoRoot);
+} catch (error) {
+  say(`STOPPED  the Python lane's environment (clients/python/.venv) could not be made: ${(error as Error).message}`);
+  process.exit(1);
+}
 const problems = await releaseProblems(repoRoot);
 if (problems.length > 0) {
   for (const problem of problems) say(`STOPPED  ${problem}`);

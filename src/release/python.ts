@@ -9,13 +9,17 @@ import { tool, type ReleaseContext } from './context.ts';
 
 const quiet = ['--quiet', '--disable-pip-version-check'];
 
-/** The Python lane's virtual environment (clients/python/ci.sh), made the same way when absent. */
-async function laneEnvironment(client: string): Promise<string> {
+/**
+ * The Python lane's virtual environment (clients/python/ci.sh), made the same way when absent
+ * and brought to the lock as the lane does (twine and check-wheel-contents are in it):
+ * release:check makes it before its guards, whose generated-file check regenerates the Python
+ * client with it.
+ */
+export async function pythonLaneEnvironment(root: string): Promise<string> {
+  const client = join(root, 'clients', 'python');
   const python = join(client, '.venv', 'bin', 'python');
-  if (!existsSync(python)) {
-    await tool(process.env.PYTHON ?? 'python3.11', ['-m', 'venv', join(client, '.venv')]);
-    await tool(python, ['-m', 'pip', 'install', ...quiet, '--require-hashes', '-r', join(client, 'requirements-dev.txt')], { timeoutMs: 600_000 });
-  }
+  if (!existsSync(python)) await tool(process.env.PYTHON ?? 'python3.11', ['-m', 'venv', join(client, '.venv')]);
+  await tool(python, ['-m', 'pip', 'install', ...quiet, '--require-hashes', '-r', join(client, 'requirements-dev.txt')], { timeoutMs: 600_000 });
   return python;
 }
 
@@ -29,7 +33,7 @@ function pinsOf(lock: string): string {
 
 export async function checkPythonDistributions(context: ReleaseContext): Promise<string> {
   const client = join(context.root, 'clients', 'python');
-  const python = await laneEnvironment(client);
+  const python = await pythonLaneEnvironment(context.root);
   const bin = (name: string) => join(client, '.venv', 'bin', name);
   const dist = join(context.work, 'dist');
   await tool(python, ['-m', 'build', '--no-isolation', '--skip-dependency-check', '--outdir', dist, client], { cwd: client });
