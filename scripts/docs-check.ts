@@ -13,7 +13,7 @@ try {
   if (!existsSync(resolve(folder, 'index.html'))) throw new Error(`${folder} has no index.html: run npm run docs first`);
   const { problems, links, routes, anchors } = await docsSiteProblems(folder);
   for (const problem of problems) process.stdout.write(`docs:check: the site ${problem}\n`);
-  process.stdout.write(`docs:check: ${problems.length === 0 ? 'ok' : `${problems.length} problem(s)`}: ${links} internal links (${routes} to sections, ${anchors} anchors), no request beyond ${folder}\n`);
+  process.stdout.write(`docs:check: ${problems.length === 0 ? `ok: ${links} internal links (${routes} to sections, ${anchors} anchors) resolve, no request beyond ${folder}` : `${problems.length} problem(s) in ${folder}`}\n`);
   process.exitCode = problems.length === 0 ? 0 : 1;
 } catch (error) {
   process.stderr.write(`docs:check: ${(error as Error).message}\n`);
