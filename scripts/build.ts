@@ -16,14 +16,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { repoRoot as root } from '../src/support/repo.ts';
 import { writeCommonJsDeclarations } from './commonjs-declarations.ts';
+import { writeCommonJsEntries } from './commonjs-entries.ts';
 
 export type PackageBuild = {
   /** Folder of the package under packages/. */
   folder: string;
   /** tsc project that emits its dist/. */
   tsconfig: string;
-  /** Files copied as they are: repository path → path inside the package. */
-  copies: Record<string, string>;
+  /** Files copied as they are: repository path → path (or paths) inside the package. */
+  copies: Record<string, string | string[]>;
 };
 
 export const packageBuilds: PackageBuild[] = [
@@ -46,7 +47,9 @@ export const packageBuilds: PackageBuild[] = [
     tsconfig: 'tsconfig.build.sandbox.json',
     copies: {
       // tsc emits only code: src/sandbox/data.ts reads data.json from its own folder.
-      'src/sandbox/data.json': 'dist/sandbox/data.json',
+      // The same file is the export @wallet-api/sandbox/data.json, at the package's root: a
+      // resolver without exports support (TypeScript's node10, older bundlers) looks there.
+      'src/sandbox/data.json': ['dist/sandbox/data.json', 'data.json'],
       // src/sandbox/profile/load.ts checks profiles against the schema in its own folder;
       // integrators point their editors at the same file.
       'src/sandbox/profile/profile.schema.json': 'dist/sandbox/profile/profile.schema.json',
@@ -59,9 +62,10 @@ export const packageBuilds: PackageBuild[] = [
   },
 ];
 
-function binsOf(folder: string): string[] {
-  const manifest = JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8')) as { bin?: Record<string, string> };
-  return Object.values(manifest.bin ?? {});
+type Manifest = { bin?: Record<string, string>; exports?: Record<string, unknown> };
+
+function manifestOf(folder: string): Manifest {
+  return JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8')) as Manifest;
 }
 
 /**
@@ -82,14 +86,18 @@ export async function buildPackages(builds: readonly PackageBuild[] = packageBui
     if (failed) throw failed.reason;
     builds.forEach(({ folder, copies }, index) => {
       const scratch = scratches[index]!;
-      for (const [from, to] of Object.entries(copies)) {
-        mkdirSync(dirname(join(scratch, to)), { recursive: true });
-        copyFileSync(join(root, from), join(scratch, to));
+      for (const [from, targets] of Object.entries(copies)) {
+        for (const to of [targets].flat()) {
+          mkdirSync(dirname(join(scratch, to)), { recursive: true });
+          copyFileSync(join(root, from), join(scratch, to));
+        }
       }
       // After the copies: generated/schema.d.ts needs its twin too.
       writeCommonJsDeclarations(scratch);
+      const manifest = manifestOf(folder);
+      writeCommonJsEntries(scratch, manifest);
       // tsc keeps the shebang but not the mode: a bin must be executable for npm to link it.
-      for (const bin of binsOf(folder)) chmodSync(join(scratch, bin), 0o755);
+      for (const bin of Object.values(manifest.bin ?? {})) chmodSync(join(scratch, bin), 0o755);
       for (const entry of readdirSync(scratch)) {
         const target = join(root, folder, entry);
         const old = join(scratch, `${entry}.old`);

@@ -3,9 +3,12 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkGeneratedFiles, generatedArtefacts, type GeneratedFileResult } from '../src/generated-files/check.ts';
 import { renderDriftValidatorTypes } from '../src/codegen/drift-validators.ts';
+import { applicableStamps } from '../src/codegen/kit-version.ts';
 import { runTool } from '../src/support/tool.ts';
 
 const committed = readFileSync(new URL('../package.json', import.meta.url));
+/** The files carrying the kit's version; tests/release/kit-version.test.ts checks the list itself. */
+const versionStampPaths = applicableStamps().map((row) => row.path);
 
 type CheckRun = { exitCode: number; stdout: string; stderr: string };
 let commandRun: Promise<CheckRun> | undefined;
@@ -38,7 +41,7 @@ function resultsOf(stdout: string): GeneratedFileResult[] {
 describe('the generated-file check', () => {
   it('finds every committed generated file equal to a fresh regeneration', async () => {
     const results = resultsOf((await runCheckCommand()).stdout);
-    expect(results.map((r) => r.path).sort()).toEqual(['clients/go/oapi/oapi.gen.go', 'clients/python/src/wallet_api/_generated/models.py', 'clients/python/src/wallet_api/_generated/operations.py', 'generated/drift-validators.d.ts', 'generated/drift-validators.js', 'generated/openapi.json', 'generated/openapi.yaml', 'generated/request-validators.d.ts', 'generated/request-validators.js', 'generated/schema.d.ts', 'src/client/operations.generated.ts']);
+    expect(results.map((r) => r.path).sort()).toEqual(['clients/go/oapi/oapi.gen.go', 'clients/python/src/wallet_api/_generated/models.py', 'clients/python/src/wallet_api/_generated/operations.py', 'generated/drift-validators.d.ts', 'generated/drift-validators.js', 'generated/openapi.json', 'generated/openapi.yaml', 'generated/request-validators.d.ts', 'generated/request-validators.js', 'generated/schema.d.ts', 'src/client/operations.generated.ts', ...versionStampPaths].sort());
     for (const r of results) {
       // Only the Python and Go clients' files may go unchecked, and only where their toolchain is absent (said, never passed as fresh).
       if (r.notChecked !== undefined && r.path.startsWith('clients/go/')) {

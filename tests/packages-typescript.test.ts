@@ -6,8 +6,9 @@
 // Each writes in a folder of its own inside the shared project.
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declarationProblems, moduleSettings, writeCommonJsBackend } from './support/commonjs-backend.ts';
 import { integratorProjectInstalled } from './support/packed.ts';
@@ -151,6 +152,31 @@ import('@wallet-api/sdk').then((imported) => {
     const { stdout, stderr } = await run(process.execPath, ['-e', script], { cwd: backend });
     expect(JSON.parse(stdout)).toEqual({ sameModule: true, sameClass: true, instanceOfRequired: true });
     expect(stderr).toBe('');
+  });
+
+  it('reads, for require() and for import of every code entry point, the declarations of the very file Node loads, in its format', async () => {
+    const codeEntries = (['@wallet-api/sdk', '@wallet-api/sandbox'] as const).flatMap((name) =>
+      Object.keys(manifestOf(project, name).exports).filter((subpath) => !subpath.endsWith('.json')).map((subpath) => `${name}${subpath.slice(1)}`),
+    );
+    // What Node loads: require.resolve from a CommonJS file, import.meta.resolve from an ES module.
+    const { stdout } = await run(process.execPath, ['-e', 'console.log(JSON.stringify(JSON.parse(process.argv[1]).map((s) => require.resolve(s))))', JSON.stringify(codeEntries)], { cwd: backend });
+    const required = JSON.parse(stdout) as string[];
+    const { stdout: importedOut } = await run(process.execPath, ['--input-type=module', '-e', "import { fileURLToPath } from 'node:url'; console.log(JSON.stringify(JSON.parse(process.argv[1]).map((s) => fileURLToPath(import.meta.resolve(s)))))", JSON.stringify(codeEntries)], { cwd: backend });
+    const imported = JSON.parse(importedOut) as string[];
+    // What TypeScript reads under --module node16 for each kind of reference, and the file
+    // those declarations describe: x.d.cts describes x.cjs (CommonJS), x.d.ts in a
+    // "type": "module" package x.js (an ES module), x.d.mts x.mjs.
+    const options: ts.CompilerOptions = { module: ts.ModuleKind.Node16, moduleResolution: ts.ModuleResolutionKind.Node16 };
+    const described = (specifier: string, mode: ts.ResolutionMode) => {
+      const declaration = ts.resolveModuleName(specifier, join(backend, 'consumer.ts'), options, ts.sys, undefined, undefined, mode).resolvedModule?.resolvedFileName ?? 'nothing';
+      return declaration.replace(/\.d\.cts$/, '.cjs').replace(/\.d\.mts$/, '.mjs').replace(/\.d\.ts$/, '.js');
+    };
+    const packages = join(project, 'node_modules');
+    const asFound = (files: string[]) => Object.fromEntries(codeEntries.map((specifier, index) => [specifier, relative(packages, files[index]!)]));
+    expect(asFound(codeEntries.map((specifier) => described(specifier, ts.ModuleKind.CommonJS)))).toEqual(asFound(required));
+    expect(asFound(codeEntries.map((specifier) => described(specifier, ts.ModuleKind.ESNext)))).toEqual(asFound(imported));
+    // And Node loads what require() finds as CommonJS (no ES module behind a require condition).
+    expect(required.filter((file) => !file.endsWith('.cjs'))).toEqual([]);
   });
 
   it('loads every subpath export of both packages through require() and import(), with no top-level await in their module graphs', async () => {

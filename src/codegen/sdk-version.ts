@@ -1,6 +1,7 @@
-// The SDK's version lives in one place, the version field of its package.json.
-// src/version.ts is rendered from it so the client needs no package.json at run
-// time (the relative path to it differs between src/ and the built package).
+// The SDK's version: the kit's (VERSION, src/codegen/kit-version.ts), stamped into the
+// version field of its package.json and into src/version.ts, rendered here so the client
+// needs no package.json at run time (the relative path to it differs between src/ and the
+// built package).
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -20,9 +21,9 @@ export function sdkPackageVersion(): string {
 
 export function renderVersionModule(version: string): string {
   return [
-    '// Written by `npm run version:sdk` from the version field of the SDK\'s package.json, so',
-    '// the User-Agent needs no package.json at run time (its path differs between src/ and',
-    '// the built package). tests/client/user-agent.test.ts fails when the two differ.',
+    '// Written by `npm run version:set` from VERSION, as is the version field of the SDK\'s',
+    '// package.json, so the User-Agent needs no package.json at run time (its path differs',
+    '// between src/ and the built package). tests/client/user-agent.test.ts fails when the two differ.',
     `export const sdkVersion = ${JSON.stringify(version).replaceAll('"', "'")};`,
     '',
   ].join('\n');

@@ -62,10 +62,16 @@ export async function renderDocsHtml(document: OpenApiDocument, options: { signa
   }
 }
 
-/** Writes a page to outputPath and the downloads it links beside it (copied from the committed files). */
+/**
+ * Writes a page to outputPath, the same page as 404.html beside it, and the downloads it links
+ * (copied from the committed files). Redoc routes by path (/wallets): a static host answers a
+ * path that is no file with its 404.html (GitHub Pages, S3, most others), so a section opened
+ * by its address, or reloaded, still shows the page, which renders that section.
+ */
 export function writeDocs(html: string, outputPath: string = defaultDocsPath): string {
   mkdirSync(dirname(outputPath), { recursive: true });
   writeFileSync(outputPath, html);
+  writeFileSync(join(dirname(outputPath), '404.html'), html);
   for (const { from, name } of docsDownloads) copyFileSync(join(repoRoot, from), join(dirname(outputPath), name));
   return outputPath;
 }

@@ -10,6 +10,7 @@ import { renderSpecJson } from '../codegen/spec-json.ts';
 import { renderDriftValidators, renderDriftValidatorTypes } from '../codegen/drift-validators.ts';
 import { renderRequestValidators, renderRequestValidatorTypes } from '../codegen/request-validators.ts';
 import { renderOperations } from '../codegen/operations.ts';
+import { applicableStamps, kitVersion, stampedTexts } from '../codegen/kit-version.ts';
 import { bundleSpec } from '../support/redocly.ts';
 import { repoRoot } from '../support/repo.ts';
 
@@ -94,6 +95,15 @@ function goClientArtefact(): GeneratedArtefact {
 /** The other languages' clients, made from generated/openapi.yaml by their own generators. */
 export const languageClientArtefacts: GeneratedArtefact[] = [...pythonClientArtefacts(), goClientArtefact()];
 
+/** Every file carrying the kit's version (src/codegen/kit-version.ts): fresh when it says what VERSION says. */
+function versionStampArtefacts(): GeneratedArtefact[] {
+  return applicableStamps().map(({ path }) => ({
+    path,
+    fixWith: 'npm run version:set',
+    regenerate: (outPath) => writeFileSync(outPath, stampedTexts(kitVersion()).get(path)!),
+  }));
+}
+
 export const generatedArtefacts: GeneratedArtefact[] = [
   {
     path: 'generated/openapi.yaml',
@@ -140,6 +150,7 @@ export const generatedArtefacts: GeneratedArtefact[] = [
     regenerate: (outPath) => writeFileSync(outPath, renderOperations()),
   },
   ...languageClientArtefacts,
+  ...versionStampArtefacts(),
 ];
 
 /** `notChecked`: why the file could not be regenerated here (then `fresh` is false and says nothing). */

@@ -39,7 +39,7 @@ describe('User-Agent', () => {
   });
 
   it('takes its version from the SDK\'s package.json, through the committed src/version.ts', () => {
-    expect(sdkVersion, `${versionModulePath} is stale: run \`npm run version:sdk\``).toBe(sdkPackageVersion());
+    expect(sdkVersion, `${versionModulePath} is stale: run \`npm run version:set\``).toBe(sdkPackageVersion());
     expect(readFileSync(versionModulePath, 'utf8')).toBe(renderVersionModule(sdkPackageVersion()));
     expect(JSON.parse(readFileSync(sdkPackageJsonPath(), 'utf8')).name).toBe('@wallet-api/sdk');
   });

@@ -34,7 +34,9 @@ describe('withVisibleMarkers', () => {
 
 describe('npm run docs', () => {
   it('writes a static folder: one self-contained HTML page and the downloads it links, copied as they are', () => {
-    expect(readdirSync(dirname(join(outputDir, 'index.html'))).sort()).toEqual(['CHANGELOG.md', 'index.html', 'openapi.json', 'openapi.yaml']);
+    expect(readdirSync(dirname(join(outputDir, 'index.html'))).sort()).toEqual(['404.html', 'CHANGELOG.md', 'index.html', 'openapi.json', 'openapi.yaml']);
+    // The static host's answer to a section's address (/wallets): the page itself.
+    expect(readFileSync(join(outputDir, '404.html'), 'utf8')).toBe(html);
     for (const { from, name } of docsDownloads) {
       expect(readFileSync(join(outputDir, name), 'utf8'), name).toBe(readFileSync(join(repoRoot, from), 'utf8'));
       expect(html, name).toContain(`href="${name}"`);
