@@ -1,2 +1,2 @@
 # The package's version, in one place: pyproject.toml reads it (hatch's version source).
-__version__ = "0.1.0"
+__version__ = "0.2.0"
