@@ -2,7 +2,7 @@
 // that took longest, with their wall time (import + hooks + tests) and the CPU time their
 // worker and its finished children spent meanwhile (tests/support/file-cpu.ts), so that a file
 // growing slow is seen in the run that made it so. Figures only: nothing is asserted on them.
-// docs/testing.md says what the usual ones cost and why.
+// docs/testing.md says why the usual ones are slow and how to measure a run.
 import type { Reporter, TestModule } from 'vitest/node';
 
 /** How many files: ten, or SLOWEST_FILES (docs/testing.md lists them all with SLOWEST_FILES=1000). */
