@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import datetime
 from types import TracebackType
 from typing import Any
 
@@ -27,10 +27,7 @@ from ._options import (
 )
 from ._paging import AsyncTransactionPages, TransactionPages
 from ._signing import Signer
-
-
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
+from ._timestamps import sequence_for, utc_now
 
 
 def _config(
@@ -61,7 +58,8 @@ def _config(
         timeout_ms=check_timeout(timeout_ms, "timeout_ms"),
         retry=check_retry(retry, "retry"),
         max_response_bytes=check_max_response_bytes(max_response_bytes),
-        clock=clock if clock is not None else _utc_now,
+        clock=clock if clock is not None else utc_now,
+        timestamps=sequence_for(clock),
         secrets=tuple(s for s in secrets if isinstance(s, str)),
         user_agent=USER_AGENT if agent is None else f"{USER_AGENT} {agent}",
     )

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import math
 import random
 import sys
 import time
@@ -33,6 +32,7 @@ from ._errors import (
 from ._options import RetryOptions, check_retry, check_timeout, is_header_value
 from ._privacy import Redactor, protected_values
 from ._signing import SignatureInput, Signer
+from ._timestamps import TimestampSequence
 from ._version import __version__
 
 T = TypeVar("T")
@@ -87,6 +87,8 @@ class Config:
     retry: RetryOptions | None
     max_response_bytes: int
     clock: Callable[[], datetime]
+    #: Where each request's x-timestamp comes from: distinct within the process (or this client's own clock).
+    timestamps: TimestampSequence
     #: Values the privacy policy masks in every error and log line (the signer's secret).
     secrets: tuple[str, ...]
     #: The whole User-Agent, set on each request (a caller's httpx client is never modified).
@@ -100,7 +102,6 @@ class Prepared:
     body: bytes | None
     #: The request's protected values, then each signature sent: masked wherever echoed.
     carried: list[str]
-    last_timestamp_ms: int = 0
     #: Requests sent so far (each attempt that was signed).
     attempts: int = 0
 
@@ -170,15 +171,6 @@ def _utc(moment: datetime) -> datetime:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
 
 
-def _timestamp(prepared: Prepared, clock: Callable[[], datetime]) -> str:
-    """ISO 8601 UTC with milliseconds; each attempt at least 1 ms after the previous one."""
-    now_ms = math.floor(_utc(clock()).timestamp() * 1000)
-    ms = max(now_ms, prepared.last_timestamp_ms + 1)
-    prepared.last_timestamp_ms = ms
-    moment = datetime.fromtimestamp(ms // 1000, UTC)
-    return f"{moment:%Y-%m-%dT%H:%M:%S}.{ms % 1000:03d}Z"
-
-
 class _SigningAuth(httpx.Auth):
     """Signs the request httpx is about to send, over its exact path and body bytes.
 
@@ -196,7 +188,8 @@ class _SigningAuth(httpx.Auth):
 
     def auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
         config, label = self._config, self._prepared.operation.label
-        timestamp = _timestamp(self._prepared, config.clock)
+        # Every attempt, a retry included, gets a timestamp no other request of the sequence had.
+        timestamp = config.timestamps.next()
         signed = SignatureInput(
             method=request.method,
             path_with_query=request.url.raw_path.decode("ascii"),
