@@ -96,12 +96,20 @@ def test_no_rendering_of_the_error_or_log_line_shows_what_the_request_carried(te
             assert value not in text
 
 
-def test_the_providers_message_is_kept_exactly_on_the_error() -> None:
-    client, _ = echoing("password {password} is wrong")
+def test_the_providers_answer_is_kept_exactly_behind_the_raw_accessors_only() -> None:
+    client, seen = echoing("password {password} is wrong", header_echo=True)
     with pytest.raises(ApiError) as failed:
         client.create_swap(from_="usdt", to="ngn", amount=100, password=PASSWORD)
-    assert failed.value.api_message == f"password {PASSWORD} is wrong"
-    assert str(failed.value) == "POST /api/v1/swaps failed with HTTP 400: password [redacted] is wrong"
+    error = failed.value
+    assert error.raw_envelope()["message"] == f"password {PASSWORD} is wrong"
+    assert error.raw_headers()["x-echo-key"] == KEY
+    assert error.api_message == "password [redacted] is wrong"
+    assert str(error) == "POST /api/v1/swaps failed with HTTP 400: password [redacted] is wrong"
+    assert error.envelope["message"] == "password [redacted] is wrong"
+    assert error.headers["x-echo-key"] == "[redacted]"
+    # The header named after the password is renamed whole.
+    assert f"x-{PASSWORD.lower()}" not in error.headers and error.headers["redacted-header-1"] == "seen"
+    assert seen
 
 
 def test_the_logger_is_silent_unless_configured() -> None:
@@ -269,7 +277,7 @@ def test_random_carried_values_echoed_in_any_form_are_masked(caplog: pytest.LogC
         caplog.clear()
         with pytest.raises(ApiError) as failed:
             client.create_swap(from_="usdt", to="ngn", amount=1, password=password)
-        assert failed.value.api_message == message
+        assert failed.value.raw_envelope()["message"] == message
         for text in renderings(failed.value, caplog.records):
             for form in forms:
                 assert form not in text, (password, form)

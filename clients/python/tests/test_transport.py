@@ -238,7 +238,9 @@ def test_an_error_envelope_is_an_api_error_whatever_the_status() -> None:
     with pytest.raises(ApiError) as failed:
         client.create_swap(from_="usdt", to="ngn", amount=1, password="p")
     error = failed.value
-    assert (error.kind, error.http_status, error.api_message) == ("api", 200, "Swap could not be created")
+    assert (error.kind, error.http_status, error.raw_envelope()["message"]) == ("api", 200, "Swap could not be created")
+    # The one-character password is masked wherever it occurs (docs/privacy.md: where it over-masks).
+    assert error.api_message == "Swa[redacted] could not be created"
     assert error.operation == "POST /api/v1/swaps"
     assert "x-api-key" not in error.headers and error.headers["x-request"] == "r1"
 

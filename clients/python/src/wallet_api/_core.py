@@ -10,6 +10,7 @@ import logging
 import random
 import sys
 import time
+import traceback
 from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -30,7 +31,7 @@ from ._errors import (
     WalletApiError,
 )
 from ._options import RetryOptions, check_retry, check_timeout, is_header_value
-from ._privacy import Redactor, protected_values
+from ._privacy import Redactor, carried_by_call, carried_fields
 from ._signing import SignatureInput, Signer
 from ._timestamps import TimestampSequence
 from ._version import __version__
@@ -77,6 +78,14 @@ class Operation(Generic[T]):
         return value.root if self.unwrap_root else value  # type: ignore[no-any-return]
 
 
+class CallArguments(dict[str, Any]):
+    """A call's arguments by their Python names. Its ``repr`` names them without their values:
+    a traceback that records locals (Sentry's default) prints it, and one may be a password."""
+
+    def __repr__(self) -> str:
+        return f"CallArguments({', '.join(self)})"
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     environment: str
@@ -94,16 +103,29 @@ class Config:
     #: The whole User-Agent, set on each request (a caller's httpx client is never modified).
     user_agent: str
 
+    def __repr__(self) -> str:
+        # Never the key, the signer or its secrets: a traceback that records locals prints this.
+        return (
+            f"Config(environment={self.environment!r}, base_url={self.base_url!r}, timeout_ms={self.timeout_ms!r}, "
+            f"retry={self.retry!r}, max_response_bytes={self.max_response_bytes!r})"
+        )
+
 
 @dataclass(slots=True)
 class Prepared:
     operation: Operation[Any]
     target: str
     body: bytes | None
-    #: The request's protected values, then each signature sent: masked wherever echoed.
-    carried: list[str]
+    #: ``(kind, value)`` of the request's protected fields: masked wherever echoed.
+    fields: list[tuple[str, str]]
+    #: Each signature sent, masked wherever echoed.
+    signatures: list[str] = field(default_factory=list)
     #: Requests sent so far (each attempt that was signed).
     attempts: int = 0
+
+    def __repr__(self) -> str:
+        # Not the target, the body or what they carried.
+        return f"Prepared(operation={self.operation.label!r}, attempts={self.attempts})"
 
 
 def _describe_validation(op: Operation[Any], error: ValidationError, names: Mapping[str, str]) -> str:
@@ -153,7 +175,7 @@ def prepare(op: Operation[Any], values: Mapping[str, Any]) -> Prepared:
     ]
     target = path + ("?" + "&".join(query) if query else "")
     body: bytes | None = None
-    carried: list[str] = []
+    carried = carried_fields({wire: getattr(arguments, py) for py, wire in op.path_fields + op.query_fields})
     if op.body_model is not None:
         body_values = {py: given[py] for py, _ in op.body_fields if py in given}
         try:
@@ -161,7 +183,7 @@ def prepare(op: Operation[Any], values: Mapping[str, Any]) -> Prepared:
         except ValidationError as error:
             raise InvalidArgumentError(_describe_validation(op, error, {wire: py for py, wire in op.body_fields})) from None
         document = _integral_floats_as_ints(model.model_dump(mode="json", by_alias=True, exclude_unset=True))
-        carried = protected_values(document)
+        carried += carried_fields(document)
         body = json.dumps(document, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
     return Prepared(op, target, body, carried)
 
@@ -185,6 +207,9 @@ class _SigningAuth(httpx.Auth):
         self._prepared = prepared
         self._deadline = deadline
         self._timeout_ms = timeout_ms
+
+    def __repr__(self) -> str:
+        return f"_SigningAuth({self._prepared.operation.label!r})"
 
     def auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
         config, label = self._config, self._prepared.operation.label
@@ -213,7 +238,7 @@ class _SigningAuth(httpx.Auth):
                 f"{label} was not sent: the signer returned a signature that is not a valid HTTP header value (the value is withheld)",
                 label,
             )
-        self._prepared.carried.append(signature)
+        self._prepared.signatures.append(signature)
         self._prepared.attempts += 1
         remaining = self._deadline - time.monotonic()
         if remaining <= 0:
@@ -297,16 +322,7 @@ def _classify(
         return RawResponse(op, status, response.headers, envelope, attempts, redactor)
     if envelope["status"] not in ("success", "error"):
         raise invalid("with an unknown envelope status")
-    message = envelope["message"]
-    raise ApiError(
-        operation=op.label,
-        http_status=status,
-        api_message=message,
-        masked_message=redactor().text(message),
-        envelope=envelope,
-        headers=response.headers,
-        mask_json=redactor().json,
-    )
+    raise ApiError(operation=op.label, http_status=status, envelope=envelope, headers=response.headers, redactor=redactor())
 
 
 def _retry_after_ms(value: str | None, now: datetime) -> float | None:
@@ -338,6 +354,20 @@ def _delay_after_status(policy: RetryOptions, response: httpx.Response, retry_nu
     return _backoff_ms(policy, retry_number), False
 
 
+def _forget_locals(error: BaseException) -> None:
+    """Clears the locals of the finished frames an error came through (the answer's bytes, the
+    envelope, the request), and of its context's: a traceback that records locals (Sentry's
+    default, ``capture_locals=True``) prints each one's repr. The frames stay, so the traceback
+    still shows where the call failed; the frames still running refuse and are left alone."""
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if current.__traceback__ is not None:
+            traceback.clear_frames(current.__traceback__)
+        current = current.__cause__ or current.__context__
+
+
 class _BaseCaller:
     def __init__(self, config: Config) -> None:
         self.config = config
@@ -347,7 +377,10 @@ class _BaseCaller:
 
         def get() -> Redactor:
             if not made:
-                made.append(Redactor([self.config.api_key, *self.config.secrets, *prepared.carried]))
+                carried = carried_by_call(
+                    api_key=self.config.api_key, secrets=self.config.secrets, fields=prepared.fields, signatures=prepared.signatures
+                )
+                made.append(Redactor(carried))
             return made[0]
 
         return get
@@ -444,6 +477,7 @@ class SyncCaller(_BaseCaller):
         try:
             outcome = self._attempts(prepared, timeout, policy)
         except WalletApiError as error:
+            _forget_locals(error)
             self.log_end(prepared, started, error)
             raise
         self.log_end(prepared, started, outcome)
@@ -529,6 +563,7 @@ class AsyncCaller(_BaseCaller):
         try:
             outcome = await self._attempts(prepared, timeout, policy)
         except WalletApiError as error:
+            _forget_locals(error)
             self.log_end(prepared, started, error)
             raise
         self.log_end(prepared, started, outcome)

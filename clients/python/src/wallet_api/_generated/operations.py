@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .._core import AsyncCaller, Operation, RawResponse, SyncCaller
+from .._core import AsyncCaller, CallArguments, Operation, RawResponse, SyncCaller
 from .._options import RetryOptions
 from . import models
 
@@ -355,18 +355,18 @@ class SyncOperations:
             coin: Supported asset, discovered for the environment.
             receiver_address: Address that receives the withdrawal.
         """
-        return self._caller.call(
-            PREVIEW_WITHDRAWAL,
+        arguments = CallArguments(
             {
                 "chain": chain,
                 "amount": amount,
                 "coin": coin,
                 "receiver_address": receiver_address,
                 "remark": remark,
-            },
-            timeout_ms,
-            None,
+            }
         )
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del chain, amount, coin, receiver_address, remark
+        return self._caller.call(PREVIEW_WITHDRAWAL, arguments, timeout_ms, None)
 
     def preview_local_payout(
         self,
@@ -390,18 +390,18 @@ class SyncOperations:
             account_number: Beneficiary account number. Not required by the schema.
             bank_code: Bank code from the integrator's approved payout bank-code source. Not required by the schema.
         """
-        return self._caller.call(
-            PREVIEW_LOCAL_PAYOUT,
+        arguments = CallArguments(
             {
                 "amount": amount,
                 "coin": coin,
                 "account_number": account_number,
                 "bank_code": bank_code,
                 "remark": remark,
-            },
-            timeout_ms,
-            None,
+            }
         )
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del amount, coin, account_number, bank_code, remark
+        return self._caller.call(PREVIEW_LOCAL_PAYOUT, arguments, timeout_ms, None)
 
     def list_wallets(
         self,
@@ -413,7 +413,8 @@ class SyncOperations:
 
         Lists the wallets of the integration. No parameters.
         """
-        return self._caller.call(LIST_WALLETS, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return self._caller.call(LIST_WALLETS, arguments, timeout_ms, retry)
 
     def create_wallet(
         self,
@@ -430,7 +431,10 @@ class SyncOperations:
             token: Supported asset reference, for example `usdt`, `bitcoin`, `naira`.
             name: Wallet name, at most 80 characters.
         """
-        return self._caller.call(CREATE_WALLET, {"token": token, "name": name}, timeout_ms, None)
+        arguments = CallArguments({"token": token, "name": name})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del token, name
+        return self._caller.call(CREATE_WALLET, arguments, timeout_ms, None)
 
     def get_deposit_address(
         self,
@@ -448,9 +452,10 @@ class SyncOperations:
             coin: Supported asset, discovered for the environment. The interface does not say whether it is required; send it.
             chain: A chain reference from `GET /api/v1/utils/{coin}/networks`. The interface does not say whether it is required; send it.
         """
-        return self._caller.call(
-            GET_DEPOSIT_ADDRESS, {"coin": coin, "chain": chain}, timeout_ms, retry
-        )
+        arguments = CallArguments({"coin": coin, "chain": chain})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del coin, chain
+        return self._caller.call(GET_DEPOSIT_ADDRESS, arguments, timeout_ms, retry)
 
     def list_markets(
         self,
@@ -462,7 +467,8 @@ class SyncOperations:
 
         Market tickers keyed by market name, for market display and rate checks. No parameters.
         """
-        return self._caller.call(LIST_MARKETS, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return self._caller.call(LIST_MARKETS, arguments, timeout_ms, retry)
 
     def get_minimum_withdrawal_amount(
         self,
@@ -478,7 +484,10 @@ class SyncOperations:
         Args:
             coin: Supported asset, discovered for the environment.
         """
-        return self._caller.call(GET_MINIMUM_WITHDRAWAL_AMOUNT, {"coin": coin}, timeout_ms, retry)
+        arguments = CallArguments({"coin": coin})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del coin
+        return self._caller.call(GET_MINIMUM_WITHDRAWAL_AMOUNT, arguments, timeout_ms, retry)
 
     def list_coin_networks(
         self,
@@ -494,7 +503,10 @@ class SyncOperations:
         Args:
             coin: Supported asset, discovered for the environment (for example `usdt`).
         """
-        return self._caller.call(LIST_COIN_NETWORKS, {"coin": coin}, timeout_ms, retry)
+        arguments = CallArguments({"coin": coin})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del coin
+        return self._caller.call(LIST_COIN_NETWORKS, arguments, timeout_ms, retry)
 
     def get_rates(
         self,
@@ -506,7 +518,8 @@ class SyncOperations:
 
         Referred to as a source of supported assets.
         """
-        return self._caller.call(GET_RATES, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return self._caller.call(GET_RATES, arguments, timeout_ms, retry)
 
     def get_swap_quote(
         self,
@@ -527,9 +540,10 @@ class SyncOperations:
             to: Target asset; must be supported for the environment.
             amount: Amount of the source asset to swap.
         """
-        return self._caller.call(
-            GET_SWAP_QUOTE, {"from_": from_, "to": to, "amount": amount}, timeout_ms, retry
-        )
+        arguments = CallArguments({"from_": from_, "to": to, "amount": amount})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del from_, to, amount
+        return self._caller.call(GET_SWAP_QUOTE, arguments, timeout_ms, retry)
 
     def get_swap_market(
         self,
@@ -541,7 +555,8 @@ class SyncOperations:
 
         Listed as a swap endpoint.
         """
-        return self._caller.call(GET_SWAP_MARKET, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return self._caller.call(GET_SWAP_MARKET, arguments, timeout_ms, retry)
 
     def create_swap(
         self,
@@ -564,12 +579,12 @@ class SyncOperations:
             amount: An amount of the asset; positive.
             password: Customer authorization value supplied by the integrator's backend authorization flow.
         """
-        return self._caller.call(
-            CREATE_SWAP,
-            {"from_": from_, "to": to, "amount": amount, "password": password},
-            timeout_ms,
-            None,
+        arguments = CallArguments(
+            {"from_": from_, "to": to, "amount": amount, "password": password}
         )
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del from_, to, amount, password
+        return self._caller.call(CREATE_SWAP, arguments, timeout_ms, None)
 
     def confirm_swap(
         self,
@@ -584,7 +599,10 @@ class SyncOperations:
         Args:
             id: The swap id returned by create.
         """
-        return self._caller.call(CONFIRM_SWAP, {"id": id}, timeout_ms, None)
+        arguments = CallArguments({"id": id})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del id
+        return self._caller.call(CONFIRM_SWAP, arguments, timeout_ms, None)
 
     def cancel_swap(
         self,
@@ -599,7 +617,10 @@ class SyncOperations:
         Args:
             id: The swap id returned by create.
         """
-        return self._caller.call(CANCEL_SWAP, {"id": id}, timeout_ms, None)
+        arguments = CallArguments({"id": id})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del id
+        return self._caller.call(CANCEL_SWAP, arguments, timeout_ms, None)
 
     def list_transactions(
         self,
@@ -617,9 +638,10 @@ class SyncOperations:
             limit: Page size.
             page: Page number, starting at 1.
         """
-        return self._caller.call(
-            LIST_TRANSACTIONS, {"limit": limit, "page": page}, timeout_ms, retry
-        )
+        arguments = CallArguments({"limit": limit, "page": page})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del limit, page
+        return self._caller.call(LIST_TRANSACTIONS, arguments, timeout_ms, retry)
 
     def get_transaction(
         self,
@@ -635,7 +657,10 @@ class SyncOperations:
         Args:
             id: Transaction identifier. Keep it on the backend.
         """
-        return self._caller.call(GET_TRANSACTION, {"id": id}, timeout_ms, retry)
+        arguments = CallArguments({"id": id})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del id
+        return self._caller.call(GET_TRANSACTION, arguments, timeout_ms, retry)
 
 
 class AsyncOperations:
@@ -666,18 +691,18 @@ class AsyncOperations:
             coin: Supported asset, discovered for the environment.
             receiver_address: Address that receives the withdrawal.
         """
-        return await self._caller.call(
-            PREVIEW_WITHDRAWAL,
+        arguments = CallArguments(
             {
                 "chain": chain,
                 "amount": amount,
                 "coin": coin,
                 "receiver_address": receiver_address,
                 "remark": remark,
-            },
-            timeout_ms,
-            None,
+            }
         )
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del chain, amount, coin, receiver_address, remark
+        return await self._caller.call(PREVIEW_WITHDRAWAL, arguments, timeout_ms, None)
 
     async def preview_local_payout(
         self,
@@ -701,18 +726,18 @@ class AsyncOperations:
             account_number: Beneficiary account number. Not required by the schema.
             bank_code: Bank code from the integrator's approved payout bank-code source. Not required by the schema.
         """
-        return await self._caller.call(
-            PREVIEW_LOCAL_PAYOUT,
+        arguments = CallArguments(
             {
                 "amount": amount,
                 "coin": coin,
                 "account_number": account_number,
                 "bank_code": bank_code,
                 "remark": remark,
-            },
-            timeout_ms,
-            None,
+            }
         )
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del amount, coin, account_number, bank_code, remark
+        return await self._caller.call(PREVIEW_LOCAL_PAYOUT, arguments, timeout_ms, None)
 
     async def list_wallets(
         self,
@@ -724,7 +749,8 @@ class AsyncOperations:
 
         Lists the wallets of the integration. No parameters.
         """
-        return await self._caller.call(LIST_WALLETS, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return await self._caller.call(LIST_WALLETS, arguments, timeout_ms, retry)
 
     async def create_wallet(
         self,
@@ -741,9 +767,10 @@ class AsyncOperations:
             token: Supported asset reference, for example `usdt`, `bitcoin`, `naira`.
             name: Wallet name, at most 80 characters.
         """
-        return await self._caller.call(
-            CREATE_WALLET, {"token": token, "name": name}, timeout_ms, None
-        )
+        arguments = CallArguments({"token": token, "name": name})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del token, name
+        return await self._caller.call(CREATE_WALLET, arguments, timeout_ms, None)
 
     async def get_deposit_address(
         self,
@@ -761,9 +788,10 @@ class AsyncOperations:
             coin: Supported asset, discovered for the environment. The interface does not say whether it is required; send it.
             chain: A chain reference from `GET /api/v1/utils/{coin}/networks`. The interface does not say whether it is required; send it.
         """
-        return await self._caller.call(
-            GET_DEPOSIT_ADDRESS, {"coin": coin, "chain": chain}, timeout_ms, retry
-        )
+        arguments = CallArguments({"coin": coin, "chain": chain})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del coin, chain
+        return await self._caller.call(GET_DEPOSIT_ADDRESS, arguments, timeout_ms, retry)
 
     async def list_markets(
         self,
@@ -775,7 +803,8 @@ class AsyncOperations:
 
         Market tickers keyed by market name, for market display and rate checks. No parameters.
         """
-        return await self._caller.call(LIST_MARKETS, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return await self._caller.call(LIST_MARKETS, arguments, timeout_ms, retry)
 
     async def get_minimum_withdrawal_amount(
         self,
@@ -791,9 +820,10 @@ class AsyncOperations:
         Args:
             coin: Supported asset, discovered for the environment.
         """
-        return await self._caller.call(
-            GET_MINIMUM_WITHDRAWAL_AMOUNT, {"coin": coin}, timeout_ms, retry
-        )
+        arguments = CallArguments({"coin": coin})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del coin
+        return await self._caller.call(GET_MINIMUM_WITHDRAWAL_AMOUNT, arguments, timeout_ms, retry)
 
     async def list_coin_networks(
         self,
@@ -809,7 +839,10 @@ class AsyncOperations:
         Args:
             coin: Supported asset, discovered for the environment (for example `usdt`).
         """
-        return await self._caller.call(LIST_COIN_NETWORKS, {"coin": coin}, timeout_ms, retry)
+        arguments = CallArguments({"coin": coin})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del coin
+        return await self._caller.call(LIST_COIN_NETWORKS, arguments, timeout_ms, retry)
 
     async def get_rates(
         self,
@@ -821,7 +854,8 @@ class AsyncOperations:
 
         Referred to as a source of supported assets.
         """
-        return await self._caller.call(GET_RATES, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return await self._caller.call(GET_RATES, arguments, timeout_ms, retry)
 
     async def get_swap_quote(
         self,
@@ -842,9 +876,10 @@ class AsyncOperations:
             to: Target asset; must be supported for the environment.
             amount: Amount of the source asset to swap.
         """
-        return await self._caller.call(
-            GET_SWAP_QUOTE, {"from_": from_, "to": to, "amount": amount}, timeout_ms, retry
-        )
+        arguments = CallArguments({"from_": from_, "to": to, "amount": amount})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del from_, to, amount
+        return await self._caller.call(GET_SWAP_QUOTE, arguments, timeout_ms, retry)
 
     async def get_swap_market(
         self,
@@ -856,7 +891,8 @@ class AsyncOperations:
 
         Listed as a swap endpoint.
         """
-        return await self._caller.call(GET_SWAP_MARKET, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return await self._caller.call(GET_SWAP_MARKET, arguments, timeout_ms, retry)
 
     async def create_swap(
         self,
@@ -879,12 +915,12 @@ class AsyncOperations:
             amount: An amount of the asset; positive.
             password: Customer authorization value supplied by the integrator's backend authorization flow.
         """
-        return await self._caller.call(
-            CREATE_SWAP,
-            {"from_": from_, "to": to, "amount": amount, "password": password},
-            timeout_ms,
-            None,
+        arguments = CallArguments(
+            {"from_": from_, "to": to, "amount": amount, "password": password}
         )
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del from_, to, amount, password
+        return await self._caller.call(CREATE_SWAP, arguments, timeout_ms, None)
 
     async def confirm_swap(
         self,
@@ -899,7 +935,10 @@ class AsyncOperations:
         Args:
             id: The swap id returned by create.
         """
-        return await self._caller.call(CONFIRM_SWAP, {"id": id}, timeout_ms, None)
+        arguments = CallArguments({"id": id})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del id
+        return await self._caller.call(CONFIRM_SWAP, arguments, timeout_ms, None)
 
     async def cancel_swap(
         self,
@@ -914,7 +953,10 @@ class AsyncOperations:
         Args:
             id: The swap id returned by create.
         """
-        return await self._caller.call(CANCEL_SWAP, {"id": id}, timeout_ms, None)
+        arguments = CallArguments({"id": id})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del id
+        return await self._caller.call(CANCEL_SWAP, arguments, timeout_ms, None)
 
     async def list_transactions(
         self,
@@ -932,9 +974,10 @@ class AsyncOperations:
             limit: Page size.
             page: Page number, starting at 1.
         """
-        return await self._caller.call(
-            LIST_TRANSACTIONS, {"limit": limit, "page": page}, timeout_ms, retry
-        )
+        arguments = CallArguments({"limit": limit, "page": page})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del limit, page
+        return await self._caller.call(LIST_TRANSACTIONS, arguments, timeout_ms, retry)
 
     async def get_transaction(
         self,
@@ -950,7 +993,10 @@ class AsyncOperations:
         Args:
             id: Transaction identifier. Keep it on the backend.
         """
-        return await self._caller.call(GET_TRANSACTION, {"id": id}, timeout_ms, retry)
+        arguments = CallArguments({"id": id})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del id
+        return await self._caller.call(GET_TRANSACTION, arguments, timeout_ms, retry)
 
 
 class SyncRawOperations:
@@ -981,18 +1027,18 @@ class SyncRawOperations:
             coin: Supported asset, discovered for the environment.
             receiver_address: Address that receives the withdrawal.
         """
-        return self._caller.call_raw(
-            PREVIEW_WITHDRAWAL,
+        arguments = CallArguments(
             {
                 "chain": chain,
                 "amount": amount,
                 "coin": coin,
                 "receiver_address": receiver_address,
                 "remark": remark,
-            },
-            timeout_ms,
-            None,
+            }
         )
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del chain, amount, coin, receiver_address, remark
+        return self._caller.call_raw(PREVIEW_WITHDRAWAL, arguments, timeout_ms, None)
 
     def preview_local_payout(
         self,
@@ -1016,18 +1062,18 @@ class SyncRawOperations:
             account_number: Beneficiary account number. Not required by the schema.
             bank_code: Bank code from the integrator's approved payout bank-code source. Not required by the schema.
         """
-        return self._caller.call_raw(
-            PREVIEW_LOCAL_PAYOUT,
+        arguments = CallArguments(
             {
                 "amount": amount,
                 "coin": coin,
                 "account_number": account_number,
                 "bank_code": bank_code,
                 "remark": remark,
-            },
-            timeout_ms,
-            None,
+            }
         )
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del amount, coin, account_number, bank_code, remark
+        return self._caller.call_raw(PREVIEW_LOCAL_PAYOUT, arguments, timeout_ms, None)
 
     def list_wallets(
         self,
@@ -1039,7 +1085,8 @@ class SyncRawOperations:
 
         Lists the wallets of the integration. No parameters.
         """
-        return self._caller.call_raw(LIST_WALLETS, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return self._caller.call_raw(LIST_WALLETS, arguments, timeout_ms, retry)
 
     def create_wallet(
         self,
@@ -1056,9 +1103,10 @@ class SyncRawOperations:
             token: Supported asset reference, for example `usdt`, `bitcoin`, `naira`.
             name: Wallet name, at most 80 characters.
         """
-        return self._caller.call_raw(
-            CREATE_WALLET, {"token": token, "name": name}, timeout_ms, None
-        )
+        arguments = CallArguments({"token": token, "name": name})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del token, name
+        return self._caller.call_raw(CREATE_WALLET, arguments, timeout_ms, None)
 
     def get_deposit_address(
         self,
@@ -1076,9 +1124,10 @@ class SyncRawOperations:
             coin: Supported asset, discovered for the environment. The interface does not say whether it is required; send it.
             chain: A chain reference from `GET /api/v1/utils/{coin}/networks`. The interface does not say whether it is required; send it.
         """
-        return self._caller.call_raw(
-            GET_DEPOSIT_ADDRESS, {"coin": coin, "chain": chain}, timeout_ms, retry
-        )
+        arguments = CallArguments({"coin": coin, "chain": chain})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del coin, chain
+        return self._caller.call_raw(GET_DEPOSIT_ADDRESS, arguments, timeout_ms, retry)
 
     def list_markets(
         self,
@@ -1090,7 +1139,8 @@ class SyncRawOperations:
 
         Market tickers keyed by market name, for market display and rate checks. No parameters.
         """
-        return self._caller.call_raw(LIST_MARKETS, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return self._caller.call_raw(LIST_MARKETS, arguments, timeout_ms, retry)
 
     def get_minimum_withdrawal_amount(
         self,
@@ -1106,9 +1156,10 @@ class SyncRawOperations:
         Args:
             coin: Supported asset, discovered for the environment.
         """
-        return self._caller.call_raw(
-            GET_MINIMUM_WITHDRAWAL_AMOUNT, {"coin": coin}, timeout_ms, retry
-        )
+        arguments = CallArguments({"coin": coin})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del coin
+        return self._caller.call_raw(GET_MINIMUM_WITHDRAWAL_AMOUNT, arguments, timeout_ms, retry)
 
     def list_coin_networks(
         self,
@@ -1124,7 +1175,10 @@ class SyncRawOperations:
         Args:
             coin: Supported asset, discovered for the environment (for example `usdt`).
         """
-        return self._caller.call_raw(LIST_COIN_NETWORKS, {"coin": coin}, timeout_ms, retry)
+        arguments = CallArguments({"coin": coin})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del coin
+        return self._caller.call_raw(LIST_COIN_NETWORKS, arguments, timeout_ms, retry)
 
     def get_rates(
         self,
@@ -1136,7 +1190,8 @@ class SyncRawOperations:
 
         Referred to as a source of supported assets.
         """
-        return self._caller.call_raw(GET_RATES, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return self._caller.call_raw(GET_RATES, arguments, timeout_ms, retry)
 
     def get_swap_quote(
         self,
@@ -1157,9 +1212,10 @@ class SyncRawOperations:
             to: Target asset; must be supported for the environment.
             amount: Amount of the source asset to swap.
         """
-        return self._caller.call_raw(
-            GET_SWAP_QUOTE, {"from_": from_, "to": to, "amount": amount}, timeout_ms, retry
-        )
+        arguments = CallArguments({"from_": from_, "to": to, "amount": amount})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del from_, to, amount
+        return self._caller.call_raw(GET_SWAP_QUOTE, arguments, timeout_ms, retry)
 
     def get_swap_market(
         self,
@@ -1171,7 +1227,8 @@ class SyncRawOperations:
 
         Listed as a swap endpoint.
         """
-        return self._caller.call_raw(GET_SWAP_MARKET, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return self._caller.call_raw(GET_SWAP_MARKET, arguments, timeout_ms, retry)
 
     def create_swap(
         self,
@@ -1194,12 +1251,12 @@ class SyncRawOperations:
             amount: An amount of the asset; positive.
             password: Customer authorization value supplied by the integrator's backend authorization flow.
         """
-        return self._caller.call_raw(
-            CREATE_SWAP,
-            {"from_": from_, "to": to, "amount": amount, "password": password},
-            timeout_ms,
-            None,
+        arguments = CallArguments(
+            {"from_": from_, "to": to, "amount": amount, "password": password}
         )
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del from_, to, amount, password
+        return self._caller.call_raw(CREATE_SWAP, arguments, timeout_ms, None)
 
     def confirm_swap(
         self,
@@ -1214,7 +1271,10 @@ class SyncRawOperations:
         Args:
             id: The swap id returned by create.
         """
-        return self._caller.call_raw(CONFIRM_SWAP, {"id": id}, timeout_ms, None)
+        arguments = CallArguments({"id": id})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del id
+        return self._caller.call_raw(CONFIRM_SWAP, arguments, timeout_ms, None)
 
     def cancel_swap(
         self,
@@ -1229,7 +1289,10 @@ class SyncRawOperations:
         Args:
             id: The swap id returned by create.
         """
-        return self._caller.call_raw(CANCEL_SWAP, {"id": id}, timeout_ms, None)
+        arguments = CallArguments({"id": id})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del id
+        return self._caller.call_raw(CANCEL_SWAP, arguments, timeout_ms, None)
 
     def list_transactions(
         self,
@@ -1247,9 +1310,10 @@ class SyncRawOperations:
             limit: Page size.
             page: Page number, starting at 1.
         """
-        return self._caller.call_raw(
-            LIST_TRANSACTIONS, {"limit": limit, "page": page}, timeout_ms, retry
-        )
+        arguments = CallArguments({"limit": limit, "page": page})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del limit, page
+        return self._caller.call_raw(LIST_TRANSACTIONS, arguments, timeout_ms, retry)
 
     def get_transaction(
         self,
@@ -1265,7 +1329,10 @@ class SyncRawOperations:
         Args:
             id: Transaction identifier. Keep it on the backend.
         """
-        return self._caller.call_raw(GET_TRANSACTION, {"id": id}, timeout_ms, retry)
+        arguments = CallArguments({"id": id})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del id
+        return self._caller.call_raw(GET_TRANSACTION, arguments, timeout_ms, retry)
 
 
 class AsyncRawOperations:
@@ -1296,18 +1363,18 @@ class AsyncRawOperations:
             coin: Supported asset, discovered for the environment.
             receiver_address: Address that receives the withdrawal.
         """
-        return await self._caller.call_raw(
-            PREVIEW_WITHDRAWAL,
+        arguments = CallArguments(
             {
                 "chain": chain,
                 "amount": amount,
                 "coin": coin,
                 "receiver_address": receiver_address,
                 "remark": remark,
-            },
-            timeout_ms,
-            None,
+            }
         )
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del chain, amount, coin, receiver_address, remark
+        return await self._caller.call_raw(PREVIEW_WITHDRAWAL, arguments, timeout_ms, None)
 
     async def preview_local_payout(
         self,
@@ -1331,18 +1398,18 @@ class AsyncRawOperations:
             account_number: Beneficiary account number. Not required by the schema.
             bank_code: Bank code from the integrator's approved payout bank-code source. Not required by the schema.
         """
-        return await self._caller.call_raw(
-            PREVIEW_LOCAL_PAYOUT,
+        arguments = CallArguments(
             {
                 "amount": amount,
                 "coin": coin,
                 "account_number": account_number,
                 "bank_code": bank_code,
                 "remark": remark,
-            },
-            timeout_ms,
-            None,
+            }
         )
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del amount, coin, account_number, bank_code, remark
+        return await self._caller.call_raw(PREVIEW_LOCAL_PAYOUT, arguments, timeout_ms, None)
 
     async def list_wallets(
         self,
@@ -1354,7 +1421,8 @@ class AsyncRawOperations:
 
         Lists the wallets of the integration. No parameters.
         """
-        return await self._caller.call_raw(LIST_WALLETS, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return await self._caller.call_raw(LIST_WALLETS, arguments, timeout_ms, retry)
 
     async def create_wallet(
         self,
@@ -1371,9 +1439,10 @@ class AsyncRawOperations:
             token: Supported asset reference, for example `usdt`, `bitcoin`, `naira`.
             name: Wallet name, at most 80 characters.
         """
-        return await self._caller.call_raw(
-            CREATE_WALLET, {"token": token, "name": name}, timeout_ms, None
-        )
+        arguments = CallArguments({"token": token, "name": name})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del token, name
+        return await self._caller.call_raw(CREATE_WALLET, arguments, timeout_ms, None)
 
     async def get_deposit_address(
         self,
@@ -1391,9 +1460,10 @@ class AsyncRawOperations:
             coin: Supported asset, discovered for the environment. The interface does not say whether it is required; send it.
             chain: A chain reference from `GET /api/v1/utils/{coin}/networks`. The interface does not say whether it is required; send it.
         """
-        return await self._caller.call_raw(
-            GET_DEPOSIT_ADDRESS, {"coin": coin, "chain": chain}, timeout_ms, retry
-        )
+        arguments = CallArguments({"coin": coin, "chain": chain})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del coin, chain
+        return await self._caller.call_raw(GET_DEPOSIT_ADDRESS, arguments, timeout_ms, retry)
 
     async def list_markets(
         self,
@@ -1405,7 +1475,8 @@ class AsyncRawOperations:
 
         Market tickers keyed by market name, for market display and rate checks. No parameters.
         """
-        return await self._caller.call_raw(LIST_MARKETS, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return await self._caller.call_raw(LIST_MARKETS, arguments, timeout_ms, retry)
 
     async def get_minimum_withdrawal_amount(
         self,
@@ -1421,8 +1492,11 @@ class AsyncRawOperations:
         Args:
             coin: Supported asset, discovered for the environment.
         """
+        arguments = CallArguments({"coin": coin})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del coin
         return await self._caller.call_raw(
-            GET_MINIMUM_WITHDRAWAL_AMOUNT, {"coin": coin}, timeout_ms, retry
+            GET_MINIMUM_WITHDRAWAL_AMOUNT, arguments, timeout_ms, retry
         )
 
     async def list_coin_networks(
@@ -1439,7 +1513,10 @@ class AsyncRawOperations:
         Args:
             coin: Supported asset, discovered for the environment (for example `usdt`).
         """
-        return await self._caller.call_raw(LIST_COIN_NETWORKS, {"coin": coin}, timeout_ms, retry)
+        arguments = CallArguments({"coin": coin})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del coin
+        return await self._caller.call_raw(LIST_COIN_NETWORKS, arguments, timeout_ms, retry)
 
     async def get_rates(
         self,
@@ -1451,7 +1528,8 @@ class AsyncRawOperations:
 
         Referred to as a source of supported assets.
         """
-        return await self._caller.call_raw(GET_RATES, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return await self._caller.call_raw(GET_RATES, arguments, timeout_ms, retry)
 
     async def get_swap_quote(
         self,
@@ -1472,9 +1550,10 @@ class AsyncRawOperations:
             to: Target asset; must be supported for the environment.
             amount: Amount of the source asset to swap.
         """
-        return await self._caller.call_raw(
-            GET_SWAP_QUOTE, {"from_": from_, "to": to, "amount": amount}, timeout_ms, retry
-        )
+        arguments = CallArguments({"from_": from_, "to": to, "amount": amount})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del from_, to, amount
+        return await self._caller.call_raw(GET_SWAP_QUOTE, arguments, timeout_ms, retry)
 
     async def get_swap_market(
         self,
@@ -1486,7 +1565,8 @@ class AsyncRawOperations:
 
         Listed as a swap endpoint.
         """
-        return await self._caller.call_raw(GET_SWAP_MARKET, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return await self._caller.call_raw(GET_SWAP_MARKET, arguments, timeout_ms, retry)
 
     async def create_swap(
         self,
@@ -1509,12 +1589,12 @@ class AsyncRawOperations:
             amount: An amount of the asset; positive.
             password: Customer authorization value supplied by the integrator's backend authorization flow.
         """
-        return await self._caller.call_raw(
-            CREATE_SWAP,
-            {"from_": from_, "to": to, "amount": amount, "password": password},
-            timeout_ms,
-            None,
+        arguments = CallArguments(
+            {"from_": from_, "to": to, "amount": amount, "password": password}
         )
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del from_, to, amount, password
+        return await self._caller.call_raw(CREATE_SWAP, arguments, timeout_ms, None)
 
     async def confirm_swap(
         self,
@@ -1529,7 +1609,10 @@ class AsyncRawOperations:
         Args:
             id: The swap id returned by create.
         """
-        return await self._caller.call_raw(CONFIRM_SWAP, {"id": id}, timeout_ms, None)
+        arguments = CallArguments({"id": id})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del id
+        return await self._caller.call_raw(CONFIRM_SWAP, arguments, timeout_ms, None)
 
     async def cancel_swap(
         self,
@@ -1544,7 +1627,10 @@ class AsyncRawOperations:
         Args:
             id: The swap id returned by create.
         """
-        return await self._caller.call_raw(CANCEL_SWAP, {"id": id}, timeout_ms, None)
+        arguments = CallArguments({"id": id})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del id
+        return await self._caller.call_raw(CANCEL_SWAP, arguments, timeout_ms, None)
 
     async def list_transactions(
         self,
@@ -1562,9 +1648,10 @@ class AsyncRawOperations:
             limit: Page size.
             page: Page number, starting at 1.
         """
-        return await self._caller.call_raw(
-            LIST_TRANSACTIONS, {"limit": limit, "page": page}, timeout_ms, retry
-        )
+        arguments = CallArguments({"limit": limit, "page": page})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del limit, page
+        return await self._caller.call_raw(LIST_TRANSACTIONS, arguments, timeout_ms, retry)
 
     async def get_transaction(
         self,
@@ -1580,4 +1667,7 @@ class AsyncRawOperations:
         Args:
             id: Transaction identifier. Keep it on the backend.
         """
-        return await self._caller.call_raw(GET_TRANSACTION, {"id": id}, timeout_ms, retry)
+        arguments = CallArguments({"id": id})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del id
+        return await self._caller.call_raw(GET_TRANSACTION, arguments, timeout_ms, retry)
