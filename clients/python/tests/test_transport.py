@@ -190,6 +190,25 @@ def test_retry_after_seconds_or_date_read_against_the_clock() -> None:
     assert _retry_after_ms(None, now) is None
 
 
+@pytest.mark.parametrize("value", ["\u00b2", "1.5", "-1", " 2", "abc", "\u0663", "1e3", "+5"])
+def test_a_retry_after_neither_ascii_digits_nor_a_date_is_not_a_delay(value: str) -> None:
+    assert _retry_after_ms(value, datetime(2026, 10, 21, tzinfo=UTC)) is None
+
+
+@pytest.mark.parametrize("value", ["\u00b2", "1.5", "-1", "abc"])
+def test_a_503_whose_retry_after_is_unreadable_falls_back_to_the_backoff(value: str) -> None:
+    busy = httpx.Response(503, content=envelope(None, "error", "busy"), headers=[(b"retry-after", value.encode("utf-8"))])
+    answers = iter([busy, httpx.Response(200, content=envelope(MARKETS))])
+    client, seen = make(lambda _: next(answers), retry=RetryOptions(attempts=2, initial_delay_ms=0, max_delay_ms=0))
+    assert client.list_markets() is not None
+    assert len(seen) == 2
+
+
+def test_a_zero_initial_delay_waits_zero() -> None:
+    policy = RetryOptions(attempts=5, initial_delay_ms=0, max_delay_ms=2000)
+    assert {_backoff_ms(policy, n) for n in range(1, 5) for _ in range(50)} == {0.0}
+
+
 def test_backoff_is_jittered_within_half_to_all_of_each_step() -> None:
     policy = RetryOptions(attempts=9, initial_delay_ms=100, max_delay_ms=2000)
     for n in range(1, 8):

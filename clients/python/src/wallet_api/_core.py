@@ -8,6 +8,7 @@ import asyncio
 import json
 import logging
 import random
+import re
 import sys
 import time
 import traceback
@@ -325,16 +326,20 @@ def _classify(
     raise ApiError(operation=op.label, http_status=status, envelope=envelope, headers=response.headers, redactor=redactor())
 
 
+_DELAY_SECONDS = re.compile(r"[0-9]+")
+
+
 def _retry_after_ms(value: str | None, now: datetime) -> float | None:
     """RFC 9110 Retry-After: delay-seconds or an HTTP date (read against the client's clock)."""
     if value is None:
         return None
-    text = value.strip()
-    if text.isdigit():
-        return int(text) * 1000.0
+    # ASCII digits only: str.isdigit() also takes "²" and other scripts' digits, which int() refuses.
+    if _DELAY_SECONDS.fullmatch(value):
+        return int(value) * 1000.0
     try:
-        moment = parsedate_to_datetime(text)
-    except (TypeError, ValueError, IndexError):
+        moment = parsedate_to_datetime(value.strip())
+    except (TypeError, ValueError, IndexError, OverflowError):
+        # Neither form: the normal backoff applies.
         return None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
