@@ -21,7 +21,7 @@ from urllib.parse import quote, quote_plus
 
 import pytest
 
-from wallet_api import AsyncWalletApi, WalletApi, WalletApiError, hmac_sha256
+from wallet_api import AsyncWalletApi, SignatureInput, SigningError, WalletApi, WalletApiError, hmac_sha256
 
 KEY, SECRET = "careless-key-7c41d09b", "careless-signing-secret-5e2a"
 PASSWORD = "pass word+plus 9Q"
@@ -207,3 +207,22 @@ def test_no_rendering_of_any_error_shows_what_a_careless_provider_echoed(wallet_
                     shown[rendering].append(f"{flavour} {operation} HTTP {status}")
     table = "\n".join(f"  {rendering}: {len(where)} of {calls} calls {where}" for rendering, where in shown.items())
     assert all(not where for where in shown.values()), f"renderings showing an echoed value:\n{table}"
+
+
+def failing_signer(signed: SignatureInput) -> str:
+    key_store = {"secret": SECRET, "key": signed.api_key}
+    raise RuntimeError(f"the key store is down: {key_store}")
+
+
+def test_a_failing_signer_shows_neither_the_key_nor_the_secret_in_any_rendering(wallet_log: Records) -> None:
+    client = WalletApi(environment="custom", base_url="http://127.0.0.1:9", api_key=KEY, signer=failing_signer)
+    try:
+        client.create_swap(from_="usdt", to="ngn", amount=100, password=PASSWORD)
+    except SigningError as failed:
+        error: WalletApiError = failed
+    else:
+        raise AssertionError("the call was sent")
+    kept = [client, client._caller, client._caller.config, client._caller.http, client.with_raw_response]
+    for rendering, text in renderings(error, kept, wallet_log.records).items():
+        for form in (KEY, SECRET, PASSWORD, quote(PASSWORD, safe="")):
+            assert form.lower() not in text.lower(), rendering

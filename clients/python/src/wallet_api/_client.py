@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 
-from ._core import USER_AGENT, AsyncCaller, Config, SyncCaller
+from ._core import USER_AGENT, AsyncCaller, Config, SyncCaller, forget_locals
 from ._errors import ConfigurationError
 from ._generated.operations import AsyncOperations, AsyncRawOperations, SyncOperations, SyncRawOperations
 from ._options import (
@@ -66,6 +66,13 @@ def _config(
     return config
 
 
+def _environment_of(client: object) -> str:
+    # A client whose options were refused is half made; a traceback that records locals still
+    # prints it as the __init__ frame's self.
+    caller = getattr(client, "_caller", None)
+    return repr(caller.config.environment) if caller is not None else "<not configured>"
+
+
 class WalletApi(SyncOperations):
     """The synchronous client: one method per operation, each returning the envelope's ``data``.
 
@@ -88,7 +95,13 @@ class WalletApi(SyncOperations):
         clock: Callable[[], datetime] | None = None,
         http_client: httpx.Client | None = None,
     ) -> None:
-        config = _config(environment, base_url, api_key, signer, timeout_ms, retry, max_response_bytes, user_agent, clock)
+        try:
+            config = _config(environment, base_url, api_key, signer, timeout_ms, retry, max_response_bytes, user_agent, clock)
+        except ConfigurationError as error:
+            # A traceback that records locals (Sentry's default) would print the refused values.
+            forget_locals(error)
+            del base_url, api_key, signer
+            raise
         if http_client is not None and not isinstance(http_client, httpx.Client):
             raise ConfigurationError("http_client must be an httpx.Client")
         self._owns_http = http_client is None
@@ -122,7 +135,7 @@ class WalletApi(SyncOperations):
         self.close()
 
     def __repr__(self) -> str:
-        return f"WalletApi(environment={self._caller.config.environment!r})"
+        return f"WalletApi(environment={_environment_of(self)})"
 
 
 class AsyncWalletApi(AsyncOperations):
@@ -142,7 +155,13 @@ class AsyncWalletApi(AsyncOperations):
         clock: Callable[[], datetime] | None = None,
         http_client: httpx.AsyncClient | None = None,
     ) -> None:
-        config = _config(environment, base_url, api_key, signer, timeout_ms, retry, max_response_bytes, user_agent, clock)
+        try:
+            config = _config(environment, base_url, api_key, signer, timeout_ms, retry, max_response_bytes, user_agent, clock)
+        except ConfigurationError as error:
+            # A traceback that records locals (Sentry's default) would print the refused values.
+            forget_locals(error)
+            del base_url, api_key, signer
+            raise
         if http_client is not None and not isinstance(http_client, httpx.AsyncClient):
             raise ConfigurationError("http_client must be an httpx.AsyncClient")
         self._owns_http = http_client is None
@@ -175,4 +194,4 @@ class AsyncWalletApi(AsyncOperations):
         await self.aclose()
 
     def __repr__(self) -> str:
-        return f"AsyncWalletApi(environment={self._caller.config.environment!r})"
+        return f"AsyncWalletApi(environment={_environment_of(self)})"

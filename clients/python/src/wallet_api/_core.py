@@ -359,7 +359,7 @@ def _delay_after_status(policy: RetryOptions, response: httpx.Response, retry_nu
     return _backoff_ms(policy, retry_number), False
 
 
-def _forget_locals(error: BaseException) -> None:
+def forget_locals(error: BaseException) -> None:
     """Clears the locals of the finished frames an error came through (the answer's bytes, the
     envelope, the request), and of its context's: a traceback that records locals (Sentry's
     default, ``capture_locals=True``) prints each one's repr. The frames stay, so the traceback
@@ -482,7 +482,7 @@ class SyncCaller(_BaseCaller):
         try:
             outcome = self._attempts(prepared, timeout, policy)
         except WalletApiError as error:
-            _forget_locals(error)
+            forget_locals(error)
             self.log_end(prepared, started, error)
             raise
         self.log_end(prepared, started, outcome)
@@ -568,7 +568,7 @@ class AsyncCaller(_BaseCaller):
         try:
             outcome = await self._attempts(prepared, timeout, policy)
         except WalletApiError as error:
-            _forget_locals(error)
+            forget_locals(error)
             self.log_end(prepared, started, error)
             raise
         self.log_end(prepared, started, outcome)

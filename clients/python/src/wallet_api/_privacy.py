@@ -104,7 +104,11 @@ def _url_forms(value: str) -> set[str]:
         component.replace("%20", "+"),
         every.replace("%20", "+"),
     }
-    return forms | {form.replace("%", "%25") for form in forms if "%" in form}
+    # Encoded twice: each "%" as "%25", or the encoded form through encodeURIComponent again
+    # (which also turns a form's "+" into "%2B").
+    twice = {form.replace("%", "%25") for form in forms if "%" in form}
+    twice |= {quote(form, safe="!~*'()") for form in forms if "%" in form or "+" in form}
+    return forms | twice
 
 
 def _written_forms(value: str) -> set[str]:
