@@ -59,7 +59,7 @@ MODEL_OPTIONS = [
 ]  # fmt: skip
 
 # Names of per-call options every method takes; no operation field may be named the same.
-CALL_OPTIONS = ("timeout_ms", "retry")
+CALL_OPTIONS = ("timeout", "retry")
 
 
 def ruff_format(path: Path) -> None:
@@ -277,6 +277,7 @@ def render_operations(spec_path: Path, models_path: Path, out: Path) -> None:
         "",
         "from typing import Annotated, Any",
         "",
+        "import httpx",
         "from pydantic import BaseModel, ConfigDict, Field",
         "",
         "from .._core import AsyncCaller, CallArguments, Operation, RawResponse, SyncCaller",
@@ -331,14 +332,14 @@ def render_operations(spec_path: Path, models_path: Path, out: Path) -> None:
             else:
                 annotation = f["plain"]
             args.append(f"{f['py']}: {annotation}" + ("" if f["required"] else " = None"))
-        args.append("timeout_ms: float | None = None")
+        args.append("timeout: float | httpx.Timeout | None = None")
         if e["method"] == "GET":
             args.append("retry: RetryOptions | None = None")
         return args
 
     def call_args(e: dict[str, Any]) -> str:
         retry = "retry" if e["method"] == "GET" else "None"
-        return f"{e['name'].upper()}, arguments, timeout_ms, {retry}"
+        return f"{e['name'].upper()}, arguments, timeout, {retry}"
 
     def gathered(e: dict[str, Any]) -> list[str]:
         """The arguments gathered, then dropped from the method's locals: a traceback that records

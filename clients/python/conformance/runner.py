@@ -17,6 +17,7 @@ import hashlib
 import hmac
 import json
 import logging
+import os
 import pickle
 import re
 import select
@@ -152,7 +153,7 @@ def client_options(base_url: str, api_key: str, secret: str, settings: dict[str,
     settings = settings or {}
     options: dict[str, Any] = {"environment": "custom", "base_url": base_url, "api_key": api_key, "signer": signer_of(settings, secret)}
     if "timeoutMs" in settings:
-        options["timeout_ms"] = settings["timeoutMs"]
+        options["timeout"] = settings["timeoutMs"] / 1000
     if "maxResponseBytes" in settings:
         options["max_response_bytes"] = settings["maxResponseBytes"]
     if "retry" in settings:
@@ -167,7 +168,7 @@ def arguments(call: dict[str, Any], options: dict[str, Any] | None = None) -> tu
     kwargs = {snake(name): value for name, value in call.get("params", {}).items()}
     options = options or {}
     if "timeoutMs" in options:
-        kwargs["timeout_ms"] = options["timeoutMs"]
+        kwargs["timeout"] = options["timeoutMs"] / 1000
     if "retry" in options:
         kwargs["retry"] = retry_of(options["retry"])
     return snake(call["operationId"]), kwargs
@@ -649,16 +650,33 @@ def run_exchange(case: dict[str, Any]) -> str:
     return f"{saw[0]}{'' if requests == 1 else f' after {requests} requests'} ({flavours})"
 
 
+@contextmanager
+def wallet_api_variables(variables: dict[str, str]) -> Iterator[None]:
+    """The process's WALLET_API_* environment variables exactly as given (none but these) for a while."""
+    saved = {k: v for k, v in os.environ.items() if k.startswith("WALLET_API_")}
+    for name in saved:
+        del os.environ[name]
+    os.environ.update(variables)
+    try:
+        yield
+    finally:
+        for name in [k for k in os.environ if k.startswith("WALLET_API_")]:
+            del os.environ[name]
+        os.environ.update(saved)
+
+
 def run_options(case: dict[str, Any]) -> str:
     given, expect = case["options"], case["expect"]
-    # An option the case does not give is passed as None: Python's "not given" (mypy refuses it statically).
+    # An option the case does not give is passed as None: Python's "not given", which reads its
+    # environment variable; the case's own variables (if any) are the only ones set meanwhile.
     try:
-        WalletApi(
-            environment=given.get("environment"),
-            base_url=given.get("baseUrl"),
-            api_key=given.get("apiKey"),
-            signer=hmac_sha256(secret=given.get("secret", "secret")),
-        )
+        with wallet_api_variables(case.get("env", {})):
+            WalletApi(
+                environment=given.get("environment"),
+                base_url=given.get("baseUrl"),
+                api_key=given.get("apiKey"),
+                signer=hmac_sha256(secret=given["secret"]) if "secret" in given else None,
+            )
     except Exception as error:  # noqa: BLE001 - compared below
         check_error(error, {"kind": "configuration"})
         named = re.sub(r"[^a-z0-9]", "", str(error).lower())

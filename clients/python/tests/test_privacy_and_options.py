@@ -150,14 +150,16 @@ def build(**overrides: object) -> WalletApi:
         ({"api_key": ""}, "api_key"),
         ({"api_key": "key-part-one\nkey-part-two"}, "api_key"),
         ({"signer": None}, "signer"),
-        ({"timeout_ms": 0}, "timeout_ms"),
-        ({"timeout_ms": "30s"}, "timeout_ms"),
+        ({"timeout": 0}, "timeout"),
+        ({"timeout": "30s"}, "timeout"),
+        ({"timeout": httpx.Timeout(5, read=-1)}, "timeout.read"),
         ({"max_response_bytes": -1}, "max_response_bytes"),
         ({"user_agent": "bad\nagent"}, "user_agent"),
         ({"retry": {"attempts": 2}}, "retry"),
         ({"http_client": object()}, "http_client"),
     ],
 )
+@pytest.mark.usefixtures("no_wallet_api_variables")
 def test_bad_options_are_configuration_errors_naming_the_option(overrides: dict[str, object], names: str) -> None:
     with pytest.raises(ConfigurationError) as refused:
         build(**overrides)
@@ -179,10 +181,11 @@ def test_bad_retry_options_are_refused(options: dict[str, Any], names: str) -> N
         RetryOptions(**options)
 
 
+@pytest.mark.usefixtures("no_wallet_api_variables")
 def test_production_over_https_is_accepted_and_nothing_defaults_to_it() -> None:
     assert repr(build(environment="production", base_url="https://wallet.example/")) == "WalletApi(environment='production')"
-    with pytest.raises(TypeError):
-        WalletApi(base_url="https://wallet.example", api_key=KEY, signer=hmac_sha256(secret=SECRET))  # type: ignore[call-arg]
+    with pytest.raises(ConfigurationError, match="WALLET_API_ENVIRONMENT"):
+        WalletApi(base_url="https://wallet.example", api_key=KEY, signer=hmac_sha256(secret=SECRET))
 
 
 def test_secrets_never_show_in_the_client_or_signer_repr() -> None:
@@ -211,15 +214,15 @@ def test_wrong_argument_types_are_refused_before_anything_is_sent() -> None:
         (lambda: client.list_transactions(limit=0), "limit"),
         (lambda: client.confirm_swap(id=7), "id"),  # type: ignore[arg-type]
         (lambda: client.create_wallet(token="usdt", name="x" * 81), "name"),
-        (lambda: client.list_markets(timeout_ms=-1), "timeout_ms"),
+        (lambda: client.list_markets(timeout=-1), "timeout"),
     ]
     for call, name in cases:
         with pytest.raises(ConfigurationError) as refused:
             call()
         assert name in str(refused.value)
-        assert "nothing was sent" in str(refused.value) or name == "timeout_ms"
+        assert "nothing was sent" in str(refused.value) or name == "timeout"
         assert PASSWORD not in str(refused.value) and "99999999" not in "".join(traceback.format_exception(refused.value))
-        if name != "timeout_ms":
+        if name != "timeout":
             assert isinstance(refused.value, InvalidArgumentError) and isinstance(refused.value, TypeError)
     assert seen == []
 
@@ -298,7 +301,7 @@ def test_errors_pickle_as_they_show_themselves_without_what_the_request_carried(
             base_url="http://wallet.test",
             api_key=KEY,
             signer=hmac_sha256(secret=SECRET),
-            timeout_ms=5,
+            timeout=0.005,
             http_client=httpx.Client(transport=httpx.MockTransport(lambda r: (_ for _ in ()).throw(httpx.ReadTimeout("slow", request=r)))),
         ).list_markets(),
     ):

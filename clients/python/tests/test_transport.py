@@ -291,16 +291,17 @@ def test_a_timeout_includes_the_signers_time_and_sends_nothing() -> None:
         time.sleep(0.2)
         return "a" * 64
 
-    client, seen = make(ok(), signer=slow, timeout_ms=50)
+    client, seen = make(ok(), signer=slow, timeout=0.05)
     with pytest.raises(RequestTimeoutError) as failed:
         client.list_markets()
-    assert seen == [] and isinstance(failed.value, TimeoutError) and failed.value.timeout_ms == 50
+    assert seen == [] and isinstance(failed.value, TimeoutError) and failed.value.timeout == 0.05
+    assert str(failed.value) == "GET /api/v1/wallets/markets timed out after 0.05 s"
 
 
 def test_a_read_timeout_is_a_timeout() -> None:
     client, _ = make(lambda r: (_ for _ in ()).throw(httpx.ReadTimeout("timed out", request=r)))
     with pytest.raises(RequestTimeoutError):
-        client.list_markets(timeout_ms=1000)
+        client.list_markets(timeout=1)
 
 
 @pytest.mark.parametrize(
@@ -338,7 +339,7 @@ def test_async_timeout_covers_the_whole_attempt_and_cancellation_propagates() ->
 
     async def timed_out() -> None:
         with pytest.raises(RequestTimeoutError):
-            await client().list_markets(timeout_ms=50)
+            await client().list_markets(timeout=0.05)
 
     async def cancelled() -> None:
         task = asyncio.ensure_future(client().list_markets())

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
 import random
 import re
 import sys
@@ -23,15 +24,15 @@ import httpx
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from ._errors import (
-    ApiError,
     InvalidArgumentError,
     InvalidResponseError,
     NetworkError,
     RequestTimeoutError,
     SigningError,
     WalletApiError,
+    api_error_class,
 )
-from ._options import RetryOptions, check_retry, check_timeout, is_header_value
+from ._options import AttemptTimeout, RetryOptions, check_retry, check_timeout, is_header_value
 from ._privacy import Redactor, carried_by_call, carried_fields
 from ._signing import SignatureInput, Signer
 from ._timestamps import TimestampSequence
@@ -93,7 +94,7 @@ class Config:
     base_url: str
     api_key: str
     signer: Signer
-    timeout_ms: float
+    timeout: AttemptTimeout
     retry: RetryOptions | None
     max_response_bytes: int
     clock: Callable[[], datetime]
@@ -107,7 +108,7 @@ class Config:
     def __repr__(self) -> str:
         # Never the key, the signer or its secrets: a traceback that records locals prints this.
         return (
-            f"Config(environment={self.environment!r}, base_url={self.base_url!r}, timeout_ms={self.timeout_ms!r}, "
+            f"Config(environment={self.environment!r}, base_url={self.base_url!r}, timeout={self.timeout.given!r}, "
             f"retry={self.retry!r}, max_response_bytes={self.max_response_bytes!r})"
         )
 
@@ -194,6 +195,15 @@ def _utc(moment: datetime) -> datetime:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
 
 
+def timed_out(label: str, timeout: AttemptTimeout) -> RequestTimeoutError:
+    return RequestTimeoutError(label, timeout.given, str(timeout))
+
+
+def deadline_of(timeout: AttemptTimeout) -> float:
+    """The attempt's end on the monotonic clock (never, for an httpx.Timeout: httpx bounds each phase)."""
+    return math.inf if timeout.seconds is None else time.monotonic() + timeout.seconds
+
+
 class _SigningAuth(httpx.Auth):
     """Signs the request httpx is about to send, over its exact path and body bytes.
 
@@ -203,11 +213,11 @@ class _SigningAuth(httpx.Auth):
 
     requires_request_body = True
 
-    def __init__(self, config: Config, prepared: Prepared, deadline: float, timeout_ms: float) -> None:
+    def __init__(self, config: Config, prepared: Prepared, deadline: float, timeout: AttemptTimeout) -> None:
         self._config = config
         self._prepared = prepared
         self._deadline = deadline
-        self._timeout_ms = timeout_ms
+        self._timeout = timeout
 
     def __repr__(self) -> str:
         return f"_SigningAuth({self._prepared.operation.label!r})"
@@ -243,12 +253,14 @@ class _SigningAuth(httpx.Auth):
         self._prepared.attempts += 1
         remaining = self._deadline - time.monotonic()
         if remaining <= 0:
-            raise RequestTimeoutError(label, self._timeout_ms)
+            raise timed_out(label, self._timeout)
         request.headers["x-api-key"] = config.api_key
         request.headers["x-timestamp"] = timestamp
         request.headers["x-signature"] = signature
-        # What is left of the attempt's time after signing bounds connecting, writing and each read.
-        request.extensions["timeout"] = httpx.Timeout(remaining).as_dict()
+        # What is left of the attempt's time after signing bounds connecting, writing and each
+        # read; an httpx.Timeout is httpx's, as given.
+        phases = httpx.Timeout(remaining) if self._timeout.seconds is not None else self._timeout.phases
+        request.extensions["timeout"] = phases.as_dict()
         yield request
 
 
@@ -323,7 +335,7 @@ def _classify(
         return RawResponse(op, status, response.headers, envelope, attempts, redactor)
     if envelope["status"] not in ("success", "error"):
         raise invalid("with an unknown envelope status")
-    raise ApiError(operation=op.label, http_status=status, envelope=envelope, headers=response.headers, redactor=redactor())
+    raise api_error_class(status)(operation=op.label, http_status=status, envelope=envelope, headers=response.headers, redactor=redactor())
 
 
 _DELAY_SECONDS = re.compile(r"[0-9]+")
@@ -391,12 +403,12 @@ class _BaseCaller:
         return get
 
     def plan(
-        self, op: Operation[Any], values: Mapping[str, Any], timeout_ms: float | None, retry: RetryOptions | None
-    ) -> tuple[Prepared, float, RetryOptions | None]:
-        timeout = self.config.timeout_ms if timeout_ms is None else check_timeout(timeout_ms, "timeout_ms")
+        self, op: Operation[Any], values: Mapping[str, Any], timeout: float | httpx.Timeout | None, retry: RetryOptions | None
+    ) -> tuple[Prepared, AttemptTimeout, RetryOptions | None]:
+        attempt_timeout = self.config.timeout if timeout is None else check_timeout(timeout, "timeout")
         policy = self.config.retry if retry is None else check_retry(retry, "retry")
         # POSTs are never retried: they move value and the interface has no idempotency key.
-        return prepare(op, values), timeout, policy if op.method == "GET" else None
+        return prepare(op, values), attempt_timeout, policy if op.method == "GET" else None
 
     def url(self, prepared: Prepared) -> str:
         return self.config.base_url + prepared.target
@@ -430,8 +442,9 @@ class _BaseCaller:
         return NetworkError(f"{label} failed {when}: {type(error).__name__}{': ' + text if text else ''}", label)
 
     def log_retry(self, prepared: Prepared, attempt: int, delay_ms: float, why: str, retry_after: bool) -> None:
-        if logger.isEnabledFor(logging.WARNING):
-            logger.warning(
+        # INFO: a retry is the client handling it; the call may still succeed.
+        if logger.isEnabledFor(logging.INFO):
+            logger.info(
                 "%s: attempt %d %s; retrying in %.0f ms%s",
                 prepared.operation.label,
                 attempt,
@@ -457,15 +470,25 @@ class _BaseCaller:
             logger.debug("%s: answer HTTP %d [%s] %s", prepared.operation.label, response.status_code, headers, shown)
 
     def log_end(self, prepared: Prepared, started: float, outcome: RawResponse[Any] | WalletApiError) -> None:
+        """One line per call at DEBUG, a failure too: the caller decides what a failure means (an
+        expected 404 is no error of the service's), and raises it; the client never logs above INFO."""
+        if not logger.isEnabledFor(logging.DEBUG):
+            return
         ms, attempts = (time.monotonic() - started) * 1000, prepared.attempts
         if isinstance(outcome, RawResponse):
-            if logger.isEnabledFor(logging.INFO):
-                logger.info("%s: HTTP %d in %.0f ms (%d attempt(s))", prepared.operation.label, outcome.status_code, ms, attempts)
-        elif logger.isEnabledFor(logging.ERROR):
-            # The message was made through the privacy policy.
-            logger.error(
-                "%s failed (%s) in %.0f ms (%d attempt(s)): %s", prepared.operation.label, outcome.kind, ms, attempts, outcome.message
-            )
+            logger.debug("%s: HTTP %d in %.0f ms (attempt %d)", prepared.operation.label, outcome.status_code, ms, attempts)
+            return
+        status = getattr(outcome, "http_status", None)
+        # The message was made through the privacy policy.
+        logger.debug(
+            "%s failed (%s, %s) in %.0f ms (attempt %d): %s",
+            prepared.operation.label,
+            outcome.kind,
+            "no answer" if status is None else f"HTTP {status}",
+            ms,
+            attempts,
+            outcome.message,
+        )
 
 
 class SyncCaller(_BaseCaller):
@@ -473,14 +496,16 @@ class SyncCaller(_BaseCaller):
         super().__init__(config)
         self.http = http
 
-    def call(self, op: Operation[T], values: Mapping[str, Any], timeout_ms: float | None, retry: RetryOptions | None) -> T:
-        return self.call_raw(op, values, timeout_ms, retry).parse()
+    def call(self, op: Operation[T], values: Mapping[str, Any], timeout: float | httpx.Timeout | None, retry: RetryOptions | None) -> T:
+        return self.call_raw(op, values, timeout, retry).parse()
 
-    def call_raw(self, op: Operation[T], values: Mapping[str, Any], timeout_ms: float | None, retry: RetryOptions | None) -> RawResponse[T]:
-        prepared, timeout, policy = self.plan(op, values, timeout_ms, retry)
+    def call_raw(
+        self, op: Operation[T], values: Mapping[str, Any], timeout: float | httpx.Timeout | None, retry: RetryOptions | None
+    ) -> RawResponse[T]:
+        prepared, attempt_timeout, policy = self.plan(op, values, timeout, retry)
         started = time.monotonic()
         try:
-            outcome = self._attempts(prepared, timeout, policy)
+            outcome = self._attempts(prepared, attempt_timeout, policy)
         except WalletApiError as error:
             forget_locals(error)
             self.log_end(prepared, started, error)
@@ -488,11 +513,11 @@ class SyncCaller(_BaseCaller):
         self.log_end(prepared, started, outcome)
         return outcome
 
-    def _attempts(self, prepared: Prepared, timeout: float, policy: RetryOptions | None) -> RawResponse[Any]:
+    def _attempts(self, prepared: Prepared, timeout: AttemptTimeout, policy: RetryOptions | None) -> RawResponse[Any]:
         attempts = policy.attempts if policy else 1
         self.log_request(prepared)
         for attempt in range(1, attempts + 1):
-            deadline = time.monotonic() + timeout / 1000
+            deadline = deadline_of(timeout)
             request = self.http.build_request(
                 prepared.operation.method, self.url(prepared), content=prepared.body, headers=self.headers(prepared)
             )
@@ -502,7 +527,7 @@ class SyncCaller(_BaseCaller):
                 )
             except (httpx.TimeoutException, httpx.TransportError, RequestTimeoutError) as error:
                 failure: WalletApiError = (
-                    RequestTimeoutError(prepared.operation.label, timeout)
+                    timed_out(prepared.operation.label, timeout)
                     if isinstance(error, (httpx.TimeoutException, RequestTimeoutError))
                     else self.transport_error(prepared, error, False)
                 )
@@ -526,7 +551,7 @@ class SyncCaller(_BaseCaller):
             return _classify(prepared, self.redactor_for(prepared), response, body, prepared.attempts)
         raise AssertionError("unreachable: the last attempt returns or raises")
 
-    def _read(self, prepared: Prepared, response: httpx.Response, deadline: float, timeout: float) -> bytes:
+    def _read(self, prepared: Prepared, response: httpx.Response, deadline: float, timeout: AttemptTimeout) -> bytes:
         refused = self.too_large(prepared, response)
         if refused is not None:
             raise refused
@@ -538,9 +563,9 @@ class SyncCaller(_BaseCaller):
                     raise self.over_limit(prepared, response, size)
                 chunks.append(chunk)
                 if time.monotonic() > deadline:
-                    raise RequestTimeoutError(prepared.operation.label, timeout)
+                    raise timed_out(prepared.operation.label, timeout)
         except httpx.TimeoutException:
-            raise RequestTimeoutError(prepared.operation.label, timeout) from None
+            raise timed_out(prepared.operation.label, timeout) from None
         except httpx.DecodingError:
             raise InvalidResponseError(
                 operation=prepared.operation.label,
@@ -557,16 +582,18 @@ class AsyncCaller(_BaseCaller):
         super().__init__(config)
         self.http = http
 
-    async def call(self, op: Operation[T], values: Mapping[str, Any], timeout_ms: float | None, retry: RetryOptions | None) -> T:
-        return (await self.call_raw(op, values, timeout_ms, retry)).parse()
+    async def call(
+        self, op: Operation[T], values: Mapping[str, Any], timeout: float | httpx.Timeout | None, retry: RetryOptions | None
+    ) -> T:
+        return (await self.call_raw(op, values, timeout, retry)).parse()
 
     async def call_raw(
-        self, op: Operation[T], values: Mapping[str, Any], timeout_ms: float | None, retry: RetryOptions | None
+        self, op: Operation[T], values: Mapping[str, Any], timeout: float | httpx.Timeout | None, retry: RetryOptions | None
     ) -> RawResponse[T]:
-        prepared, timeout, policy = self.plan(op, values, timeout_ms, retry)
+        prepared, attempt_timeout, policy = self.plan(op, values, timeout, retry)
         started = time.monotonic()
         try:
-            outcome = await self._attempts(prepared, timeout, policy)
+            outcome = await self._attempts(prepared, attempt_timeout, policy)
         except WalletApiError as error:
             forget_locals(error)
             self.log_end(prepared, started, error)
@@ -574,12 +601,12 @@ class AsyncCaller(_BaseCaller):
         self.log_end(prepared, started, outcome)
         return outcome
 
-    async def _attempts(self, prepared: Prepared, timeout: float, policy: RetryOptions | None) -> RawResponse[Any]:
+    async def _attempts(self, prepared: Prepared, timeout: AttemptTimeout, policy: RetryOptions | None) -> RawResponse[Any]:
         attempts = policy.attempts if policy else 1
         self.log_request(prepared)
         for attempt in range(1, attempts + 1):
-            deadline = time.monotonic() + timeout / 1000
-            loop_deadline = asyncio.get_running_loop().time() + timeout / 1000
+            deadline = deadline_of(timeout)
+            loop_deadline = None if timeout.seconds is None else asyncio.get_running_loop().time() + timeout.seconds
             request = self.http.build_request(
                 prepared.operation.method, self.url(prepared), content=prepared.body, headers=self.headers(prepared)
             )
@@ -604,7 +631,7 @@ class AsyncCaller(_BaseCaller):
                         await response.aclose()
             except (TimeoutError, httpx.TimeoutException, httpx.TransportError) as error:
                 if isinstance(error, (TimeoutError, httpx.TimeoutException)):
-                    failure: WalletApiError = RequestTimeoutError(prepared.operation.label, timeout)
+                    failure: WalletApiError = timed_out(prepared.operation.label, timeout)
                 else:
                     failure = self.transport_error(prepared, error, headers_arrived)
                 if headers_arrived or attempt == attempts or policy is None:
@@ -620,7 +647,7 @@ class AsyncCaller(_BaseCaller):
             return _classify(prepared, self.redactor_for(prepared), response, body, prepared.attempts)
         raise AssertionError("unreachable: the last attempt returns or raises")
 
-    async def _read(self, prepared: Prepared, response: httpx.Response, timeout: float) -> bytes:
+    async def _read(self, prepared: Prepared, response: httpx.Response, timeout: AttemptTimeout) -> bytes:
         refused = self.too_large(prepared, response)
         if refused is not None:
             raise refused

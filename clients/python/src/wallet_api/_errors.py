@@ -108,6 +108,56 @@ class ApiError(WalletApiError):
         return value
 
 
+class BadRequestError(ApiError):
+    """HTTP 400: the request was refused as malformed or invalid."""
+
+
+class AuthenticationError(ApiError):
+    """HTTP 401: the API key, timestamp or signature was refused."""
+
+
+class PermissionDeniedError(ApiError):
+    """HTTP 403: the key may not do this."""
+
+
+class NotFoundError(ApiError):
+    """HTTP 404: no such record."""
+
+
+class ConflictError(ApiError):
+    """HTTP 409: the record's state does not allow it (a swap no longer pending)."""
+
+
+class UnprocessableEntityError(ApiError):
+    """HTTP 422: understood, but refused (an amount under the minimum, a closed account)."""
+
+
+class RateLimitError(ApiError):
+    """HTTP 429: too many requests; ``retry_after`` says when to come back, if the answer did."""
+
+
+class InternalServerError(ApiError):
+    """HTTP 500 or above: the service failed."""
+
+
+_API_ERROR_BY_STATUS: dict[int, type[ApiError]] = {
+    400: BadRequestError,
+    401: AuthenticationError,
+    403: PermissionDeniedError,
+    404: NotFoundError,
+    409: ConflictError,
+    422: UnprocessableEntityError,
+    429: RateLimitError,
+}
+
+
+def api_error_class(http_status: int) -> type[ApiError]:
+    """The ``ApiError`` subclass of a status; ``ApiError`` itself for the others (a 200 with status "error", a 402)."""
+    if http_status >= 500:
+        return InternalServerError
+    return _API_ERROR_BY_STATUS.get(http_status, ApiError)
+
+
 class InvalidResponseError(WalletApiError):
     """The answer is not the envelope: not JSON, empty, another shape, a redirect, or over the size limit."""
 
@@ -131,9 +181,10 @@ class RequestTimeoutError(WalletApiError, builtins.TimeoutError):
 
     kind: ClassVar[ErrorKind] = "timeout"
 
-    def __init__(self, operation: str, timeout_ms: float) -> None:
-        super().__init__(f"{operation} timed out after {timeout_ms:g} ms", operation)
-        self.timeout_ms = timeout_ms
+    def __init__(self, operation: str, timeout: float | httpx.Timeout, described: str) -> None:
+        super().__init__(f"{operation} timed out after {described}", operation)
+        #: The timeout the attempt had: seconds, or the httpx.Timeout given.
+        self.timeout = timeout
 
 
 class SigningError(WalletApiError):

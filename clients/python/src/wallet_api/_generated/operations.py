@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+import httpx
 from pydantic import BaseModel, ConfigDict, Field
 
 from .._core import AsyncCaller, CallArguments, Operation, RawResponse, SyncCaller
@@ -340,7 +341,7 @@ class SyncOperations:
         coin: str,
         receiver_address: str,
         remark: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> models.WithdrawalPreview:
         """Preview a crypto withdrawal: ``POST /api/v1/wallets/preview-withdraw``.
 
@@ -366,7 +367,7 @@ class SyncOperations:
         )
         # Out of this frame's locals: a traceback that records them would print a password.
         del chain, amount, coin, receiver_address, remark
-        return self._caller.call(PREVIEW_WITHDRAWAL, arguments, timeout_ms, None)
+        return self._caller.call(PREVIEW_WITHDRAWAL, arguments, timeout, None)
 
     def preview_local_payout(
         self,
@@ -376,7 +377,7 @@ class SyncOperations:
         account_number: str | None = None,
         bank_code: str | None = None,
         remark: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> models.PayoutPreview:
         """Preview an NGN bank payout: ``POST /api/v1/wallets/preview-withdraw-local-transfer``.
 
@@ -401,12 +402,12 @@ class SyncOperations:
         )
         # Out of this frame's locals: a traceback that records them would print a password.
         del amount, coin, account_number, bank_code, remark
-        return self._caller.call(PREVIEW_LOCAL_PAYOUT, arguments, timeout_ms, None)
+        return self._caller.call(PREVIEW_LOCAL_PAYOUT, arguments, timeout, None)
 
     def list_wallets(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> list[models.Wallet]:
         """List wallets: ``GET /api/v1/wallets``.
@@ -414,14 +415,14 @@ class SyncOperations:
         Lists the wallets of the integration. No parameters.
         """
         arguments = CallArguments({})
-        return self._caller.call(LIST_WALLETS, arguments, timeout_ms, retry)
+        return self._caller.call(LIST_WALLETS, arguments, timeout, retry)
 
     def create_wallet(
         self,
         *,
         token: str,
         name: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> models.CreatedWallet:
         """Create a wallet: ``POST /api/v1/wallets/generate-wallet``.
 
@@ -434,14 +435,14 @@ class SyncOperations:
         arguments = CallArguments({"token": token, "name": name})
         # Out of this frame's locals: a traceback that records them would print a password.
         del token, name
-        return self._caller.call(CREATE_WALLET, arguments, timeout_ms, None)
+        return self._caller.call(CREATE_WALLET, arguments, timeout, None)
 
     def get_deposit_address(
         self,
         *,
         coin: str | None = None,
         chain: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> Any:
         """Get a deposit address: ``GET /api/v1/wallets/deposit-address``.
@@ -455,12 +456,12 @@ class SyncOperations:
         arguments = CallArguments({"coin": coin, "chain": chain})
         # Out of this frame's locals: a traceback that records them would print a password.
         del coin, chain
-        return self._caller.call(GET_DEPOSIT_ADDRESS, arguments, timeout_ms, retry)
+        return self._caller.call(GET_DEPOSIT_ADDRESS, arguments, timeout, retry)
 
     def list_markets(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> dict[str, models.MarketTicker]:
         """List markets: ``GET /api/v1/wallets/markets``.
@@ -468,13 +469,13 @@ class SyncOperations:
         Market tickers keyed by market name, for market display and rate checks. No parameters.
         """
         arguments = CallArguments({})
-        return self._caller.call(LIST_MARKETS, arguments, timeout_ms, retry)
+        return self._caller.call(LIST_MARKETS, arguments, timeout, retry)
 
     def get_minimum_withdrawal_amount(
         self,
         *,
         coin: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> models.MinimumWithdrawal:
         """Get the minimum withdrawal amount: ``GET /api/v1/wallets/minimum-withdrawal-amount``.
@@ -487,13 +488,13 @@ class SyncOperations:
         arguments = CallArguments({"coin": coin})
         # Out of this frame's locals: a traceback that records them would print a password.
         del coin
-        return self._caller.call(GET_MINIMUM_WITHDRAWAL_AMOUNT, arguments, timeout_ms, retry)
+        return self._caller.call(GET_MINIMUM_WITHDRAWAL_AMOUNT, arguments, timeout, retry)
 
     def list_coin_networks(
         self,
         *,
         coin: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> list[models.Network]:
         """List the networks of a coin: ``GET /api/v1/utils/{coin}/networks``.
@@ -506,12 +507,12 @@ class SyncOperations:
         arguments = CallArguments({"coin": coin})
         # Out of this frame's locals: a traceback that records them would print a password.
         del coin
-        return self._caller.call(LIST_COIN_NETWORKS, arguments, timeout_ms, retry)
+        return self._caller.call(LIST_COIN_NETWORKS, arguments, timeout, retry)
 
     def get_rates(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> Any:
         """Get rates: ``GET /api/v1/utils/rates``.
@@ -519,7 +520,7 @@ class SyncOperations:
         Referred to as a source of supported assets.
         """
         arguments = CallArguments({})
-        return self._caller.call(GET_RATES, arguments, timeout_ms, retry)
+        return self._caller.call(GET_RATES, arguments, timeout, retry)
 
     def get_swap_quote(
         self,
@@ -527,7 +528,7 @@ class SyncOperations:
         from_: str | None = None,
         to: str | None = None,
         amount: float | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> models.SwapQuote:
         """Get a swap quote: ``GET /api/v1/swaps/quotes``.
@@ -543,12 +544,12 @@ class SyncOperations:
         arguments = CallArguments({"from_": from_, "to": to, "amount": amount})
         # Out of this frame's locals: a traceback that records them would print a password.
         del from_, to, amount
-        return self._caller.call(GET_SWAP_QUOTE, arguments, timeout_ms, retry)
+        return self._caller.call(GET_SWAP_QUOTE, arguments, timeout, retry)
 
     def get_swap_market(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> Any:
         """Get the swap market: ``GET /api/v1/swaps/market``.
@@ -556,7 +557,7 @@ class SyncOperations:
         Listed as a swap endpoint.
         """
         arguments = CallArguments({})
-        return self._caller.call(GET_SWAP_MARKET, arguments, timeout_ms, retry)
+        return self._caller.call(GET_SWAP_MARKET, arguments, timeout, retry)
 
     def create_swap(
         self,
@@ -565,7 +566,7 @@ class SyncOperations:
         to: str,
         amount: float,
         password: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> models.Swap:
         """Create a swap: ``POST /api/v1/swaps``.
 
@@ -584,13 +585,13 @@ class SyncOperations:
         )
         # Out of this frame's locals: a traceback that records them would print a password.
         del from_, to, amount, password
-        return self._caller.call(CREATE_SWAP, arguments, timeout_ms, None)
+        return self._caller.call(CREATE_SWAP, arguments, timeout, None)
 
     def confirm_swap(
         self,
         *,
         id: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> models.SwapStateChange:
         """Confirm a swap: ``POST /api/v1/swaps/{id}/confirm``.
 
@@ -602,13 +603,13 @@ class SyncOperations:
         arguments = CallArguments({"id": id})
         # Out of this frame's locals: a traceback that records them would print a password.
         del id
-        return self._caller.call(CONFIRM_SWAP, arguments, timeout_ms, None)
+        return self._caller.call(CONFIRM_SWAP, arguments, timeout, None)
 
     def cancel_swap(
         self,
         *,
         id: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> models.SwapStateChange:
         """Cancel a swap: ``POST /api/v1/swaps/{id}/cancel``.
 
@@ -620,14 +621,14 @@ class SyncOperations:
         arguments = CallArguments({"id": id})
         # Out of this frame's locals: a traceback that records them would print a password.
         del id
-        return self._caller.call(CANCEL_SWAP, arguments, timeout_ms, None)
+        return self._caller.call(CANCEL_SWAP, arguments, timeout, None)
 
     def list_transactions(
         self,
         *,
         limit: int | None = None,
         page: int | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> models.TransactionPage:
         """List transactions: ``GET /api/v1/transactions``.
@@ -641,13 +642,13 @@ class SyncOperations:
         arguments = CallArguments({"limit": limit, "page": page})
         # Out of this frame's locals: a traceback that records them would print a password.
         del limit, page
-        return self._caller.call(LIST_TRANSACTIONS, arguments, timeout_ms, retry)
+        return self._caller.call(LIST_TRANSACTIONS, arguments, timeout, retry)
 
     def get_transaction(
         self,
         *,
         id: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> Any:
         """Get a transaction: ``GET /api/v1/transactions/{id}``.
@@ -660,7 +661,7 @@ class SyncOperations:
         arguments = CallArguments({"id": id})
         # Out of this frame's locals: a traceback that records them would print a password.
         del id
-        return self._caller.call(GET_TRANSACTION, arguments, timeout_ms, retry)
+        return self._caller.call(GET_TRANSACTION, arguments, timeout, retry)
 
 
 class AsyncOperations:
@@ -676,7 +677,7 @@ class AsyncOperations:
         coin: str,
         receiver_address: str,
         remark: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> models.WithdrawalPreview:
         """Preview a crypto withdrawal: ``POST /api/v1/wallets/preview-withdraw``.
 
@@ -702,7 +703,7 @@ class AsyncOperations:
         )
         # Out of this frame's locals: a traceback that records them would print a password.
         del chain, amount, coin, receiver_address, remark
-        return await self._caller.call(PREVIEW_WITHDRAWAL, arguments, timeout_ms, None)
+        return await self._caller.call(PREVIEW_WITHDRAWAL, arguments, timeout, None)
 
     async def preview_local_payout(
         self,
@@ -712,7 +713,7 @@ class AsyncOperations:
         account_number: str | None = None,
         bank_code: str | None = None,
         remark: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> models.PayoutPreview:
         """Preview an NGN bank payout: ``POST /api/v1/wallets/preview-withdraw-local-transfer``.
 
@@ -737,12 +738,12 @@ class AsyncOperations:
         )
         # Out of this frame's locals: a traceback that records them would print a password.
         del amount, coin, account_number, bank_code, remark
-        return await self._caller.call(PREVIEW_LOCAL_PAYOUT, arguments, timeout_ms, None)
+        return await self._caller.call(PREVIEW_LOCAL_PAYOUT, arguments, timeout, None)
 
     async def list_wallets(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> list[models.Wallet]:
         """List wallets: ``GET /api/v1/wallets``.
@@ -750,14 +751,14 @@ class AsyncOperations:
         Lists the wallets of the integration. No parameters.
         """
         arguments = CallArguments({})
-        return await self._caller.call(LIST_WALLETS, arguments, timeout_ms, retry)
+        return await self._caller.call(LIST_WALLETS, arguments, timeout, retry)
 
     async def create_wallet(
         self,
         *,
         token: str,
         name: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> models.CreatedWallet:
         """Create a wallet: ``POST /api/v1/wallets/generate-wallet``.
 
@@ -770,14 +771,14 @@ class AsyncOperations:
         arguments = CallArguments({"token": token, "name": name})
         # Out of this frame's locals: a traceback that records them would print a password.
         del token, name
-        return await self._caller.call(CREATE_WALLET, arguments, timeout_ms, None)
+        return await self._caller.call(CREATE_WALLET, arguments, timeout, None)
 
     async def get_deposit_address(
         self,
         *,
         coin: str | None = None,
         chain: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> Any:
         """Get a deposit address: ``GET /api/v1/wallets/deposit-address``.
@@ -791,12 +792,12 @@ class AsyncOperations:
         arguments = CallArguments({"coin": coin, "chain": chain})
         # Out of this frame's locals: a traceback that records them would print a password.
         del coin, chain
-        return await self._caller.call(GET_DEPOSIT_ADDRESS, arguments, timeout_ms, retry)
+        return await self._caller.call(GET_DEPOSIT_ADDRESS, arguments, timeout, retry)
 
     async def list_markets(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> dict[str, models.MarketTicker]:
         """List markets: ``GET /api/v1/wallets/markets``.
@@ -804,13 +805,13 @@ class AsyncOperations:
         Market tickers keyed by market name, for market display and rate checks. No parameters.
         """
         arguments = CallArguments({})
-        return await self._caller.call(LIST_MARKETS, arguments, timeout_ms, retry)
+        return await self._caller.call(LIST_MARKETS, arguments, timeout, retry)
 
     async def get_minimum_withdrawal_amount(
         self,
         *,
         coin: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> models.MinimumWithdrawal:
         """Get the minimum withdrawal amount: ``GET /api/v1/wallets/minimum-withdrawal-amount``.
@@ -823,13 +824,13 @@ class AsyncOperations:
         arguments = CallArguments({"coin": coin})
         # Out of this frame's locals: a traceback that records them would print a password.
         del coin
-        return await self._caller.call(GET_MINIMUM_WITHDRAWAL_AMOUNT, arguments, timeout_ms, retry)
+        return await self._caller.call(GET_MINIMUM_WITHDRAWAL_AMOUNT, arguments, timeout, retry)
 
     async def list_coin_networks(
         self,
         *,
         coin: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> list[models.Network]:
         """List the networks of a coin: ``GET /api/v1/utils/{coin}/networks``.
@@ -842,12 +843,12 @@ class AsyncOperations:
         arguments = CallArguments({"coin": coin})
         # Out of this frame's locals: a traceback that records them would print a password.
         del coin
-        return await self._caller.call(LIST_COIN_NETWORKS, arguments, timeout_ms, retry)
+        return await self._caller.call(LIST_COIN_NETWORKS, arguments, timeout, retry)
 
     async def get_rates(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> Any:
         """Get rates: ``GET /api/v1/utils/rates``.
@@ -855,7 +856,7 @@ class AsyncOperations:
         Referred to as a source of supported assets.
         """
         arguments = CallArguments({})
-        return await self._caller.call(GET_RATES, arguments, timeout_ms, retry)
+        return await self._caller.call(GET_RATES, arguments, timeout, retry)
 
     async def get_swap_quote(
         self,
@@ -863,7 +864,7 @@ class AsyncOperations:
         from_: str | None = None,
         to: str | None = None,
         amount: float | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> models.SwapQuote:
         """Get a swap quote: ``GET /api/v1/swaps/quotes``.
@@ -879,12 +880,12 @@ class AsyncOperations:
         arguments = CallArguments({"from_": from_, "to": to, "amount": amount})
         # Out of this frame's locals: a traceback that records them would print a password.
         del from_, to, amount
-        return await self._caller.call(GET_SWAP_QUOTE, arguments, timeout_ms, retry)
+        return await self._caller.call(GET_SWAP_QUOTE, arguments, timeout, retry)
 
     async def get_swap_market(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> Any:
         """Get the swap market: ``GET /api/v1/swaps/market``.
@@ -892,7 +893,7 @@ class AsyncOperations:
         Listed as a swap endpoint.
         """
         arguments = CallArguments({})
-        return await self._caller.call(GET_SWAP_MARKET, arguments, timeout_ms, retry)
+        return await self._caller.call(GET_SWAP_MARKET, arguments, timeout, retry)
 
     async def create_swap(
         self,
@@ -901,7 +902,7 @@ class AsyncOperations:
         to: str,
         amount: float,
         password: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> models.Swap:
         """Create a swap: ``POST /api/v1/swaps``.
 
@@ -920,13 +921,13 @@ class AsyncOperations:
         )
         # Out of this frame's locals: a traceback that records them would print a password.
         del from_, to, amount, password
-        return await self._caller.call(CREATE_SWAP, arguments, timeout_ms, None)
+        return await self._caller.call(CREATE_SWAP, arguments, timeout, None)
 
     async def confirm_swap(
         self,
         *,
         id: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> models.SwapStateChange:
         """Confirm a swap: ``POST /api/v1/swaps/{id}/confirm``.
 
@@ -938,13 +939,13 @@ class AsyncOperations:
         arguments = CallArguments({"id": id})
         # Out of this frame's locals: a traceback that records them would print a password.
         del id
-        return await self._caller.call(CONFIRM_SWAP, arguments, timeout_ms, None)
+        return await self._caller.call(CONFIRM_SWAP, arguments, timeout, None)
 
     async def cancel_swap(
         self,
         *,
         id: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> models.SwapStateChange:
         """Cancel a swap: ``POST /api/v1/swaps/{id}/cancel``.
 
@@ -956,14 +957,14 @@ class AsyncOperations:
         arguments = CallArguments({"id": id})
         # Out of this frame's locals: a traceback that records them would print a password.
         del id
-        return await self._caller.call(CANCEL_SWAP, arguments, timeout_ms, None)
+        return await self._caller.call(CANCEL_SWAP, arguments, timeout, None)
 
     async def list_transactions(
         self,
         *,
         limit: int | None = None,
         page: int | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> models.TransactionPage:
         """List transactions: ``GET /api/v1/transactions``.
@@ -977,13 +978,13 @@ class AsyncOperations:
         arguments = CallArguments({"limit": limit, "page": page})
         # Out of this frame's locals: a traceback that records them would print a password.
         del limit, page
-        return await self._caller.call(LIST_TRANSACTIONS, arguments, timeout_ms, retry)
+        return await self._caller.call(LIST_TRANSACTIONS, arguments, timeout, retry)
 
     async def get_transaction(
         self,
         *,
         id: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> Any:
         """Get a transaction: ``GET /api/v1/transactions/{id}``.
@@ -996,7 +997,7 @@ class AsyncOperations:
         arguments = CallArguments({"id": id})
         # Out of this frame's locals: a traceback that records them would print a password.
         del id
-        return await self._caller.call(GET_TRANSACTION, arguments, timeout_ms, retry)
+        return await self._caller.call(GET_TRANSACTION, arguments, timeout, retry)
 
 
 class SyncRawOperations:
@@ -1012,7 +1013,7 @@ class SyncRawOperations:
         coin: str,
         receiver_address: str,
         remark: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> RawResponse[models.WithdrawalPreview]:
         """Preview a crypto withdrawal: ``POST /api/v1/wallets/preview-withdraw``.
 
@@ -1038,7 +1039,7 @@ class SyncRawOperations:
         )
         # Out of this frame's locals: a traceback that records them would print a password.
         del chain, amount, coin, receiver_address, remark
-        return self._caller.call_raw(PREVIEW_WITHDRAWAL, arguments, timeout_ms, None)
+        return self._caller.call_raw(PREVIEW_WITHDRAWAL, arguments, timeout, None)
 
     def preview_local_payout(
         self,
@@ -1048,7 +1049,7 @@ class SyncRawOperations:
         account_number: str | None = None,
         bank_code: str | None = None,
         remark: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> RawResponse[models.PayoutPreview]:
         """Preview an NGN bank payout: ``POST /api/v1/wallets/preview-withdraw-local-transfer``.
 
@@ -1073,12 +1074,12 @@ class SyncRawOperations:
         )
         # Out of this frame's locals: a traceback that records them would print a password.
         del amount, coin, account_number, bank_code, remark
-        return self._caller.call_raw(PREVIEW_LOCAL_PAYOUT, arguments, timeout_ms, None)
+        return self._caller.call_raw(PREVIEW_LOCAL_PAYOUT, arguments, timeout, None)
 
     def list_wallets(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[list[models.Wallet]]:
         """List wallets: ``GET /api/v1/wallets``.
@@ -1086,14 +1087,14 @@ class SyncRawOperations:
         Lists the wallets of the integration. No parameters.
         """
         arguments = CallArguments({})
-        return self._caller.call_raw(LIST_WALLETS, arguments, timeout_ms, retry)
+        return self._caller.call_raw(LIST_WALLETS, arguments, timeout, retry)
 
     def create_wallet(
         self,
         *,
         token: str,
         name: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> RawResponse[models.CreatedWallet]:
         """Create a wallet: ``POST /api/v1/wallets/generate-wallet``.
 
@@ -1106,14 +1107,14 @@ class SyncRawOperations:
         arguments = CallArguments({"token": token, "name": name})
         # Out of this frame's locals: a traceback that records them would print a password.
         del token, name
-        return self._caller.call_raw(CREATE_WALLET, arguments, timeout_ms, None)
+        return self._caller.call_raw(CREATE_WALLET, arguments, timeout, None)
 
     def get_deposit_address(
         self,
         *,
         coin: str | None = None,
         chain: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[Any]:
         """Get a deposit address: ``GET /api/v1/wallets/deposit-address``.
@@ -1127,12 +1128,12 @@ class SyncRawOperations:
         arguments = CallArguments({"coin": coin, "chain": chain})
         # Out of this frame's locals: a traceback that records them would print a password.
         del coin, chain
-        return self._caller.call_raw(GET_DEPOSIT_ADDRESS, arguments, timeout_ms, retry)
+        return self._caller.call_raw(GET_DEPOSIT_ADDRESS, arguments, timeout, retry)
 
     def list_markets(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[dict[str, models.MarketTicker]]:
         """List markets: ``GET /api/v1/wallets/markets``.
@@ -1140,13 +1141,13 @@ class SyncRawOperations:
         Market tickers keyed by market name, for market display and rate checks. No parameters.
         """
         arguments = CallArguments({})
-        return self._caller.call_raw(LIST_MARKETS, arguments, timeout_ms, retry)
+        return self._caller.call_raw(LIST_MARKETS, arguments, timeout, retry)
 
     def get_minimum_withdrawal_amount(
         self,
         *,
         coin: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[models.MinimumWithdrawal]:
         """Get the minimum withdrawal amount: ``GET /api/v1/wallets/minimum-withdrawal-amount``.
@@ -1159,13 +1160,13 @@ class SyncRawOperations:
         arguments = CallArguments({"coin": coin})
         # Out of this frame's locals: a traceback that records them would print a password.
         del coin
-        return self._caller.call_raw(GET_MINIMUM_WITHDRAWAL_AMOUNT, arguments, timeout_ms, retry)
+        return self._caller.call_raw(GET_MINIMUM_WITHDRAWAL_AMOUNT, arguments, timeout, retry)
 
     def list_coin_networks(
         self,
         *,
         coin: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[list[models.Network]]:
         """List the networks of a coin: ``GET /api/v1/utils/{coin}/networks``.
@@ -1178,12 +1179,12 @@ class SyncRawOperations:
         arguments = CallArguments({"coin": coin})
         # Out of this frame's locals: a traceback that records them would print a password.
         del coin
-        return self._caller.call_raw(LIST_COIN_NETWORKS, arguments, timeout_ms, retry)
+        return self._caller.call_raw(LIST_COIN_NETWORKS, arguments, timeout, retry)
 
     def get_rates(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[Any]:
         """Get rates: ``GET /api/v1/utils/rates``.
@@ -1191,7 +1192,7 @@ class SyncRawOperations:
         Referred to as a source of supported assets.
         """
         arguments = CallArguments({})
-        return self._caller.call_raw(GET_RATES, arguments, timeout_ms, retry)
+        return self._caller.call_raw(GET_RATES, arguments, timeout, retry)
 
     def get_swap_quote(
         self,
@@ -1199,7 +1200,7 @@ class SyncRawOperations:
         from_: str | None = None,
         to: str | None = None,
         amount: float | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[models.SwapQuote]:
         """Get a swap quote: ``GET /api/v1/swaps/quotes``.
@@ -1215,12 +1216,12 @@ class SyncRawOperations:
         arguments = CallArguments({"from_": from_, "to": to, "amount": amount})
         # Out of this frame's locals: a traceback that records them would print a password.
         del from_, to, amount
-        return self._caller.call_raw(GET_SWAP_QUOTE, arguments, timeout_ms, retry)
+        return self._caller.call_raw(GET_SWAP_QUOTE, arguments, timeout, retry)
 
     def get_swap_market(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[Any]:
         """Get the swap market: ``GET /api/v1/swaps/market``.
@@ -1228,7 +1229,7 @@ class SyncRawOperations:
         Listed as a swap endpoint.
         """
         arguments = CallArguments({})
-        return self._caller.call_raw(GET_SWAP_MARKET, arguments, timeout_ms, retry)
+        return self._caller.call_raw(GET_SWAP_MARKET, arguments, timeout, retry)
 
     def create_swap(
         self,
@@ -1237,7 +1238,7 @@ class SyncRawOperations:
         to: str,
         amount: float,
         password: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> RawResponse[models.Swap]:
         """Create a swap: ``POST /api/v1/swaps``.
 
@@ -1256,13 +1257,13 @@ class SyncRawOperations:
         )
         # Out of this frame's locals: a traceback that records them would print a password.
         del from_, to, amount, password
-        return self._caller.call_raw(CREATE_SWAP, arguments, timeout_ms, None)
+        return self._caller.call_raw(CREATE_SWAP, arguments, timeout, None)
 
     def confirm_swap(
         self,
         *,
         id: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> RawResponse[models.SwapStateChange]:
         """Confirm a swap: ``POST /api/v1/swaps/{id}/confirm``.
 
@@ -1274,13 +1275,13 @@ class SyncRawOperations:
         arguments = CallArguments({"id": id})
         # Out of this frame's locals: a traceback that records them would print a password.
         del id
-        return self._caller.call_raw(CONFIRM_SWAP, arguments, timeout_ms, None)
+        return self._caller.call_raw(CONFIRM_SWAP, arguments, timeout, None)
 
     def cancel_swap(
         self,
         *,
         id: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> RawResponse[models.SwapStateChange]:
         """Cancel a swap: ``POST /api/v1/swaps/{id}/cancel``.
 
@@ -1292,14 +1293,14 @@ class SyncRawOperations:
         arguments = CallArguments({"id": id})
         # Out of this frame's locals: a traceback that records them would print a password.
         del id
-        return self._caller.call_raw(CANCEL_SWAP, arguments, timeout_ms, None)
+        return self._caller.call_raw(CANCEL_SWAP, arguments, timeout, None)
 
     def list_transactions(
         self,
         *,
         limit: int | None = None,
         page: int | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[models.TransactionPage]:
         """List transactions: ``GET /api/v1/transactions``.
@@ -1313,13 +1314,13 @@ class SyncRawOperations:
         arguments = CallArguments({"limit": limit, "page": page})
         # Out of this frame's locals: a traceback that records them would print a password.
         del limit, page
-        return self._caller.call_raw(LIST_TRANSACTIONS, arguments, timeout_ms, retry)
+        return self._caller.call_raw(LIST_TRANSACTIONS, arguments, timeout, retry)
 
     def get_transaction(
         self,
         *,
         id: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[Any]:
         """Get a transaction: ``GET /api/v1/transactions/{id}``.
@@ -1332,7 +1333,7 @@ class SyncRawOperations:
         arguments = CallArguments({"id": id})
         # Out of this frame's locals: a traceback that records them would print a password.
         del id
-        return self._caller.call_raw(GET_TRANSACTION, arguments, timeout_ms, retry)
+        return self._caller.call_raw(GET_TRANSACTION, arguments, timeout, retry)
 
 
 class AsyncRawOperations:
@@ -1348,7 +1349,7 @@ class AsyncRawOperations:
         coin: str,
         receiver_address: str,
         remark: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> RawResponse[models.WithdrawalPreview]:
         """Preview a crypto withdrawal: ``POST /api/v1/wallets/preview-withdraw``.
 
@@ -1374,7 +1375,7 @@ class AsyncRawOperations:
         )
         # Out of this frame's locals: a traceback that records them would print a password.
         del chain, amount, coin, receiver_address, remark
-        return await self._caller.call_raw(PREVIEW_WITHDRAWAL, arguments, timeout_ms, None)
+        return await self._caller.call_raw(PREVIEW_WITHDRAWAL, arguments, timeout, None)
 
     async def preview_local_payout(
         self,
@@ -1384,7 +1385,7 @@ class AsyncRawOperations:
         account_number: str | None = None,
         bank_code: str | None = None,
         remark: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> RawResponse[models.PayoutPreview]:
         """Preview an NGN bank payout: ``POST /api/v1/wallets/preview-withdraw-local-transfer``.
 
@@ -1409,12 +1410,12 @@ class AsyncRawOperations:
         )
         # Out of this frame's locals: a traceback that records them would print a password.
         del amount, coin, account_number, bank_code, remark
-        return await self._caller.call_raw(PREVIEW_LOCAL_PAYOUT, arguments, timeout_ms, None)
+        return await self._caller.call_raw(PREVIEW_LOCAL_PAYOUT, arguments, timeout, None)
 
     async def list_wallets(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[list[models.Wallet]]:
         """List wallets: ``GET /api/v1/wallets``.
@@ -1422,14 +1423,14 @@ class AsyncRawOperations:
         Lists the wallets of the integration. No parameters.
         """
         arguments = CallArguments({})
-        return await self._caller.call_raw(LIST_WALLETS, arguments, timeout_ms, retry)
+        return await self._caller.call_raw(LIST_WALLETS, arguments, timeout, retry)
 
     async def create_wallet(
         self,
         *,
         token: str,
         name: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> RawResponse[models.CreatedWallet]:
         """Create a wallet: ``POST /api/v1/wallets/generate-wallet``.
 
@@ -1442,14 +1443,14 @@ class AsyncRawOperations:
         arguments = CallArguments({"token": token, "name": name})
         # Out of this frame's locals: a traceback that records them would print a password.
         del token, name
-        return await self._caller.call_raw(CREATE_WALLET, arguments, timeout_ms, None)
+        return await self._caller.call_raw(CREATE_WALLET, arguments, timeout, None)
 
     async def get_deposit_address(
         self,
         *,
         coin: str | None = None,
         chain: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[Any]:
         """Get a deposit address: ``GET /api/v1/wallets/deposit-address``.
@@ -1463,12 +1464,12 @@ class AsyncRawOperations:
         arguments = CallArguments({"coin": coin, "chain": chain})
         # Out of this frame's locals: a traceback that records them would print a password.
         del coin, chain
-        return await self._caller.call_raw(GET_DEPOSIT_ADDRESS, arguments, timeout_ms, retry)
+        return await self._caller.call_raw(GET_DEPOSIT_ADDRESS, arguments, timeout, retry)
 
     async def list_markets(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[dict[str, models.MarketTicker]]:
         """List markets: ``GET /api/v1/wallets/markets``.
@@ -1476,13 +1477,13 @@ class AsyncRawOperations:
         Market tickers keyed by market name, for market display and rate checks. No parameters.
         """
         arguments = CallArguments({})
-        return await self._caller.call_raw(LIST_MARKETS, arguments, timeout_ms, retry)
+        return await self._caller.call_raw(LIST_MARKETS, arguments, timeout, retry)
 
     async def get_minimum_withdrawal_amount(
         self,
         *,
         coin: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[models.MinimumWithdrawal]:
         """Get the minimum withdrawal amount: ``GET /api/v1/wallets/minimum-withdrawal-amount``.
@@ -1495,15 +1496,13 @@ class AsyncRawOperations:
         arguments = CallArguments({"coin": coin})
         # Out of this frame's locals: a traceback that records them would print a password.
         del coin
-        return await self._caller.call_raw(
-            GET_MINIMUM_WITHDRAWAL_AMOUNT, arguments, timeout_ms, retry
-        )
+        return await self._caller.call_raw(GET_MINIMUM_WITHDRAWAL_AMOUNT, arguments, timeout, retry)
 
     async def list_coin_networks(
         self,
         *,
         coin: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[list[models.Network]]:
         """List the networks of a coin: ``GET /api/v1/utils/{coin}/networks``.
@@ -1516,12 +1515,12 @@ class AsyncRawOperations:
         arguments = CallArguments({"coin": coin})
         # Out of this frame's locals: a traceback that records them would print a password.
         del coin
-        return await self._caller.call_raw(LIST_COIN_NETWORKS, arguments, timeout_ms, retry)
+        return await self._caller.call_raw(LIST_COIN_NETWORKS, arguments, timeout, retry)
 
     async def get_rates(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[Any]:
         """Get rates: ``GET /api/v1/utils/rates``.
@@ -1529,7 +1528,7 @@ class AsyncRawOperations:
         Referred to as a source of supported assets.
         """
         arguments = CallArguments({})
-        return await self._caller.call_raw(GET_RATES, arguments, timeout_ms, retry)
+        return await self._caller.call_raw(GET_RATES, arguments, timeout, retry)
 
     async def get_swap_quote(
         self,
@@ -1537,7 +1536,7 @@ class AsyncRawOperations:
         from_: str | None = None,
         to: str | None = None,
         amount: float | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[models.SwapQuote]:
         """Get a swap quote: ``GET /api/v1/swaps/quotes``.
@@ -1553,12 +1552,12 @@ class AsyncRawOperations:
         arguments = CallArguments({"from_": from_, "to": to, "amount": amount})
         # Out of this frame's locals: a traceback that records them would print a password.
         del from_, to, amount
-        return await self._caller.call_raw(GET_SWAP_QUOTE, arguments, timeout_ms, retry)
+        return await self._caller.call_raw(GET_SWAP_QUOTE, arguments, timeout, retry)
 
     async def get_swap_market(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[Any]:
         """Get the swap market: ``GET /api/v1/swaps/market``.
@@ -1566,7 +1565,7 @@ class AsyncRawOperations:
         Listed as a swap endpoint.
         """
         arguments = CallArguments({})
-        return await self._caller.call_raw(GET_SWAP_MARKET, arguments, timeout_ms, retry)
+        return await self._caller.call_raw(GET_SWAP_MARKET, arguments, timeout, retry)
 
     async def create_swap(
         self,
@@ -1575,7 +1574,7 @@ class AsyncRawOperations:
         to: str,
         amount: float,
         password: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> RawResponse[models.Swap]:
         """Create a swap: ``POST /api/v1/swaps``.
 
@@ -1594,13 +1593,13 @@ class AsyncRawOperations:
         )
         # Out of this frame's locals: a traceback that records them would print a password.
         del from_, to, amount, password
-        return await self._caller.call_raw(CREATE_SWAP, arguments, timeout_ms, None)
+        return await self._caller.call_raw(CREATE_SWAP, arguments, timeout, None)
 
     async def confirm_swap(
         self,
         *,
         id: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> RawResponse[models.SwapStateChange]:
         """Confirm a swap: ``POST /api/v1/swaps/{id}/confirm``.
 
@@ -1612,13 +1611,13 @@ class AsyncRawOperations:
         arguments = CallArguments({"id": id})
         # Out of this frame's locals: a traceback that records them would print a password.
         del id
-        return await self._caller.call_raw(CONFIRM_SWAP, arguments, timeout_ms, None)
+        return await self._caller.call_raw(CONFIRM_SWAP, arguments, timeout, None)
 
     async def cancel_swap(
         self,
         *,
         id: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> RawResponse[models.SwapStateChange]:
         """Cancel a swap: ``POST /api/v1/swaps/{id}/cancel``.
 
@@ -1630,14 +1629,14 @@ class AsyncRawOperations:
         arguments = CallArguments({"id": id})
         # Out of this frame's locals: a traceback that records them would print a password.
         del id
-        return await self._caller.call_raw(CANCEL_SWAP, arguments, timeout_ms, None)
+        return await self._caller.call_raw(CANCEL_SWAP, arguments, timeout, None)
 
     async def list_transactions(
         self,
         *,
         limit: int | None = None,
         page: int | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[models.TransactionPage]:
         """List transactions: ``GET /api/v1/transactions``.
@@ -1651,13 +1650,13 @@ class AsyncRawOperations:
         arguments = CallArguments({"limit": limit, "page": page})
         # Out of this frame's locals: a traceback that records them would print a password.
         del limit, page
-        return await self._caller.call_raw(LIST_TRANSACTIONS, arguments, timeout_ms, retry)
+        return await self._caller.call_raw(LIST_TRANSACTIONS, arguments, timeout, retry)
 
     async def get_transaction(
         self,
         *,
         id: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[Any]:
         """Get a transaction: ``GET /api/v1/transactions/{id}``.
@@ -1670,4 +1669,4 @@ class AsyncRawOperations:
         arguments = CallArguments({"id": id})
         # Out of this frame's locals: a traceback that records them would print a password.
         del id
-        return await self._caller.call_raw(GET_TRANSACTION, arguments, timeout_ms, retry)
+        return await self._caller.call_raw(GET_TRANSACTION, arguments, timeout, retry)
