@@ -371,6 +371,33 @@ def _delay_after_status(policy: RetryOptions, response: httpx.Response, retry_nu
     return _backoff_ms(policy, retry_number), False
 
 
+@dataclass(frozen=True, slots=True)
+class Send:
+    """Build, sign and send the next attempt; answered with its response (headers read, body
+    not) or with the failure that left no answer."""
+
+    deadline: float
+
+
+@dataclass(frozen=True, slots=True)
+class Read:
+    """Read the response's body by the attempt's deadline; answered with its bytes. A failure
+    here is raised, never retried: the answer had begun."""
+
+    response: httpx.Response
+    deadline: float
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """Let the response go (if one is open) and wait this long before the next attempt."""
+
+    seconds: float
+
+
+Step = Send | Read | Wait
+
+
 def forget_locals(error: BaseException) -> None:
     """Clears the locals of the finished frames an error came through (the answer's bytes, the
     envelope, the request), and of its context's: a traceback that records locals (Sentry's
@@ -388,6 +415,41 @@ def forget_locals(error: BaseException) -> None:
 class _BaseCaller:
     def __init__(self, config: Config) -> None:
         self.config = config
+
+    def exchange(self, prepared: Prepared, timeout: AttemptTimeout, policy: RetryOptions | None) -> Generator[Step, Any, RawResponse[Any]]:
+        """Every decision of a call, for the sync and the async client alike, as steps their I/O
+        carries out: when to send, which failure or status is retried and after how long, when
+        the body is read, and what the answer means. Each attempt has its own deadline."""
+        attempts = policy.attempts if policy else 1
+        self.log_request(prepared)
+        for attempt in range(1, attempts + 1):
+            retry_left = policy is not None and attempt < attempts
+            deadline = deadline_of(timeout)
+            sent = yield Send(deadline)
+            if isinstance(sent, WalletApiError):
+                if policy is None or not retry_left:
+                    raise sent
+                delay = _backoff_ms(policy, attempt)
+                self.log_retry(prepared, attempt, delay, f"failed ({sent.kind})", False)
+                yield Wait(delay / 1000)
+                continue
+            response: httpx.Response = sent
+            if policy is not None and retry_left and response.status_code in policy.statuses:
+                delay, asked = _delay_after_status(policy, response, attempt, _utc(self.config.clock()))
+                self.log_retry(prepared, attempt, delay, f"answered HTTP {response.status_code}", asked)
+                yield Wait(delay / 1000)
+                continue
+            body: bytes = yield Read(response, deadline)
+            self.log_response(prepared, response, body)
+            return _classify(prepared, self.redactor_for(prepared), response, body, prepared.attempts)
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def undecodable(self, prepared: Prepared, response: httpx.Response) -> InvalidResponseError:
+        return InvalidResponseError(
+            operation=prepared.operation.label,
+            http_status=response.status_code,
+            reason="with a body that cannot be decoded as its Content-Encoding says",
+        )
 
     def redactor_for(self, prepared: Prepared) -> Callable[[], Redactor]:
         made: list[Redactor] = []
@@ -505,7 +567,7 @@ class SyncCaller(_BaseCaller):
         prepared, attempt_timeout, policy = self.plan(op, values, timeout, retry)
         started = time.monotonic()
         try:
-            outcome = self._attempts(prepared, attempt_timeout, policy)
+            outcome = self._run(prepared, attempt_timeout, self.exchange(prepared, attempt_timeout, policy))
         except WalletApiError as error:
             forget_locals(error)
             self.log_end(prepared, started, error)
@@ -513,43 +575,42 @@ class SyncCaller(_BaseCaller):
         self.log_end(prepared, started, outcome)
         return outcome
 
-    def _attempts(self, prepared: Prepared, timeout: AttemptTimeout, policy: RetryOptions | None) -> RawResponse[Any]:
-        attempts = policy.attempts if policy else 1
-        self.log_request(prepared)
-        for attempt in range(1, attempts + 1):
-            deadline = deadline_of(timeout)
-            request = self.http.build_request(
-                prepared.operation.method, self.url(prepared), content=prepared.body, headers=self.headers(prepared)
-            )
-            try:
-                response = self.http.send(
-                    request, auth=_SigningAuth(self.config, prepared, deadline, timeout), stream=True, follow_redirects=False
-                )
-            except (httpx.TimeoutException, httpx.TransportError, RequestTimeoutError) as error:
-                failure: WalletApiError = (
-                    timed_out(prepared.operation.label, timeout)
-                    if isinstance(error, (httpx.TimeoutException, RequestTimeoutError))
-                    else self.transport_error(prepared, error, False)
-                )
-                if attempt == attempts or policy is None:
-                    raise failure from None
-                delay = _backoff_ms(policy, attempt)
-                self.log_retry(prepared, attempt, delay, f"failed ({failure.kind})", False)
-                time.sleep(delay / 1000)
-                continue
-            try:
-                if policy is not None and attempt < attempts and response.status_code in policy.statuses:
-                    delay, asked = _delay_after_status(policy, response, attempt, _utc(self.config.clock()))
-                    self.log_retry(prepared, attempt, delay, f"answered HTTP {response.status_code}", asked)
-                    response.close()
-                    time.sleep(delay / 1000)
-                    continue
-                body = self._read(prepared, response, deadline, timeout)
-            finally:
+    def _run(self, prepared: Prepared, timeout: AttemptTimeout, steps: Generator[Step, Any, RawResponse[Any]]) -> RawResponse[Any]:
+        """Carries out the decisions of ``exchange`` with blocking I/O."""
+        answer: Any = None
+        response: httpx.Response | None = None
+        try:
+            while True:
+                step = steps.send(answer)
+                if isinstance(step, Send):
+                    answer = self._send(prepared, timeout, step.deadline)
+                    response = answer if isinstance(answer, httpx.Response) else None
+                elif isinstance(step, Read):
+                    answer = self._read(prepared, step.response, step.deadline, timeout)
+                else:
+                    if response is not None:
+                        response.close()
+                        response = None
+                    time.sleep(step.seconds)
+                    answer = None
+        except StopIteration as done:
+            result: RawResponse[Any] = done.value
+            return result
+        finally:
+            steps.close()
+            if response is not None:
                 response.close()
-            self.log_response(prepared, response, body)
-            return _classify(prepared, self.redactor_for(prepared), response, body, prepared.attempts)
-        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def _send(self, prepared: Prepared, timeout: AttemptTimeout, deadline: float) -> httpx.Response | WalletApiError:
+        request = self.http.build_request(
+            prepared.operation.method, self.url(prepared), content=prepared.body, headers=self.headers(prepared)
+        )
+        try:
+            return self.http.send(request, auth=_SigningAuth(self.config, prepared, deadline, timeout), stream=True, follow_redirects=False)
+        except (httpx.TimeoutException, RequestTimeoutError):
+            return timed_out(prepared.operation.label, timeout)
+        except httpx.TransportError as error:
+            return self.transport_error(prepared, error, False)
 
     def _read(self, prepared: Prepared, response: httpx.Response, deadline: float, timeout: AttemptTimeout) -> bytes:
         refused = self.too_large(prepared, response)
@@ -562,16 +623,13 @@ class SyncCaller(_BaseCaller):
                 if size > limit:
                     raise self.over_limit(prepared, response, size)
                 chunks.append(chunk)
+                # httpx bounds each read, not their sum: the attempt's deadline is checked between them.
                 if time.monotonic() > deadline:
                     raise timed_out(prepared.operation.label, timeout)
         except httpx.TimeoutException:
             raise timed_out(prepared.operation.label, timeout) from None
         except httpx.DecodingError:
-            raise InvalidResponseError(
-                operation=prepared.operation.label,
-                http_status=response.status_code,
-                reason="with a body that cannot be decoded as its Content-Encoding says",
-            ) from None
+            raise self.undecodable(prepared, response) from None
         except httpx.TransportError as error:
             raise self.transport_error(prepared, error, True) from None
         return b"".join(chunks)
@@ -593,7 +651,7 @@ class AsyncCaller(_BaseCaller):
         prepared, attempt_timeout, policy = self.plan(op, values, timeout, retry)
         started = time.monotonic()
         try:
-            outcome = await self._attempts(prepared, attempt_timeout, policy)
+            outcome = await self._run(prepared, attempt_timeout, self.exchange(prepared, attempt_timeout, policy))
         except WalletApiError as error:
             forget_locals(error)
             self.log_end(prepared, started, error)
@@ -601,69 +659,70 @@ class AsyncCaller(_BaseCaller):
         self.log_end(prepared, started, outcome)
         return outcome
 
-    async def _attempts(self, prepared: Prepared, timeout: AttemptTimeout, policy: RetryOptions | None) -> RawResponse[Any]:
-        attempts = policy.attempts if policy else 1
-        self.log_request(prepared)
-        for attempt in range(1, attempts + 1):
-            deadline = deadline_of(timeout)
-            loop_deadline = None if timeout.seconds is None else asyncio.get_running_loop().time() + timeout.seconds
-            request = self.http.build_request(
-                prepared.operation.method, self.url(prepared), content=prepared.body, headers=self.headers(prepared)
-            )
-            headers_arrived = False
-            try:
-                # One deadline for the whole attempt: signing, connecting, the headers and the body.
-                async with asyncio.timeout_at(loop_deadline):
-                    response = await self.http.send(
-                        request, auth=_SigningAuth(self.config, prepared, deadline, timeout), stream=True, follow_redirects=False
-                    )
-                    headers_arrived = True
-                    try:
-                        if policy is not None and attempt < attempts and response.status_code in policy.statuses:
-                            delay, asked = _delay_after_status(policy, response, attempt, _utc(self.config.clock()))
-                            self.log_retry(prepared, attempt, delay, f"answered HTTP {response.status_code}", asked)
-                            await response.aclose()
-                            retry_delay: float | None = delay
-                        else:
-                            retry_delay = None
-                            body = await self._read(prepared, response, timeout)
-                    finally:
-                        await response.aclose()
-            except (TimeoutError, httpx.TimeoutException, httpx.TransportError) as error:
-                if isinstance(error, (TimeoutError, httpx.TimeoutException)):
-                    failure: WalletApiError = timed_out(prepared.operation.label, timeout)
+    async def _run(self, prepared: Prepared, timeout: AttemptTimeout, steps: Generator[Step, Any, RawResponse[Any]]) -> RawResponse[Any]:
+        """Carries out the decisions of ``exchange`` on the event loop; cancelling the task cancels the call."""
+        answer: Any = None
+        response: httpx.Response | None = None
+        try:
+            while True:
+                step = steps.send(answer)
+                if isinstance(step, Send):
+                    answer = await self._send(prepared, timeout, step.deadline)
+                    response = answer if isinstance(answer, httpx.Response) else None
+                elif isinstance(step, Read):
+                    answer = await self._read(prepared, step.response, step.deadline, timeout)
                 else:
-                    failure = self.transport_error(prepared, error, headers_arrived)
-                if headers_arrived or attempt == attempts or policy is None:
-                    raise failure from None
-                delay = _backoff_ms(policy, attempt)
-                self.log_retry(prepared, attempt, delay, f"failed ({failure.kind})", False)
-                await asyncio.sleep(delay / 1000)
-                continue
-            if retry_delay is not None:
-                await asyncio.sleep(retry_delay / 1000)
-                continue
-            self.log_response(prepared, response, body)
-            return _classify(prepared, self.redactor_for(prepared), response, body, prepared.attempts)
-        raise AssertionError("unreachable: the last attempt returns or raises")
+                    if response is not None:
+                        await response.aclose()
+                        response = None
+                    await asyncio.sleep(step.seconds)
+                    answer = None
+        except StopIteration as done:
+            result: RawResponse[Any] = done.value
+            return result
+        finally:
+            steps.close()
+            if response is not None:
+                await response.aclose()
 
-    async def _read(self, prepared: Prepared, response: httpx.Response, timeout: AttemptTimeout) -> bytes:
+    @staticmethod
+    def _loop_deadline(deadline: float) -> float | None:
+        """The attempt's deadline on the event loop's clock (None: no bound of the attempt's own)."""
+        if math.isinf(deadline):
+            return None
+        return asyncio.get_running_loop().time() + (deadline - time.monotonic())
+
+    async def _send(self, prepared: Prepared, timeout: AttemptTimeout, deadline: float) -> httpx.Response | WalletApiError:
+        request = self.http.build_request(
+            prepared.operation.method, self.url(prepared), content=prepared.body, headers=self.headers(prepared)
+        )
+        try:
+            # One deadline for the whole attempt: signing, connecting, the headers, and (in _read) the body.
+            async with asyncio.timeout_at(self._loop_deadline(deadline)):
+                return await self.http.send(
+                    request, auth=_SigningAuth(self.config, prepared, deadline, timeout), stream=True, follow_redirects=False
+                )
+        except (TimeoutError, httpx.TimeoutException):
+            return timed_out(prepared.operation.label, timeout)
+        except httpx.TransportError as error:
+            return self.transport_error(prepared, error, False)
+
+    async def _read(self, prepared: Prepared, response: httpx.Response, deadline: float, timeout: AttemptTimeout) -> bytes:
         refused = self.too_large(prepared, response)
         if refused is not None:
             raise refused
         limit, size, chunks = self.config.max_response_bytes, 0, []
         try:
-            async for chunk in response.aiter_bytes():
-                size += len(chunk)
-                if size > limit:
-                    raise self.over_limit(prepared, response, size)
-                chunks.append(chunk)
+            async with asyncio.timeout_at(self._loop_deadline(deadline)):
+                async for chunk in response.aiter_bytes():
+                    size += len(chunk)
+                    if size > limit:
+                        raise self.over_limit(prepared, response, size)
+                    chunks.append(chunk)
+        except (TimeoutError, httpx.TimeoutException):
+            raise timed_out(prepared.operation.label, timeout) from None
         except httpx.DecodingError:
-            raise InvalidResponseError(
-                operation=prepared.operation.label,
-                http_status=response.status_code,
-                reason="with a body that cannot be decoded as its Content-Encoding says",
-            ) from None
+            raise self.undecodable(prepared, response) from None
         except httpx.TransportError as error:
             raise self.transport_error(prepared, error, True) from None
         return b"".join(chunks)
