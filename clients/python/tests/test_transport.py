@@ -403,3 +403,73 @@ def test_random_values_are_sent_as_given_and_signed_over_the_bytes_sent() -> Non
         request = seen[-1]
         assert json.loads(request.content) == {"from": "usdt", "to": "ngn", "amount": amount, "password": password}
         assert request.headers["x-signature"] == expected_signature(request)
+
+
+def trickling_server(gap_s: float) -> tuple[str, Callable[[], int], int]:
+    """Answers a complete, valid 200 one byte at a time, each well within any read limit; gives
+    its URL, a function that stops it and tells how many bytes it had written, and the length
+    of the status line and headers."""
+    import socket
+    import threading
+
+    listener = socket.create_server(("127.0.0.1", 0))
+    body = envelope(MARKETS)
+    answer = b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: %d\r\nconnection: close\r\n\r\n" % len(body) + body
+    stopped = threading.Event()
+    written = [0]
+
+    def serve() -> None:
+        try:
+            conn, _ = listener.accept()
+        except OSError:
+            return
+        with conn:
+            conn.recv(65536)
+            for byte in answer:
+                if stopped.is_set():
+                    return
+                try:
+                    conn.sendall(bytes([byte]))
+                except OSError:
+                    return
+                written[0] += 1
+                time.sleep(gap_s)
+
+    threading.Thread(target=serve, daemon=True).start()
+
+    def stop() -> int:
+        stopped.set()
+        listener.close()
+        return written[0]
+
+    return f"http://127.0.0.1:{listener.getsockname()[1]}", stop, answer.index(b"\r\n\r\n") + 4
+
+
+@pytest.mark.parametrize("flavour", ["sync", "async"])
+def test_a_server_trickling_its_headers_cannot_hold_an_attempt_past_its_timeout(flavour: str) -> None:
+    # The whole answer takes seconds to arrive, each byte within any read's limit: only a bound
+    # of the attempt as a whole ends it, in the sync client as in the async one, before the
+    # server has even written its headers (a bound of each read would wait for them all).
+    url, stop, head = trickling_server(gap_s=0.05)
+    options: dict[str, Any] = {
+        "environment": "custom",
+        "base_url": url,
+        "api_key": KEY,
+        "signer": hmac_sha256(secret=SECRET),
+        "timeout": 0.3,
+    }
+    try:
+        with pytest.raises(RequestTimeoutError):
+            if flavour == "sync":
+                with WalletApi(**options) as client:
+                    client.list_markets()
+            else:
+
+                async def call() -> None:
+                    async with AsyncWalletApi(**options) as client:
+                        await client.list_markets()
+
+                asyncio.run(call())
+    finally:
+        written = stop()
+    assert written < head

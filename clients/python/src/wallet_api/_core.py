@@ -8,9 +8,12 @@ import asyncio
 import json
 import logging
 import math
+import os
+import queue
 import random
 import re
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Callable, Generator, Mapping
@@ -553,6 +556,123 @@ class _BaseCaller:
         )
 
 
+#: Sends a request signed beforehand as it is.
+_AS_SIGNED = httpx.Auth()
+
+
+class _AttemptWorkers:
+    """The threads that carry out the sync client's attempts: an idle one is reused (starting a
+    thread costs more than the hand-over), a new one started when none is idle, so that an
+    attempt given up, whose thread waits for the server to let go, never holds up another. A
+    thread idle for a minute ends; a forked child starts with none."""
+
+    _IDLE_SECONDS = 60.0
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._idle: list[queue.SimpleQueue[Callable[[], None]]] = []
+        os.register_at_fork(after_in_child=self._forget)
+
+    def _forget(self) -> None:
+        self._lock = threading.Lock()
+        self._idle = []
+
+    def run(self, job: Callable[[], None]) -> None:
+        with self._lock:
+            jobs = self._idle.pop() if self._idle else None
+        if jobs is None:
+            jobs = queue.SimpleQueue()
+            threading.Thread(target=self._serve, args=(jobs,), name="wallet_api attempt", daemon=True).start()
+        jobs.put(job)
+
+    def _serve(self, jobs: queue.SimpleQueue[Callable[[], None]]) -> None:
+        while True:
+            try:
+                job = jobs.get(timeout=self._IDLE_SECONDS)
+            except queue.Empty:
+                with self._lock:
+                    if jobs in self._idle:
+                        self._idle.remove(jobs)
+                        return
+                # Taken from the idle list just now: its job is on the way.
+                continue
+            job()
+            del job
+            with self._lock:
+                self._idle.append(jobs)
+
+
+_WORKERS = _AttemptWorkers()
+
+
+class _AttemptThread:
+    """One attempt of the sync client, sent and read on a thread of its own, so that the caller
+    waits for it no longer than the attempt's deadline: httpx bounds each socket read, not their
+    sum, and a server that trickles its status line, headers or body a few bytes at a time,
+    each within a read's limit, would otherwise hold the caller without end.
+
+    The thread owns the response: it reads the body as soon as the headers are in (the caller
+    takes it, or lets it go when the status is retried), then closes the response; given up,
+    it ends by the per-read limit, what was left of the deadline when the attempt was signed.
+    """
+
+    def __init__(self, send: Callable[[], httpx.Response | WalletApiError], read: Callable[[httpx.Response], bytes]) -> None:
+        self._send, self._read = send, read
+        self._headers_read, self._body_read = threading.Event(), threading.Event()
+        self._given_up = False
+        self._answer: httpx.Response | WalletApiError | None = None
+        self._body: bytes | None = None
+        self._failure: BaseException | None = None
+        _WORKERS.run(self._work)
+
+    def _work(self) -> None:
+        try:
+            self._answer = self._send()
+        except BaseException as failure:  # noqa: BLE001 - handed to the caller's thread as it is
+            self._failure = failure
+        self._headers_read.set()
+        response = self._answer if isinstance(self._answer, httpx.Response) else None
+        if response is None:
+            return
+        try:
+            if not self._given_up:
+                self._body = self._read(response)
+        except BaseException as failure:  # noqa: BLE001 - handed to the caller's thread as it is
+            self._failure = failure
+        finally:
+            response.close()
+            self._body_read.set()
+
+    def _wait(self, event: threading.Event, deadline: float) -> bool:
+        if event.wait(max(0.0, deadline - time.monotonic())):
+            return True
+        self.release()
+        return False
+
+    def headers(self, deadline: float) -> httpx.Response | WalletApiError | None:
+        """The response (its headers read) or the failure; None when the deadline came first."""
+        if not self._wait(self._headers_read, deadline):
+            return None
+        if self._failure is not None:
+            raise self._failure
+        return self._answer
+
+    def body(self, deadline: float) -> bytes | None:
+        """The body's bytes; None when the deadline came first."""
+        if not self._wait(self._body_read, deadline):
+            return None
+        if self._failure is not None:
+            raise self._failure
+        return self._body
+
+    def release(self) -> None:
+        """Gives the attempt up: its thread closes the response once its read ends (or at once, before one)."""
+        self._given_up = True
+
+    def __repr__(self) -> str:
+        return "_AttemptThread()"
+
+
 class SyncCaller(_BaseCaller):
     def __init__(self, config: Config, http: httpx.Client) -> None:
         super().__init__(config)
@@ -579,18 +699,36 @@ class SyncCaller(_BaseCaller):
         """Carries out the decisions of ``exchange`` with blocking I/O."""
         answer: Any = None
         response: httpx.Response | None = None
+        attempt: _AttemptThread | None = None
         try:
             while True:
                 step = steps.send(answer)
                 if isinstance(step, Send):
-                    answer = self._send(prepared, timeout, step.deadline)
-                    response = answer if isinstance(answer, httpx.Response) else None
+                    if timeout.seconds is None:
+                        # An httpx.Timeout: httpx bounds each phase, as it was asked to.
+                        answer = self._send(prepared, timeout, step.deadline)
+                        response = answer if isinstance(answer, httpx.Response) else None
+                    else:
+                        attempt, answer = self._send_bounded(prepared, timeout, step.deadline)
                 elif isinstance(step, Read):
-                    answer = self._read(prepared, step.response, step.deadline, timeout)
+                    if attempt is not None:
+                        body = attempt.body(step.deadline)
+                        if body is None:
+                            raise timed_out(prepared.operation.label, timeout)
+                        answer = body
+                    else:
+                        try:
+                            answer = self._read(prepared, step.response, step.deadline, timeout)
+                        finally:
+                            step.response.close()
+                            response = None
                 else:
                     if response is not None:
                         response.close()
                         response = None
+                    if attempt is not None:
+                        attempt.release()
+                        attempt = None
                     time.sleep(step.seconds)
                     answer = None
         except StopIteration as done:
@@ -600,17 +738,44 @@ class SyncCaller(_BaseCaller):
             steps.close()
             if response is not None:
                 response.close()
+            if attempt is not None:
+                attempt.release()
 
-    def _send(self, prepared: Prepared, timeout: AttemptTimeout, deadline: float) -> httpx.Response | WalletApiError:
-        request = self.http.build_request(
+    def _send(
+        self, prepared: Prepared, timeout: AttemptTimeout, deadline: float, signed: httpx.Request | None = None
+    ) -> httpx.Response | WalletApiError:
+        """Sends one attempt (signing it, unless ``signed``) and returns once its headers are read."""
+        request = signed or self.http.build_request(
             prepared.operation.method, self.url(prepared), content=prepared.body, headers=self.headers(prepared)
         )
+        auth = _AS_SIGNED if signed is not None else _SigningAuth(self.config, prepared, deadline, timeout)
         try:
-            return self.http.send(request, auth=_SigningAuth(self.config, prepared, deadline, timeout), stream=True, follow_redirects=False)
+            return self.http.send(request, auth=auth, stream=True, follow_redirects=False)
         except (httpx.TimeoutException, RequestTimeoutError):
             return timed_out(prepared.operation.label, timeout)
         except httpx.TransportError as error:
             return self.transport_error(prepared, error, False)
+
+    def _send_bounded(
+        self, prepared: Prepared, timeout: AttemptTimeout, deadline: float
+    ) -> tuple[_AttemptThread | None, httpx.Response | WalletApiError]:
+        """Signs the attempt here, in the caller's thread (a signer may hold state bound to it),
+        then sends it on a thread of its own and waits for its headers until the deadline."""
+        request = self.http.build_request(
+            prepared.operation.method, self.url(prepared), content=prepared.body, headers=self.headers(prepared)
+        )
+        try:
+            signed = next(_SigningAuth(self.config, prepared, deadline, timeout).sync_auth_flow(request))
+        except RequestTimeoutError:
+            return None, timed_out(prepared.operation.label, timeout)
+        attempt = _AttemptThread(
+            send=lambda: self._send(prepared, timeout, deadline, signed),
+            read=lambda response: self._read(prepared, response, deadline, timeout),
+        )
+        answer = attempt.headers(deadline)
+        if answer is None:
+            return None, timed_out(prepared.operation.label, timeout)
+        return (attempt, answer) if isinstance(answer, httpx.Response) else (None, answer)
 
     def _read(self, prepared: Prepared, response: httpx.Response, deadline: float, timeout: AttemptTimeout) -> bytes:
         refused = self.too_large(prepared, response)
