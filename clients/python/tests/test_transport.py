@@ -473,3 +473,19 @@ def test_a_server_trickling_its_headers_cannot_hold_an_attempt_past_its_timeout(
     finally:
         written = stop()
     assert written < head
+
+
+def test_the_sync_clients_transport_runs_in_the_callers_context() -> None:
+    import contextvars
+
+    span: contextvars.ContextVar[str] = contextvars.ContextVar("span", default="none")
+    seen: list[str] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        seen.append(span.get())
+        return httpx.Response(200, content=envelope(MARKETS))
+
+    client, _ = make(answer)
+    span.set("the caller's span")
+    client.list_markets()
+    assert seen == ["the caller's span"]

@@ -5,6 +5,7 @@ size limit and the timeout, and classified by both the HTTP status and the envel
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import json
 import logging
 import math
@@ -623,7 +624,10 @@ class _AttemptThread:
         self._answer: httpx.Response | WalletApiError | None = None
         self._body: bytes | None = None
         self._failure: BaseException | None = None
-        _WORKERS.run(self._work)
+        # In the caller's context: tracing (OpenTelemetry's httpx spans) and other context
+        # variables see the call's, not an empty one.
+        context = contextvars.copy_context()
+        _WORKERS.run(lambda: context.run(self._work))
 
     def _work(self) -> None:
         try:
