@@ -1,20 +1,14 @@
 """The deposit address of a coin on its first network, both discovered, never hard-coded."""
 
 import json
-import os
 import sys
-from typing import cast
 
-from wallet_api import Environment, WalletApi, hmac_sha256
+from wallet_api import WalletApi
 
-# Credentials from the environment, never from code. WALLET_API_ENVIRONMENT is "staging" or
-# "production" with the https address issued at onboarding, or "custom" for the local sandbox.
-client = WalletApi(
-    environment=cast(Environment, os.environ.get("WALLET_API_ENVIRONMENT", "custom")),
-    base_url=os.environ["WALLET_API_BASE_URL"],
-    api_key=os.environ["WALLET_API_KEY"],
-    signer=hmac_sha256(secret=os.environ["WALLET_API_SIGNING_SECRET"]),
-)
+# Credentials from the environment, never from code: WALLET_API_ENVIRONMENT ("staging" or
+# "production" with the https address issued at onboarding, or "custom" for the local sandbox),
+# WALLET_API_BASE_URL, WALLET_API_KEY and WALLET_API_SIGNING_SECRET.
+client = WalletApi()
 
 if len(sys.argv) != 2:
     sys.exit("usage: getDepositAddress.py <coin>")

@@ -59,7 +59,7 @@ MODEL_OPTIONS = [
 ]  # fmt: skip
 
 # Names of per-call options every method takes; no operation field may be named the same.
-CALL_OPTIONS = ("timeout_ms", "retry")
+CALL_OPTIONS = ("timeout", "retry")
 
 
 def ruff_format(path: Path) -> None:
@@ -277,9 +277,10 @@ def render_operations(spec_path: Path, models_path: Path, out: Path) -> None:
         "",
         "from typing import Annotated, Any",
         "",
+        "import httpx",
         "from pydantic import BaseModel, ConfigDict, Field",
         "",
-        "from .._core import AsyncCaller, Operation, RawResponse, SyncCaller",
+        "from .._core import AsyncCaller, CallArguments, Operation, RawResponse, SyncCaller",
         "from .._options import RetryOptions",
         "from . import models",
         "",
@@ -331,15 +332,25 @@ def render_operations(spec_path: Path, models_path: Path, out: Path) -> None:
             else:
                 annotation = f["plain"]
             args.append(f"{f['py']}: {annotation}" + ("" if f["required"] else " = None"))
-        args.append("timeout_ms: float | None = None")
+        args.append("timeout: float | httpx.Timeout | None = None")
         if e["method"] == "GET":
             args.append("retry: RetryOptions | None = None")
         return args
 
     def call_args(e: dict[str, Any]) -> str:
-        values = ", ".join(f"{f['py']!r}: {f['py']}" for f in e["fields"])
         retry = "retry" if e["method"] == "GET" else "None"
-        return f"{e['name'].upper()}, {{{values}}}, timeout_ms, {retry}"
+        return f"{e['name'].upper()}, arguments, timeout, {retry}"
+
+    def gathered(e: dict[str, Any]) -> list[str]:
+        """The arguments gathered, then dropped from the method's locals: a traceback that records
+        locals (Sentry's default) would print each, a password among them; ``CallArguments``
+        prints their names only."""
+        names = [f["py"] for f in e["fields"]]
+        values = ", ".join(f"{name!r}: {name}" for name in names)
+        lines = [f"arguments = CallArguments({{{values}}})"]
+        if names:
+            lines += ["# Out of this frame's locals: a traceback that records them would print a password.", f"del {', '.join(names)}"]
+        return lines
 
     classes = [
         ("SyncOperations", "SyncCaller", "", "{ret}", "return self._caller.call({args})"),
@@ -365,6 +376,7 @@ def render_operations(spec_path: Path, models_path: Path, out: Path) -> None:
                 *(f"        {a}," for a in signature(e)),
                 f"    ) -> {ret.format(ret=e['returned'])}:",
                 *("        " + line if line else "" for line in docstring(e).splitlines()),
+                *(f"        {line}" for line in gathered(e)),
                 f"        {body.format(args=call_args(e))}",
             ]
     out.write_text("\n".join(o) + "\n", encoding="utf-8")

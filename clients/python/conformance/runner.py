@@ -17,6 +17,8 @@ import hashlib
 import hmac
 import json
 import logging
+import os
+import pickle
 import re
 import select
 import socket
@@ -33,7 +35,7 @@ from email.utils import format_datetime
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, quote, quote_plus
 
 import httpx
 from pydantic import BaseModel
@@ -52,6 +54,8 @@ from wallet_api import (
     hmac_sha256,
 )
 from wallet_api._generated.operations import OPERATIONS
+from wallet_api._privacy import Redactor, carried_by_call, carried_fields
+from wallet_api._timestamps import SYSTEM_CLOCK_SEQUENCE
 
 CLIENT = "python"
 REPLAY_KEY = "conformance-replay-key"
@@ -149,7 +153,7 @@ def client_options(base_url: str, api_key: str, secret: str, settings: dict[str,
     settings = settings or {}
     options: dict[str, Any] = {"environment": "custom", "base_url": base_url, "api_key": api_key, "signer": signer_of(settings, secret)}
     if "timeoutMs" in settings:
-        options["timeout_ms"] = settings["timeoutMs"]
+        options["timeout"] = settings["timeoutMs"] / 1000
     if "maxResponseBytes" in settings:
         options["max_response_bytes"] = settings["maxResponseBytes"]
     if "retry" in settings:
@@ -164,7 +168,7 @@ def arguments(call: dict[str, Any], options: dict[str, Any] | None = None) -> tu
     kwargs = {snake(name): value for name, value in call.get("params", {}).items()}
     options = options or {}
     if "timeoutMs" in options:
-        kwargs["timeout_ms"] = options["timeoutMs"]
+        kwargs["timeout"] = options["timeoutMs"] / 1000
     if "retry" in options:
         kwargs["retry"] = retry_of(options["retry"])
     return snake(call["operationId"]), kwargs
@@ -418,8 +422,52 @@ def captured_log() -> Iterator[Capture]:
         log.setLevel(level)
 
 
-def renderings(error: BaseException) -> list[str]:
-    return [str(error), repr(error), "".join(traceback.format_exception(error))]
+def renderings(error: BaseException, kept: list[object] | None = None) -> dict[str, str]:
+    """Every Python rendering of an error (conformance/README.md, Privacy), each as one text."""
+    try:
+        pickled = pickle.dumps(error)
+        copy = pickle.loads(pickled)  # noqa: S301 - bytes this runner just made
+        round_trip = f"{pickled.decode('latin-1')} {copy!s} {copy!r} {vars(copy)!r}"
+    except Exception as failure:  # noqa: BLE001 - an error that does not pickle is its own finding
+        round_trip = f"pickle failed: {type(failure).__name__}"
+    return {
+        "str": str(error),
+        "repr": repr(error),
+        "args": repr(error.args),
+        "traceback": "".join(traceback.format_exception(error)),
+        # From the client's frames on: the outermost is the runner's own, which holds the call's
+        # arguments as any caller's frame does.
+        "traceback with locals": "".join(
+            traceback.TracebackException(
+                type(error), error, error.__traceback__.tb_next if error.__traceback__ else None, capture_locals=True
+            ).format()
+        ),
+        "pickle": round_trip,
+        "vars()": repr(vars(error)),
+        "objects the client keeps": " ".join(repr(o) for o in kept or []),
+    }
+
+
+def kept_by(client: WalletApi | AsyncWalletApi) -> list[object]:
+    """The objects the client keeps: itself, its caller, options, transport, raw-response methods."""
+    caller = client._caller
+    return [client, caller, caller.config, caller.http, client.with_raw_response]
+
+
+def claimed_forms(value: str, secret: bool) -> set[str]:
+    """The runner's own forms of a protected value (docs/privacy.md), made with the standard
+    library's encoders, not the client's policy: as sent, JSON-escaped, URL-encoded and twice,
+    an all-digit one without its leading zeros, a secret's base64 and hex."""
+    forms = {value, json.dumps(value)[1:-1]}
+    for encoded in (quote(value, safe=""), quote(value, safe="!~*'()"), quote_plus(value, safe=""), quote(value, safe="/")):
+        forms |= {encoded, encoded.replace("%", "%25")}
+    if value.isdigit() and value.lstrip("0"):
+        forms.add(value.lstrip("0"))
+    if secret and len(value) >= 8:
+        raw = value.encode("utf-8")
+        padded = base64.b64encode(raw).decode()
+        forms |= {padded, padded.rstrip("="), base64.urlsafe_b64encode(raw).decode().rstrip("="), raw.hex()}
+    return {f for f in forms if f}
 
 
 # --- the cases ------------------------------------------------------------------------------------
@@ -442,27 +490,55 @@ def run_signing(case: dict[str, Any]) -> str:
     return f"signature {signature[:12]}..."
 
 
-def call_sync(client: WalletApi, call: dict[str, Any]) -> Got:
-    name, kwargs = arguments(call)
-    try:
-        return Got(data=getattr(client, name)(**kwargs))
-    except Exception as error:  # noqa: BLE001 - the outcome is compared, whatever it is
-        return Got(error=error)
+def run_mask(case: dict[str, Any]) -> str:
+    """The client's own policy, the one its errors mask a provider's text with, given what the call carried."""
+    carried = case["carried"]
+    policy = Redactor(
+        carried_by_call(
+            api_key=carried.get("apiKey"),
+            secrets=[carried["secret"]] if carried.get("secret") else [],
+            # The client decides which names are protected, as it does for a request body.
+            fields=carried_fields(carried.get("fields", {})),
+            signatures=[carried["signature"]] if carried.get("signature") else [],
+        )
+    )
+    masked = policy.text(case["text"])
+    expect = case["expect"]
+    remained = [f"absent[{i}]" for i, value in enumerate(expect.get("absent", [])) if value.lower() in masked.lower()]
+    vanished = [f"kept[{i}]" for i, value in enumerate(expect.get("kept", [])) if value not in masked]
+    if remained or vanished:
+        raise Mismatch(", ".join([*(f"{r} remained" for r in remained), *(f"{v} vanished" for v in vanished)]))
+    return f"{len(expect.get('absent', []))} masked, {len(expect.get('kept', []))} kept"
 
 
-async def call_async(client: AsyncWalletApi, call: dict[str, Any]) -> Got:
+def call_sync(client: WalletApi, call: dict[str, Any]) -> list[Got]:
     name, kwargs = arguments(call)
-    task = asyncio.ensure_future(getattr(client, name)(**kwargs))
-    if "abortAfterMs" in call:
-        asyncio.get_running_loop().call_later(call["abortAfterMs"] / 1000, task.cancel)
+    outcomes = []
+    for _ in range(call.get("repeat", 1)):
+        try:
+            outcomes.append(Got(data=getattr(client, name)(**kwargs)))
+        except Exception as error:  # noqa: BLE001 - the outcome is compared, whatever it is
+            outcomes.append(Got(error=error))
+    return outcomes
+
+
+async def call_async(client: AsyncWalletApi, call: dict[str, Any]) -> list[Got]:
+    name, kwargs = arguments(call)
+    outcomes = []
     try:
-        return Got(data=await task)
-    except asyncio.CancelledError:
-        return Got(cancelled=True)
-    except Exception as error:  # noqa: BLE001 - the outcome is compared, whatever it is
-        return Got(error=error)
+        for _ in range(call.get("repeat", 1)):
+            task = asyncio.ensure_future(getattr(client, name)(**kwargs))
+            if "abortAfterMs" in call:
+                asyncio.get_running_loop().call_later(call["abortAfterMs"] / 1000, task.cancel)
+            try:
+                outcomes.append(Got(data=await task))
+            except asyncio.CancelledError:
+                outcomes.append(Got(cancelled=True))
+            except Exception as error:  # noqa: BLE001 - the outcome is compared, whatever it is
+                outcomes.append(Got(error=error))
     finally:
         await client.aclose()
+    return outcomes
 
 
 def check_request(request: Received | None, expected: dict[str, Any]) -> None:
@@ -494,13 +570,22 @@ def check_request(request: Received | None, expected: dict[str, Any]) -> None:
         raise Mismatch("x-signature is not the HMAC of the bytes received")
 
 
-def check_exchange(case: dict[str, Any], server: ReplayServer, got: Got, log: Capture) -> None:
+def check_exchange(case: dict[str, Any], server: ReplayServer, outcomes: list[Got], log: Capture, kept: list[object]) -> None:
     expect = case["expect"]
-    check_outcome(got, expect)
+    for number, got in enumerate(outcomes, start=1):
+        try:
+            check_outcome(got, expect)
+        except Mismatch as mismatch:
+            raise Mismatch(f"call {number} of {len(outcomes)}: {mismatch}" if len(outcomes) > 1 else str(mismatch)) from None
+    got = outcomes[-1]
     # Requests still arriving (a retry the client should not make) are counted after a moment.
     time.sleep(0.05)
     if len(server.received) != expect["requests"]:
         raise Mismatch(f"{describe(got)} after {len(server.received)} requests, not {expect['requests']}")
+    for name in expect.get("distinctHeaders", []):
+        values = [r.headers.get(name.lower()) for r in server.received]
+        if len(set(values)) != len(values):
+            raise Mismatch(f"{name} repeated across the {len(values)} requests")
     for i, window in enumerate(expect.get("waitsMs", [])):
         answered = server.answered_at.get(i)
         if answered is None or i + 1 >= len(server.received):
@@ -511,23 +596,28 @@ def check_exchange(case: dict[str, Any], server: ReplayServer, got: Got, log: Ca
             raise Mismatch(f"waited {round(waited)} ms, not {window['min']}-{window['max']} ms")
     if "request" in expect:
         check_request(server.received[0] if server.received else None, expect["request"])
-    if "privacy" in case and got.error is not None:
+    if "privacy" in case:
         first = server.received[0] if server.received else None
         body = json.loads(first.body) if first and first.body else {}
-        values = []
+        protected: list[tuple[str, str, bool]] = []
         for name in case["privacy"]["protected"]:
             if name == "apiKey":
-                values.append((name, REPLAY_KEY))
+                protected.append((name, REPLAY_KEY, True))
             elif name == "secret":
-                values.append((name, REPLAY_SECRET))
+                protected.append((name, REPLAY_SECRET, True))
             elif name == "signature":
-                values.extend((name, r.headers.get("x-signature", "")) for r in server.received)
+                protected.extend((name, r.headers.get("x-signature", ""), True) for r in server.received)
             else:
-                values.append((name, str(body.get(name.removeprefix("field:"), ""))))
-        for text in [*renderings(got.error), *log.lines]:
-            for name, value in values:
-                if value and value in text:
-                    raise Mismatch(f"{describe(got)}, but a rendering of the error shows {name}")
+                field_name = name.removeprefix("field:")
+                protected.append((name, str(body.get(field_name, "")), field_name == "password"))
+        texts = renderings(got.error, kept) if got.error is not None else {"objects the client keeps": " ".join(map(repr, kept))}
+        # The wallet_api logger's records at every level, formatted with their exceptions.
+        texts["wallet_api log"] = "\n".join(log.lines)
+        for rendering, text in texts.items():
+            lowered = text.lower()
+            for name, value, secret in protected:
+                if value and any(form.lower() in lowered for form in claimed_forms(value, secret)):
+                    raise Mismatch(f"{describe(got)}, but {rendering} shows {name}")
 
 
 def run_exchange(case: dict[str, Any]) -> str:
@@ -542,14 +632,17 @@ def run_exchange(case: dict[str, Any]) -> str:
                 options = client_options(server.url, REPLAY_KEY, REPLAY_SECRET, case.get("client"))
                 if flavour == "sync":
                     with WalletApi(**options) as client:
-                        got = call_sync(client, case["call"])
+                        outcomes = call_sync(client, case["call"])
+                    kept = kept_by(client)
                 else:
-                    got = asyncio.run(call_async(AsyncWalletApi(**options), case["call"]))
+                    async_client = AsyncWalletApi(**options)
+                    outcomes = asyncio.run(call_async(async_client, case["call"]))
+                    kept = kept_by(async_client)
             try:
-                check_exchange(case, server, got, log)
+                check_exchange(case, server, outcomes, log, kept)
             except Mismatch as mismatch:
                 raise Mismatch(f"{flavour}: {mismatch}") from None
-            saw.append(describe(got))
+            saw.append(describe(outcomes[-1]))
         finally:
             server.close()
     requests = case["expect"]["requests"]
@@ -557,22 +650,39 @@ def run_exchange(case: dict[str, Any]) -> str:
     return f"{saw[0]}{'' if requests == 1 else f' after {requests} requests'} ({flavours})"
 
 
+@contextmanager
+def wallet_api_variables(variables: dict[str, str]) -> Iterator[None]:
+    """The process's WALLET_API_* environment variables exactly as given (none but these) for a while."""
+    saved = {k: v for k, v in os.environ.items() if k.startswith("WALLET_API_")}
+    for name in saved:
+        del os.environ[name]
+    os.environ.update(variables)
+    try:
+        yield
+    finally:
+        for name in [k for k in os.environ if k.startswith("WALLET_API_")]:
+            del os.environ[name]
+        os.environ.update(saved)
+
+
 def run_options(case: dict[str, Any]) -> str:
     given, expect = case["options"], case["expect"]
-    # An option the case does not give is passed as None: Python's "not given" (mypy refuses it statically).
+    # An option the case does not give is passed as None: Python's "not given", which reads its
+    # environment variable; the case's own variables (if any) are the only ones set meanwhile.
     try:
-        WalletApi(
-            environment=given.get("environment"),
-            base_url=given.get("baseUrl"),
-            api_key=given.get("apiKey"),
-            signer=hmac_sha256(secret=given.get("secret", "secret")),
-        )
+        with wallet_api_variables(case.get("env", {})):
+            WalletApi(
+                environment=given.get("environment"),
+                base_url=given.get("baseUrl"),
+                api_key=given.get("apiKey"),
+                signer=hmac_sha256(secret=given["secret"]) if "secret" in given else None,
+            )
     except Exception as error:  # noqa: BLE001 - compared below
         check_error(error, {"kind": "configuration"})
         named = re.sub(r"[^a-z0-9]", "", str(error).lower())
         if expect["error"]["names"] not in named:
             raise Mismatch(f"configuration error naming no {expect['error']['names']}") from None
-        for text in renderings(error):
+        for text in renderings(error).values():
             for value in expect.get("mustNotContain", []):
                 if value in text:
                     raise Mismatch("configuration error quoting a refused value") from None
@@ -590,8 +700,9 @@ class Settings:
 def sandbox_request(settings: Settings, method: str, path: str, body: Any = None) -> tuple[int, Any]:
     """A signed request to a sandbox test helper, signed by hand with the standard library."""
     text = "" if body is None else json.dumps(body, separators=(",", ":"))
-    now = datetime.now(UTC)
-    timestamp = f"{now:%Y-%m-%dT%H:%M:%S}.{now.microsecond // 1000:03d}Z"
+    # The client's own sequence: the sandbox refuses a replay, and a helper request signed at
+    # the millisecond of another identical one would be one.
+    timestamp = SYSTEM_CLOCK_SEQUENCE.next()
     canonical = f"{timestamp}\n{method}\n{path}\n{text}"
     headers = {
         "x-api-key": settings.api_key,
@@ -651,14 +762,17 @@ def run_steps(
                 )
                 options = {k: v for k, v in options.items() if k != "retry"}
             name, kwargs = arguments(call, options)
-            try:
-                got = Got(data=getattr(caller, name)(**kwargs))
-            except Exception as error:  # noqa: BLE001 - compared below
-                got = Got(error=error)
-            try:
-                check_outcome(got, substitute(step["expect"], saved))
-            except Mismatch as mismatch:
-                raise Mismatch(f"{at} ({call['operationId']}): {mismatch}") from None
+            times = step.get("times", 1)
+            for number in range(1, times + 1):
+                try:
+                    got = Got(data=getattr(caller, name)(**kwargs))
+                except Exception as error:  # noqa: BLE001 - compared below
+                    got = Got(error=error)
+                try:
+                    check_outcome(got, substitute(step["expect"], saved))
+                except Mismatch as mismatch:
+                    which = f", call {number} of {times}" if times > 1 else ""
+                    raise Mismatch(f"{at} ({call['operationId']}{which}): {mismatch}") from None
             for key, path in step.get("save", {}).items():
                 saved[key] = pointer(as_json(got.data), path)
         elif "sandbox" in step:
@@ -711,6 +825,7 @@ def run_scenario(case: dict[str, Any], settings: Settings) -> str:
 def run_case(case: dict[str, Any], settings: Settings) -> dict[str, str]:
     runners: dict[str, Callable[[], str]] = {
         "signing": lambda: run_signing(case),
+        "mask": lambda: run_mask(case),
         "exchange": lambda: run_exchange(case),
         "options": lambda: run_options(case),
         "scenario": lambda: run_scenario(case, settings),

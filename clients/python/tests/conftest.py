@@ -99,3 +99,10 @@ def client(sandbox: Sandbox) -> Iterator[WalletApi]:
 
 def envelope(data: Any, status: str = "success", message: str = "OK") -> bytes:
     return json.dumps({"status": status, "message": message, "data": data}).encode()
+
+
+@pytest.fixture
+def no_wallet_api_variables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """None of the variables the client reads for an option not given."""
+    for name in ("WALLET_API_ENVIRONMENT", "WALLET_API_BASE_URL", "WALLET_API_KEY", "WALLET_API_SIGNING_SECRET"):
+        monkeypatch.delenv(name, raising=False)

@@ -107,3 +107,64 @@ def test_wrong_expectations_fail_and_right_ones_pass(tmp_path: Path) -> None:
         assert results[case]["outcome"] == "fail", case
     assert results["other-kind"]["saw"].startswith("sync: data")
     assert "skipped" not in results
+
+
+def test_mask_vectors_and_repeated_calls_fail_when_they_should(tmp_path: Path) -> None:
+    success = answer(200, {"status": "success", "message": "OK", "data": MARKETS})
+    repeated = {"operationId": "listMarkets", "params": {}, "repeat": 3}
+    carried = {"apiKey": "runner-key-1234", "fields": {"accountNumber": "0123456789"}}
+    text = '{"message":"account 123456789 of key runner-key-1234","id":"TRX-100158"}'
+    results = run(
+        tmp_path,
+        [
+            {
+                "id": "mask-right",
+                "type": "mask",
+                "covers": "x",
+                "carried": carried,
+                "text": text,
+                "expect": {"absent": ["123456789", "RUNNER-KEY-1234"], "kept": ["TRX-100158"]},
+            },
+            # Nothing carried the "account", so the number stays and the vector is wrong.
+            {"id": "mask-nothing-carried", "type": "mask", "covers": "x", "carried": {}, "text": text, "expect": {"absent": ["123456789"]}},
+            {
+                "id": "mask-kept-vanishes",
+                "type": "mask",
+                "covers": "x",
+                "carried": carried,
+                "text": text,
+                "expect": {"kept": ["123456789"]},
+            },
+            {
+                "id": "repeat-right",
+                "type": "exchange",
+                "covers": "x",
+                "call": repeated,
+                "answers": [success],
+                "expect": {"data": MARKETS, "requests": 3, "distinctHeaders": ["x-timestamp", "x-signature"]},
+            },
+            {
+                "id": "repeat-miscounted",
+                "type": "exchange",
+                "covers": "x",
+                "call": repeated,
+                "answers": [success],
+                "expect": {"data": MARKETS, "requests": 1},
+            },
+            # The api key is the same on every request: a header that must differ and does not.
+            {
+                "id": "repeat-same-key",
+                "type": "exchange",
+                "covers": "x",
+                "call": repeated,
+                "answers": [success],
+                "expect": {"data": MARKETS, "requests": 3, "distinctHeaders": ["x-api-key"]},
+            },
+        ],
+    )
+    assert results["mask-right"]["outcome"] == "pass", results["mask-right"]
+    assert results["repeat-right"]["outcome"] == "pass", results["repeat-right"]
+    assert results["mask-nothing-carried"] == {"case": "mask-nothing-carried", "outcome": "fail", "saw": "absent[0] remained"}
+    assert results["mask-kept-vanishes"]["saw"] == "kept[0] vanished"
+    assert results["repeat-miscounted"]["outcome"] == "fail"
+    assert results["repeat-same-key"]["saw"] == "sync: x-api-key repeated across the 3 requests"

@@ -66,3 +66,69 @@ def test_the_wheel_installs_in_a_fresh_venv_and_runs_the_readme_quick_start(tmp_
         [str(python), "-c", "import wallet_api; print(wallet_api.__file__)"], capture_output=True, text=True, check=True, cwd=tmp_path
     )
     assert where.stdout.startswith(str(env_dir))
+    type_checks_as_a_consumer(tmp_path, python)
+
+
+# A program of an integrator's, using the installed package the way the docs teach.
+CONSUMER = """\
+import asyncio
+
+import httpx
+
+from wallet_api import ApiError, AsyncWalletApi, NotFoundError, RateLimitError, RetryOptions, WalletApi, models
+
+
+def find(client: WalletApi, transaction_id: str) -> object | None:
+    try:
+        # The spec publishes no shape for a transaction: it comes as it came, typed Any.
+        found: object = client.get_transaction(id=transaction_id, timeout=5)
+        return found
+    except NotFoundError:
+        return None
+    except RateLimitError as limited:
+        print(limited.retry_after, limited.http_status, limited.kind)
+        raise
+    except ApiError as error:
+        print(error.api_message, error.raw_envelope().get("message"))
+        raise
+
+
+def main() -> None:
+    client = WalletApi(retry=RetryOptions(attempts=3))
+    patient = client.with_options(timeout=httpx.Timeout(10.0, connect=2.0), max_retries=2)
+    quote: models.SwapQuote = patient.get_swap_quote(from_="usdt", to="ngn", amount=100)
+    print(quote, find(client, "TRX-1"))
+    for transaction in client.paginate_transactions(limit=50, timeout=30.0):
+        print(transaction.id)
+
+
+async def main_async() -> None:
+    async with AsyncWalletApi(timeout=10) as client:
+        markets = await client.with_options(max_retries=1).list_markets()
+        print(len(markets))
+
+
+if __name__ == "__main__":
+    main()
+    asyncio.run(main_async())
+"""
+# One line each checker must refuse: the checks see the package's types, not Any.
+WRONG = "from wallet_api import WalletApi\n\ncount: int = WalletApi().list_markets(timeout='5s')\n"
+
+
+def type_checks_as_a_consumer(tmp_path: Path, python: Path) -> None:
+    """mypy --strict and pyright, run from a folder of the consumer's own against the installed wheel."""
+    consumer = tmp_path / "consumer"
+    consumer.mkdir()
+    (consumer / "app.py").write_text(CONSUMER)
+    (consumer / "wrong.py").write_text(WRONG)
+    bin_dir = Path(sys.executable).parent
+    checkers = {
+        "mypy": [str(bin_dir / "mypy"), "--strict", "--no-incremental", "--python-executable", str(python)],
+        "pyright": [str(bin_dir / "pyright"), "--pythonpath", str(python)],
+    }
+    for name, command in checkers.items():
+        good = subprocess.run([*command, "app.py"], capture_output=True, text=True, cwd=consumer)
+        assert good.returncode == 0, f"{name}: {good.stdout}{good.stderr}"
+        bad = subprocess.run([*command, "wrong.py"], capture_output=True, text=True, cwd=consumer)
+        assert bad.returncode == 1 and re.search(r"wrong\.py:3", bad.stdout), f"{name}: {bad.stdout}{bad.stderr}"

@@ -96,12 +96,20 @@ def test_no_rendering_of_the_error_or_log_line_shows_what_the_request_carried(te
             assert value not in text
 
 
-def test_the_providers_message_is_kept_exactly_on_the_error() -> None:
-    client, _ = echoing("password {password} is wrong")
+def test_the_providers_answer_is_kept_exactly_behind_the_raw_accessors_only() -> None:
+    client, seen = echoing("password {password} is wrong", header_echo=True)
     with pytest.raises(ApiError) as failed:
         client.create_swap(from_="usdt", to="ngn", amount=100, password=PASSWORD)
-    assert failed.value.api_message == f"password {PASSWORD} is wrong"
-    assert str(failed.value) == "POST /api/v1/swaps failed with HTTP 400: password [redacted] is wrong"
+    error = failed.value
+    assert error.raw_envelope()["message"] == f"password {PASSWORD} is wrong"
+    assert error.raw_headers()["x-echo-key"] == KEY
+    assert error.api_message == "password [redacted] is wrong"
+    assert str(error) == "POST /api/v1/swaps failed with HTTP 400: password [redacted] is wrong"
+    assert error.envelope["message"] == "password [redacted] is wrong"
+    assert error.headers["x-echo-key"] == "[redacted]"
+    # The header named after the password is renamed whole.
+    assert f"x-{PASSWORD.lower()}" not in error.headers and error.headers["redacted-header-1"] == "seen"
+    assert seen
 
 
 def test_the_logger_is_silent_unless_configured() -> None:
@@ -142,14 +150,16 @@ def build(**overrides: object) -> WalletApi:
         ({"api_key": ""}, "api_key"),
         ({"api_key": "key-part-one\nkey-part-two"}, "api_key"),
         ({"signer": None}, "signer"),
-        ({"timeout_ms": 0}, "timeout_ms"),
-        ({"timeout_ms": "30s"}, "timeout_ms"),
+        ({"timeout": 0}, "timeout"),
+        ({"timeout": "30s"}, "timeout"),
+        ({"timeout": httpx.Timeout(5, read=-1)}, "timeout.read"),
         ({"max_response_bytes": -1}, "max_response_bytes"),
         ({"user_agent": "bad\nagent"}, "user_agent"),
         ({"retry": {"attempts": 2}}, "retry"),
         ({"http_client": object()}, "http_client"),
     ],
 )
+@pytest.mark.usefixtures("no_wallet_api_variables")
 def test_bad_options_are_configuration_errors_naming_the_option(overrides: dict[str, object], names: str) -> None:
     with pytest.raises(ConfigurationError) as refused:
         build(**overrides)
@@ -171,10 +181,11 @@ def test_bad_retry_options_are_refused(options: dict[str, Any], names: str) -> N
         RetryOptions(**options)
 
 
+@pytest.mark.usefixtures("no_wallet_api_variables")
 def test_production_over_https_is_accepted_and_nothing_defaults_to_it() -> None:
     assert repr(build(environment="production", base_url="https://wallet.example/")) == "WalletApi(environment='production')"
-    with pytest.raises(TypeError):
-        WalletApi(base_url="https://wallet.example", api_key=KEY, signer=hmac_sha256(secret=SECRET))  # type: ignore[call-arg]
+    with pytest.raises(ConfigurationError, match="WALLET_API_ENVIRONMENT"):
+        WalletApi(base_url="https://wallet.example", api_key=KEY, signer=hmac_sha256(secret=SECRET))
 
 
 def test_secrets_never_show_in_the_client_or_signer_repr() -> None:
@@ -203,15 +214,15 @@ def test_wrong_argument_types_are_refused_before_anything_is_sent() -> None:
         (lambda: client.list_transactions(limit=0), "limit"),
         (lambda: client.confirm_swap(id=7), "id"),  # type: ignore[arg-type]
         (lambda: client.create_wallet(token="usdt", name="x" * 81), "name"),
-        (lambda: client.list_markets(timeout_ms=-1), "timeout_ms"),
+        (lambda: client.list_markets(timeout=-1), "timeout"),
     ]
     for call, name in cases:
         with pytest.raises(ConfigurationError) as refused:
             call()
         assert name in str(refused.value)
-        assert "nothing was sent" in str(refused.value) or name == "timeout_ms"
+        assert "nothing was sent" in str(refused.value) or name == "timeout"
         assert PASSWORD not in str(refused.value) and "99999999" not in "".join(traceback.format_exception(refused.value))
-        if name != "timeout_ms":
+        if name != "timeout":
             assert isinstance(refused.value, InvalidArgumentError) and isinstance(refused.value, TypeError)
     assert seen == []
 
@@ -269,7 +280,7 @@ def test_random_carried_values_echoed_in_any_form_are_masked(caplog: pytest.LogC
         caplog.clear()
         with pytest.raises(ApiError) as failed:
             client.create_swap(from_="usdt", to="ngn", amount=1, password=password)
-        assert failed.value.api_message == message
+        assert failed.value.raw_envelope()["message"] == message
         for text in renderings(failed.value, caplog.records):
             for form in forms:
                 assert form not in text, (password, form)
@@ -290,7 +301,7 @@ def test_errors_pickle_as_they_show_themselves_without_what_the_request_carried(
             base_url="http://wallet.test",
             api_key=KEY,
             signer=hmac_sha256(secret=SECRET),
-            timeout_ms=5,
+            timeout=0.005,
             http_client=httpx.Client(transport=httpx.MockTransport(lambda r: (_ for _ in ()).throw(httpx.ReadTimeout("slow", request=r)))),
         ).list_markets(),
     ):

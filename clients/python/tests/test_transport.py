@@ -190,6 +190,25 @@ def test_retry_after_seconds_or_date_read_against_the_clock() -> None:
     assert _retry_after_ms(None, now) is None
 
 
+@pytest.mark.parametrize("value", ["\u00b2", "1.5", "-1", " 2", "abc", "\u0663", "1e3", "+5"])
+def test_a_retry_after_neither_ascii_digits_nor_a_date_is_not_a_delay(value: str) -> None:
+    assert _retry_after_ms(value, datetime(2026, 10, 21, tzinfo=UTC)) is None
+
+
+@pytest.mark.parametrize("value", ["\u00b2", "1.5", "-1", "abc"])
+def test_a_503_whose_retry_after_is_unreadable_falls_back_to_the_backoff(value: str) -> None:
+    busy = httpx.Response(503, content=envelope(None, "error", "busy"), headers=[(b"retry-after", value.encode("utf-8"))])
+    answers = iter([busy, httpx.Response(200, content=envelope(MARKETS))])
+    client, seen = make(lambda _: next(answers), retry=RetryOptions(attempts=2, initial_delay_ms=0, max_delay_ms=0))
+    assert client.list_markets() is not None
+    assert len(seen) == 2
+
+
+def test_a_zero_initial_delay_waits_zero() -> None:
+    policy = RetryOptions(attempts=5, initial_delay_ms=0, max_delay_ms=2000)
+    assert {_backoff_ms(policy, n) for n in range(1, 5) for _ in range(50)} == {0.0}
+
+
 def test_backoff_is_jittered_within_half_to_all_of_each_step() -> None:
     policy = RetryOptions(attempts=9, initial_delay_ms=100, max_delay_ms=2000)
     for n in range(1, 8):
@@ -238,7 +257,9 @@ def test_an_error_envelope_is_an_api_error_whatever_the_status() -> None:
     with pytest.raises(ApiError) as failed:
         client.create_swap(from_="usdt", to="ngn", amount=1, password="p")
     error = failed.value
-    assert (error.kind, error.http_status, error.api_message) == ("api", 200, "Swap could not be created")
+    assert (error.kind, error.http_status, error.raw_envelope()["message"]) == ("api", 200, "Swap could not be created")
+    # The one-character password is masked wherever it occurs (docs/privacy.md: where it over-masks).
+    assert error.api_message == "Swa[redacted] could not be created"
     assert error.operation == "POST /api/v1/swaps"
     assert "x-api-key" not in error.headers and error.headers["x-request"] == "r1"
 
@@ -270,16 +291,17 @@ def test_a_timeout_includes_the_signers_time_and_sends_nothing() -> None:
         time.sleep(0.2)
         return "a" * 64
 
-    client, seen = make(ok(), signer=slow, timeout_ms=50)
+    client, seen = make(ok(), signer=slow, timeout=0.05)
     with pytest.raises(RequestTimeoutError) as failed:
         client.list_markets()
-    assert seen == [] and isinstance(failed.value, TimeoutError) and failed.value.timeout_ms == 50
+    assert seen == [] and isinstance(failed.value, TimeoutError) and failed.value.timeout == 0.05
+    assert str(failed.value) == "GET /api/v1/wallets/markets timed out after 0.05 s"
 
 
 def test_a_read_timeout_is_a_timeout() -> None:
     client, _ = make(lambda r: (_ for _ in ()).throw(httpx.ReadTimeout("timed out", request=r)))
     with pytest.raises(RequestTimeoutError):
-        client.list_markets(timeout_ms=1000)
+        client.list_markets(timeout=1)
 
 
 @pytest.mark.parametrize(
@@ -317,7 +339,7 @@ def test_async_timeout_covers_the_whole_attempt_and_cancellation_propagates() ->
 
     async def timed_out() -> None:
         with pytest.raises(RequestTimeoutError):
-            await client().list_markets(timeout_ms=50)
+            await client().list_markets(timeout=0.05)
 
     async def cancelled() -> None:
         task = asyncio.ensure_future(client().list_markets())
@@ -381,3 +403,89 @@ def test_random_values_are_sent_as_given_and_signed_over_the_bytes_sent() -> Non
         request = seen[-1]
         assert json.loads(request.content) == {"from": "usdt", "to": "ngn", "amount": amount, "password": password}
         assert request.headers["x-signature"] == expected_signature(request)
+
+
+def trickling_server(gap_s: float) -> tuple[str, Callable[[], int], int]:
+    """Answers a complete, valid 200 one byte at a time, each well within any read limit; gives
+    its URL, a function that stops it and tells how many bytes it had written, and the length
+    of the status line and headers."""
+    import socket
+    import threading
+
+    listener = socket.create_server(("127.0.0.1", 0))
+    body = envelope(MARKETS)
+    answer = b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: %d\r\nconnection: close\r\n\r\n" % len(body) + body
+    stopped = threading.Event()
+    written = [0]
+
+    def serve() -> None:
+        try:
+            conn, _ = listener.accept()
+        except OSError:
+            return
+        with conn:
+            conn.recv(65536)
+            for byte in answer:
+                if stopped.is_set():
+                    return
+                try:
+                    conn.sendall(bytes([byte]))
+                except OSError:
+                    return
+                written[0] += 1
+                time.sleep(gap_s)
+
+    threading.Thread(target=serve, daemon=True).start()
+
+    def stop() -> int:
+        stopped.set()
+        listener.close()
+        return written[0]
+
+    return f"http://127.0.0.1:{listener.getsockname()[1]}", stop, answer.index(b"\r\n\r\n") + 4
+
+
+@pytest.mark.parametrize("flavour", ["sync", "async"])
+def test_a_server_trickling_its_headers_cannot_hold_an_attempt_past_its_timeout(flavour: str) -> None:
+    # The whole answer takes seconds to arrive, each byte within any read's limit: only a bound
+    # of the attempt as a whole ends it, in the sync client as in the async one, before the
+    # server has even written its headers (a bound of each read would wait for them all).
+    url, stop, head = trickling_server(gap_s=0.05)
+    options: dict[str, Any] = {
+        "environment": "custom",
+        "base_url": url,
+        "api_key": KEY,
+        "signer": hmac_sha256(secret=SECRET),
+        "timeout": 0.3,
+    }
+    try:
+        with pytest.raises(RequestTimeoutError):
+            if flavour == "sync":
+                with WalletApi(**options) as client:
+                    client.list_markets()
+            else:
+
+                async def call() -> None:
+                    async with AsyncWalletApi(**options) as client:
+                        await client.list_markets()
+
+                asyncio.run(call())
+    finally:
+        written = stop()
+    assert written < head
+
+
+def test_the_sync_clients_transport_runs_in_the_callers_context() -> None:
+    import contextvars
+
+    span: contextvars.ContextVar[str] = contextvars.ContextVar("span", default="none")
+    seen: list[str] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        seen.append(span.get())
+        return httpx.Response(200, content=envelope(MARKETS))
+
+    client, _ = make(answer)
+    span.set("the caller's span")
+    client.list_markets()
+    assert seen == ["the caller's span"]

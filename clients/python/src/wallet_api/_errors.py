@@ -14,6 +14,8 @@ from typing import Any, ClassVar, Literal
 
 import httpx
 
+from ._privacy import Carried, Redactor
+
 ErrorKind = Literal["api", "invalid-response", "network", "timeout", "aborted", "signing", "configuration"]
 
 # Response headers never kept on an ApiError: a gateway that echoes the request's headers would
@@ -52,7 +54,12 @@ def _restore(cls: type[WalletApiError], state: dict[str, Any]) -> WalletApiError
 
 
 class ApiError(WalletApiError):
-    """The service answered an error envelope (any HTTP status but a 3xx, a 200 with status "error" included)."""
+    """The service answered an error envelope (any HTTP status but a 3xx, a 200 with status "error" included).
+
+    Its attributes hold the answer through the privacy policy (``api_message``, ``envelope``,
+    ``headers``); the answer as received is only returned by ``raw_envelope()`` and
+    ``raw_headers()``, which nothing of the client logs.
+    """
 
     kind: ClassVar[ErrorKind] = "api"
 
@@ -61,37 +68,94 @@ class ApiError(WalletApiError):
         *,
         operation: str,
         http_status: int,
-        api_message: str,
-        masked_message: str,
         envelope: Mapping[str, Any],
         headers: httpx.Headers,
-        mask_json: Callable[[Any], Any],
+        redactor: Redactor | None = None,
     ) -> None:
-        super().__init__(f"{operation} failed with HTTP {http_status}: {masked_message}", operation)
+        # An error made outside a client knows of no carried value: protected fields are masked by name.
+        redact = redactor if redactor is not None else Redactor(Carried())
+        masked_envelope = redact.json(dict(envelope))
+        message = str(masked_envelope.get("message", ""))
+        super().__init__(f"{operation} failed with HTTP {http_status}: {message}", operation)
         self.http_status = http_status
-        #: The provider's message exactly as received (``str(error)`` shows it masked).
-        self.api_message = api_message
-        #: The envelope as received.
-        self.envelope = envelope
-        #: The answer's headers, less any named like a credential.
-        self.headers = httpx.Headers([(k, v) for k, v in headers.multi_items() if k.lower() not in _CREDENTIAL_HEADERS])
-        # What a pickled copy carries instead of the raw message, envelope and headers.
-        self._masked = (masked_message, mask_json(dict(envelope)), mask_json([list(item) for item in self.headers.multi_items()]))
+        #: The provider's message, masked (``raw_envelope()["message"]`` as received).
+        self.api_message = message
+        #: The envelope, masked.
+        self.envelope: Mapping[str, Any] = masked_envelope
+        #: The answer's headers, masked, less any named like a credential.
+        self.headers = httpx.Headers(redact.headers((k, v) for k, v in headers.multi_items() if k.lower() not in _CREDENTIAL_HEADERS))
+        raw = (envelope, headers)
+        # Held by a closure, not an attribute: vars(), pickle and every repr see a function.
+        self._raw: Callable[[], tuple[Mapping[str, Any], httpx.Headers]] = lambda: raw
+
+    def raw_envelope(self) -> Mapping[str, Any]:
+        """The envelope exactly as received (a copy unpickled elsewhere has only the masked one)."""
+        raw = vars(self).get("_raw")
+        return raw()[0] if raw is not None else self.envelope
+
+    def raw_headers(self) -> httpx.Headers:
+        """The answer's headers exactly as received, credentials included."""
+        raw = vars(self).get("_raw")
+        return raw()[1] if raw is not None else self.headers
 
     def _pickled_state(self) -> dict[str, Any]:
-        masked_message, masked_envelope, masked_headers = self._masked
-        state = {k: v for k, v in vars(self).items() if k not in ("api_message", "envelope", "headers")}
-        return state | {
-            "api_message": masked_message,
-            "envelope": masked_envelope,
-            "headers": httpx.Headers([tuple(h) for h in masked_headers]),
-        }
+        return {k: v for k, v in vars(self).items() if k != "_raw"}
 
     @property
     def retry_after(self) -> str | None:
         """The answer's ``Retry-After`` header as received (seconds or an HTTP date), if any."""
         value: str | None = self.headers.get("retry-after")
         return value
+
+
+class BadRequestError(ApiError):
+    """HTTP 400: the request was refused as malformed or invalid."""
+
+
+class AuthenticationError(ApiError):
+    """HTTP 401: the API key, timestamp or signature was refused."""
+
+
+class PermissionDeniedError(ApiError):
+    """HTTP 403: the key may not do this."""
+
+
+class NotFoundError(ApiError):
+    """HTTP 404: no such record."""
+
+
+class ConflictError(ApiError):
+    """HTTP 409: the record's state does not allow it (a swap no longer pending)."""
+
+
+class UnprocessableEntityError(ApiError):
+    """HTTP 422: understood, but refused (an amount under the minimum, a closed account)."""
+
+
+class RateLimitError(ApiError):
+    """HTTP 429: too many requests; ``retry_after`` says when to come back, if the answer did."""
+
+
+class InternalServerError(ApiError):
+    """HTTP 500 or above: the service failed."""
+
+
+_API_ERROR_BY_STATUS: dict[int, type[ApiError]] = {
+    400: BadRequestError,
+    401: AuthenticationError,
+    403: PermissionDeniedError,
+    404: NotFoundError,
+    409: ConflictError,
+    422: UnprocessableEntityError,
+    429: RateLimitError,
+}
+
+
+def api_error_class(http_status: int) -> type[ApiError]:
+    """The ``ApiError`` subclass of a status; ``ApiError`` itself for the others (a 200 with status "error", a 402)."""
+    if http_status >= 500:
+        return InternalServerError
+    return _API_ERROR_BY_STATUS.get(http_status, ApiError)
 
 
 class InvalidResponseError(WalletApiError):
@@ -117,9 +181,10 @@ class RequestTimeoutError(WalletApiError, builtins.TimeoutError):
 
     kind: ClassVar[ErrorKind] = "timeout"
 
-    def __init__(self, operation: str, timeout_ms: float) -> None:
-        super().__init__(f"{operation} timed out after {timeout_ms:g} ms", operation)
-        self.timeout_ms = timeout_ms
+    def __init__(self, operation: str, timeout: float | httpx.Timeout, described: str) -> None:
+        super().__init__(f"{operation} timed out after {described}", operation)
+        #: The timeout the attempt had: seconds, or the httpx.Timeout given.
+        self.timeout = timeout
 
 
 class SigningError(WalletApiError):

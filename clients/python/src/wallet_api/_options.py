@@ -8,12 +8,15 @@ from dataclasses import dataclass
 from typing import Literal, get_args
 from urllib.parse import urlsplit
 
+import httpx
+
 from ._errors import ConfigurationError
 
 Environment = Literal["staging", "production", "custom"]
 ENVIRONMENTS: tuple[str, ...] = get_args(Environment)
 
-DEFAULT_TIMEOUT_MS = 30_000.0
+#: Seconds for each attempt as a whole, signing included.
+DEFAULT_TIMEOUT = 30.0
 #: 4 MiB: far above any answer of this API (a page of transactions is tens of KiB), far below
 #: what would hurt a backend if a server or proxy misbehaved.
 DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024
@@ -60,10 +63,45 @@ class RetryOptions:
             raise ConfigurationError("retry.statuses must be a tuple of HTTP status codes")
 
 
-def check_timeout(value: object, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value <= 0:
-        raise ConfigurationError(f"{name} must be a positive number of milliseconds")
-    return float(value)
+@dataclass(frozen=True, slots=True)
+class AttemptTimeout:
+    """How long one attempt may take.
+
+    A number of seconds bounds the attempt as a whole: signing, connecting, sending, the
+    headers and the body. An ``httpx.Timeout`` is httpx's own limits, phase by phase
+    (connect, write, each read, the wait for a pooled connection), applied as httpx applies them.
+    """
+
+    #: The whole attempt's bound in seconds; ``None`` for an ``httpx.Timeout``.
+    seconds: float | None
+    #: What httpx is given for each phase (what is left of ``seconds``, or the httpx.Timeout).
+    phases: httpx.Timeout
+
+    @property
+    def given(self) -> float | httpx.Timeout:
+        return self.seconds if self.seconds is not None else self.phases
+
+    def __str__(self) -> str:
+        if self.seconds is not None:
+            return f"{self.seconds:g} s"
+        limits = {"connect": self.phases.connect, "read": self.phases.read, "write": self.phases.write, "pool": self.phases.pool}
+        return "httpx.Timeout(" + ", ".join(f"{k}={v:g} s" for k, v in limits.items() if v is not None) + ")"
+
+
+def _is_seconds(value: object) -> bool:
+    return not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value) and value > 0
+
+
+def check_timeout(value: object, name: str) -> AttemptTimeout:
+    if isinstance(value, httpx.Timeout):
+        for phase in ("connect", "read", "write", "pool"):
+            limit = getattr(value, phase)
+            if limit is not None and not _is_seconds(limit):
+                raise ConfigurationError(f"{name}.{phase} must be a positive number of seconds or None")
+        return AttemptTimeout(None, value)
+    if not _is_seconds(value):
+        raise ConfigurationError(f"{name} must be a positive number of seconds or an httpx.Timeout")
+    return AttemptTimeout(float(value), httpx.Timeout(float(value)))  # type: ignore[arg-type]
 
 
 def check_retry(value: object, name: str) -> RetryOptions | None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Iterator
 from typing import TYPE_CHECKING
 
+import httpx
+
 from ._errors import ConfigurationError, InvalidResponseError
 from ._generated import models
 from ._options import RetryOptions
@@ -48,17 +50,17 @@ class TransactionPages:
         limit: int | None,
         page: int,
         max_pages: int | None,
-        timeout_ms: float | None,
+        timeout: float | httpx.Timeout | None,
         retry: RetryOptions | None,
     ) -> None:
         _check(page, max_pages)
         self._api, self._limit, self._page, self._max_pages = api, limit, page, max_pages
-        self._timeout_ms, self._retry = timeout_ms, retry
+        self._timeout, self._retry = timeout, retry
 
     def pages(self) -> Iterator[models.TransactionPage]:
         asked, read = self._page, 0
         while True:
-            got = self._api.list_transactions(limit=self._limit, page=asked, timeout_ms=self._timeout_ms, retry=self._retry)
+            got = self._api.list_transactions(limit=self._limit, page=asked, timeout=self._timeout, retry=self._retry)
             read += 1
             end = _ends(asked, got, read, self._max_pages)
             yield got
@@ -81,17 +83,17 @@ class AsyncTransactionPages:
         limit: int | None,
         page: int,
         max_pages: int | None,
-        timeout_ms: float | None,
+        timeout: float | httpx.Timeout | None,
         retry: RetryOptions | None,
     ) -> None:
         _check(page, max_pages)
         self._api, self._limit, self._page, self._max_pages = api, limit, page, max_pages
-        self._timeout_ms, self._retry = timeout_ms, retry
+        self._timeout, self._retry = timeout, retry
 
     async def pages(self) -> AsyncIterator[models.TransactionPage]:
         asked, read = self._page, 0
         while True:
-            got = await self._api.list_transactions(limit=self._limit, page=asked, timeout_ms=self._timeout_ms, retry=self._retry)
+            got = await self._api.list_transactions(limit=self._limit, page=asked, timeout=self._timeout, retry=self._retry)
             read += 1
             end = _ends(asked, got, read, self._max_pages)
             yield got

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+import httpx
 from pydantic import BaseModel, ConfigDict, Field
 
-from .._core import AsyncCaller, Operation, RawResponse, SyncCaller
+from .._core import AsyncCaller, CallArguments, Operation, RawResponse, SyncCaller
 from .._options import RetryOptions
 from . import models
 
@@ -340,7 +341,7 @@ class SyncOperations:
         coin: str,
         receiver_address: str,
         remark: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> models.WithdrawalPreview:
         """Preview a crypto withdrawal: ``POST /api/v1/wallets/preview-withdraw``.
 
@@ -355,18 +356,18 @@ class SyncOperations:
             coin: Supported asset, discovered for the environment.
             receiver_address: Address that receives the withdrawal.
         """
-        return self._caller.call(
-            PREVIEW_WITHDRAWAL,
+        arguments = CallArguments(
             {
                 "chain": chain,
                 "amount": amount,
                 "coin": coin,
                 "receiver_address": receiver_address,
                 "remark": remark,
-            },
-            timeout_ms,
-            None,
+            }
         )
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del chain, amount, coin, receiver_address, remark
+        return self._caller.call(PREVIEW_WITHDRAWAL, arguments, timeout, None)
 
     def preview_local_payout(
         self,
@@ -376,7 +377,7 @@ class SyncOperations:
         account_number: str | None = None,
         bank_code: str | None = None,
         remark: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> models.PayoutPreview:
         """Preview an NGN bank payout: ``POST /api/v1/wallets/preview-withdraw-local-transfer``.
 
@@ -390,37 +391,38 @@ class SyncOperations:
             account_number: Beneficiary account number. Not required by the schema.
             bank_code: Bank code from the integrator's approved payout bank-code source. Not required by the schema.
         """
-        return self._caller.call(
-            PREVIEW_LOCAL_PAYOUT,
+        arguments = CallArguments(
             {
                 "amount": amount,
                 "coin": coin,
                 "account_number": account_number,
                 "bank_code": bank_code,
                 "remark": remark,
-            },
-            timeout_ms,
-            None,
+            }
         )
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del amount, coin, account_number, bank_code, remark
+        return self._caller.call(PREVIEW_LOCAL_PAYOUT, arguments, timeout, None)
 
     def list_wallets(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> list[models.Wallet]:
         """List wallets: ``GET /api/v1/wallets``.
 
         Lists the wallets of the integration. No parameters.
         """
-        return self._caller.call(LIST_WALLETS, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return self._caller.call(LIST_WALLETS, arguments, timeout, retry)
 
     def create_wallet(
         self,
         *,
         token: str,
         name: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> models.CreatedWallet:
         """Create a wallet: ``POST /api/v1/wallets/generate-wallet``.
 
@@ -430,14 +432,17 @@ class SyncOperations:
             token: Supported asset reference, for example `usdt`, `bitcoin`, `naira`.
             name: Wallet name, at most 80 characters.
         """
-        return self._caller.call(CREATE_WALLET, {"token": token, "name": name}, timeout_ms, None)
+        arguments = CallArguments({"token": token, "name": name})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del token, name
+        return self._caller.call(CREATE_WALLET, arguments, timeout, None)
 
     def get_deposit_address(
         self,
         *,
         coin: str | None = None,
         chain: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> Any:
         """Get a deposit address: ``GET /api/v1/wallets/deposit-address``.
@@ -448,27 +453,29 @@ class SyncOperations:
             coin: Supported asset, discovered for the environment. The interface does not say whether it is required; send it.
             chain: A chain reference from `GET /api/v1/utils/{coin}/networks`. The interface does not say whether it is required; send it.
         """
-        return self._caller.call(
-            GET_DEPOSIT_ADDRESS, {"coin": coin, "chain": chain}, timeout_ms, retry
-        )
+        arguments = CallArguments({"coin": coin, "chain": chain})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del coin, chain
+        return self._caller.call(GET_DEPOSIT_ADDRESS, arguments, timeout, retry)
 
     def list_markets(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> dict[str, models.MarketTicker]:
         """List markets: ``GET /api/v1/wallets/markets``.
 
         Market tickers keyed by market name, for market display and rate checks. No parameters.
         """
-        return self._caller.call(LIST_MARKETS, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return self._caller.call(LIST_MARKETS, arguments, timeout, retry)
 
     def get_minimum_withdrawal_amount(
         self,
         *,
         coin: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> models.MinimumWithdrawal:
         """Get the minimum withdrawal amount: ``GET /api/v1/wallets/minimum-withdrawal-amount``.
@@ -478,13 +485,16 @@ class SyncOperations:
         Args:
             coin: Supported asset, discovered for the environment.
         """
-        return self._caller.call(GET_MINIMUM_WITHDRAWAL_AMOUNT, {"coin": coin}, timeout_ms, retry)
+        arguments = CallArguments({"coin": coin})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del coin
+        return self._caller.call(GET_MINIMUM_WITHDRAWAL_AMOUNT, arguments, timeout, retry)
 
     def list_coin_networks(
         self,
         *,
         coin: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> list[models.Network]:
         """List the networks of a coin: ``GET /api/v1/utils/{coin}/networks``.
@@ -494,19 +504,23 @@ class SyncOperations:
         Args:
             coin: Supported asset, discovered for the environment (for example `usdt`).
         """
-        return self._caller.call(LIST_COIN_NETWORKS, {"coin": coin}, timeout_ms, retry)
+        arguments = CallArguments({"coin": coin})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del coin
+        return self._caller.call(LIST_COIN_NETWORKS, arguments, timeout, retry)
 
     def get_rates(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> Any:
         """Get rates: ``GET /api/v1/utils/rates``.
 
         Referred to as a source of supported assets.
         """
-        return self._caller.call(GET_RATES, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return self._caller.call(GET_RATES, arguments, timeout, retry)
 
     def get_swap_quote(
         self,
@@ -514,7 +528,7 @@ class SyncOperations:
         from_: str | None = None,
         to: str | None = None,
         amount: float | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> models.SwapQuote:
         """Get a swap quote: ``GET /api/v1/swaps/quotes``.
@@ -527,21 +541,23 @@ class SyncOperations:
             to: Target asset; must be supported for the environment.
             amount: Amount of the source asset to swap.
         """
-        return self._caller.call(
-            GET_SWAP_QUOTE, {"from_": from_, "to": to, "amount": amount}, timeout_ms, retry
-        )
+        arguments = CallArguments({"from_": from_, "to": to, "amount": amount})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del from_, to, amount
+        return self._caller.call(GET_SWAP_QUOTE, arguments, timeout, retry)
 
     def get_swap_market(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> Any:
         """Get the swap market: ``GET /api/v1/swaps/market``.
 
         Listed as a swap endpoint.
         """
-        return self._caller.call(GET_SWAP_MARKET, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return self._caller.call(GET_SWAP_MARKET, arguments, timeout, retry)
 
     def create_swap(
         self,
@@ -550,7 +566,7 @@ class SyncOperations:
         to: str,
         amount: float,
         password: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> models.Swap:
         """Create a swap: ``POST /api/v1/swaps``.
 
@@ -564,18 +580,18 @@ class SyncOperations:
             amount: An amount of the asset; positive.
             password: Customer authorization value supplied by the integrator's backend authorization flow.
         """
-        return self._caller.call(
-            CREATE_SWAP,
-            {"from_": from_, "to": to, "amount": amount, "password": password},
-            timeout_ms,
-            None,
+        arguments = CallArguments(
+            {"from_": from_, "to": to, "amount": amount, "password": password}
         )
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del from_, to, amount, password
+        return self._caller.call(CREATE_SWAP, arguments, timeout, None)
 
     def confirm_swap(
         self,
         *,
         id: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> models.SwapStateChange:
         """Confirm a swap: ``POST /api/v1/swaps/{id}/confirm``.
 
@@ -584,13 +600,16 @@ class SyncOperations:
         Args:
             id: The swap id returned by create.
         """
-        return self._caller.call(CONFIRM_SWAP, {"id": id}, timeout_ms, None)
+        arguments = CallArguments({"id": id})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del id
+        return self._caller.call(CONFIRM_SWAP, arguments, timeout, None)
 
     def cancel_swap(
         self,
         *,
         id: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> models.SwapStateChange:
         """Cancel a swap: ``POST /api/v1/swaps/{id}/cancel``.
 
@@ -599,14 +618,17 @@ class SyncOperations:
         Args:
             id: The swap id returned by create.
         """
-        return self._caller.call(CANCEL_SWAP, {"id": id}, timeout_ms, None)
+        arguments = CallArguments({"id": id})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del id
+        return self._caller.call(CANCEL_SWAP, arguments, timeout, None)
 
     def list_transactions(
         self,
         *,
         limit: int | None = None,
         page: int | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> models.TransactionPage:
         """List transactions: ``GET /api/v1/transactions``.
@@ -617,15 +639,16 @@ class SyncOperations:
             limit: Page size.
             page: Page number, starting at 1.
         """
-        return self._caller.call(
-            LIST_TRANSACTIONS, {"limit": limit, "page": page}, timeout_ms, retry
-        )
+        arguments = CallArguments({"limit": limit, "page": page})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del limit, page
+        return self._caller.call(LIST_TRANSACTIONS, arguments, timeout, retry)
 
     def get_transaction(
         self,
         *,
         id: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> Any:
         """Get a transaction: ``GET /api/v1/transactions/{id}``.
@@ -635,7 +658,10 @@ class SyncOperations:
         Args:
             id: Transaction identifier. Keep it on the backend.
         """
-        return self._caller.call(GET_TRANSACTION, {"id": id}, timeout_ms, retry)
+        arguments = CallArguments({"id": id})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del id
+        return self._caller.call(GET_TRANSACTION, arguments, timeout, retry)
 
 
 class AsyncOperations:
@@ -651,7 +677,7 @@ class AsyncOperations:
         coin: str,
         receiver_address: str,
         remark: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> models.WithdrawalPreview:
         """Preview a crypto withdrawal: ``POST /api/v1/wallets/preview-withdraw``.
 
@@ -666,18 +692,18 @@ class AsyncOperations:
             coin: Supported asset, discovered for the environment.
             receiver_address: Address that receives the withdrawal.
         """
-        return await self._caller.call(
-            PREVIEW_WITHDRAWAL,
+        arguments = CallArguments(
             {
                 "chain": chain,
                 "amount": amount,
                 "coin": coin,
                 "receiver_address": receiver_address,
                 "remark": remark,
-            },
-            timeout_ms,
-            None,
+            }
         )
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del chain, amount, coin, receiver_address, remark
+        return await self._caller.call(PREVIEW_WITHDRAWAL, arguments, timeout, None)
 
     async def preview_local_payout(
         self,
@@ -687,7 +713,7 @@ class AsyncOperations:
         account_number: str | None = None,
         bank_code: str | None = None,
         remark: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> models.PayoutPreview:
         """Preview an NGN bank payout: ``POST /api/v1/wallets/preview-withdraw-local-transfer``.
 
@@ -701,37 +727,38 @@ class AsyncOperations:
             account_number: Beneficiary account number. Not required by the schema.
             bank_code: Bank code from the integrator's approved payout bank-code source. Not required by the schema.
         """
-        return await self._caller.call(
-            PREVIEW_LOCAL_PAYOUT,
+        arguments = CallArguments(
             {
                 "amount": amount,
                 "coin": coin,
                 "account_number": account_number,
                 "bank_code": bank_code,
                 "remark": remark,
-            },
-            timeout_ms,
-            None,
+            }
         )
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del amount, coin, account_number, bank_code, remark
+        return await self._caller.call(PREVIEW_LOCAL_PAYOUT, arguments, timeout, None)
 
     async def list_wallets(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> list[models.Wallet]:
         """List wallets: ``GET /api/v1/wallets``.
 
         Lists the wallets of the integration. No parameters.
         """
-        return await self._caller.call(LIST_WALLETS, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return await self._caller.call(LIST_WALLETS, arguments, timeout, retry)
 
     async def create_wallet(
         self,
         *,
         token: str,
         name: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> models.CreatedWallet:
         """Create a wallet: ``POST /api/v1/wallets/generate-wallet``.
 
@@ -741,16 +768,17 @@ class AsyncOperations:
             token: Supported asset reference, for example `usdt`, `bitcoin`, `naira`.
             name: Wallet name, at most 80 characters.
         """
-        return await self._caller.call(
-            CREATE_WALLET, {"token": token, "name": name}, timeout_ms, None
-        )
+        arguments = CallArguments({"token": token, "name": name})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del token, name
+        return await self._caller.call(CREATE_WALLET, arguments, timeout, None)
 
     async def get_deposit_address(
         self,
         *,
         coin: str | None = None,
         chain: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> Any:
         """Get a deposit address: ``GET /api/v1/wallets/deposit-address``.
@@ -761,27 +789,29 @@ class AsyncOperations:
             coin: Supported asset, discovered for the environment. The interface does not say whether it is required; send it.
             chain: A chain reference from `GET /api/v1/utils/{coin}/networks`. The interface does not say whether it is required; send it.
         """
-        return await self._caller.call(
-            GET_DEPOSIT_ADDRESS, {"coin": coin, "chain": chain}, timeout_ms, retry
-        )
+        arguments = CallArguments({"coin": coin, "chain": chain})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del coin, chain
+        return await self._caller.call(GET_DEPOSIT_ADDRESS, arguments, timeout, retry)
 
     async def list_markets(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> dict[str, models.MarketTicker]:
         """List markets: ``GET /api/v1/wallets/markets``.
 
         Market tickers keyed by market name, for market display and rate checks. No parameters.
         """
-        return await self._caller.call(LIST_MARKETS, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return await self._caller.call(LIST_MARKETS, arguments, timeout, retry)
 
     async def get_minimum_withdrawal_amount(
         self,
         *,
         coin: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> models.MinimumWithdrawal:
         """Get the minimum withdrawal amount: ``GET /api/v1/wallets/minimum-withdrawal-amount``.
@@ -791,15 +821,16 @@ class AsyncOperations:
         Args:
             coin: Supported asset, discovered for the environment.
         """
-        return await self._caller.call(
-            GET_MINIMUM_WITHDRAWAL_AMOUNT, {"coin": coin}, timeout_ms, retry
-        )
+        arguments = CallArguments({"coin": coin})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del coin
+        return await self._caller.call(GET_MINIMUM_WITHDRAWAL_AMOUNT, arguments, timeout, retry)
 
     async def list_coin_networks(
         self,
         *,
         coin: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> list[models.Network]:
         """List the networks of a coin: ``GET /api/v1/utils/{coin}/networks``.
@@ -809,19 +840,23 @@ class AsyncOperations:
         Args:
             coin: Supported asset, discovered for the environment (for example `usdt`).
         """
-        return await self._caller.call(LIST_COIN_NETWORKS, {"coin": coin}, timeout_ms, retry)
+        arguments = CallArguments({"coin": coin})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del coin
+        return await self._caller.call(LIST_COIN_NETWORKS, arguments, timeout, retry)
 
     async def get_rates(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> Any:
         """Get rates: ``GET /api/v1/utils/rates``.
 
         Referred to as a source of supported assets.
         """
-        return await self._caller.call(GET_RATES, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return await self._caller.call(GET_RATES, arguments, timeout, retry)
 
     async def get_swap_quote(
         self,
@@ -829,7 +864,7 @@ class AsyncOperations:
         from_: str | None = None,
         to: str | None = None,
         amount: float | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> models.SwapQuote:
         """Get a swap quote: ``GET /api/v1/swaps/quotes``.
@@ -842,21 +877,23 @@ class AsyncOperations:
             to: Target asset; must be supported for the environment.
             amount: Amount of the source asset to swap.
         """
-        return await self._caller.call(
-            GET_SWAP_QUOTE, {"from_": from_, "to": to, "amount": amount}, timeout_ms, retry
-        )
+        arguments = CallArguments({"from_": from_, "to": to, "amount": amount})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del from_, to, amount
+        return await self._caller.call(GET_SWAP_QUOTE, arguments, timeout, retry)
 
     async def get_swap_market(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> Any:
         """Get the swap market: ``GET /api/v1/swaps/market``.
 
         Listed as a swap endpoint.
         """
-        return await self._caller.call(GET_SWAP_MARKET, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return await self._caller.call(GET_SWAP_MARKET, arguments, timeout, retry)
 
     async def create_swap(
         self,
@@ -865,7 +902,7 @@ class AsyncOperations:
         to: str,
         amount: float,
         password: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> models.Swap:
         """Create a swap: ``POST /api/v1/swaps``.
 
@@ -879,18 +916,18 @@ class AsyncOperations:
             amount: An amount of the asset; positive.
             password: Customer authorization value supplied by the integrator's backend authorization flow.
         """
-        return await self._caller.call(
-            CREATE_SWAP,
-            {"from_": from_, "to": to, "amount": amount, "password": password},
-            timeout_ms,
-            None,
+        arguments = CallArguments(
+            {"from_": from_, "to": to, "amount": amount, "password": password}
         )
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del from_, to, amount, password
+        return await self._caller.call(CREATE_SWAP, arguments, timeout, None)
 
     async def confirm_swap(
         self,
         *,
         id: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> models.SwapStateChange:
         """Confirm a swap: ``POST /api/v1/swaps/{id}/confirm``.
 
@@ -899,13 +936,16 @@ class AsyncOperations:
         Args:
             id: The swap id returned by create.
         """
-        return await self._caller.call(CONFIRM_SWAP, {"id": id}, timeout_ms, None)
+        arguments = CallArguments({"id": id})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del id
+        return await self._caller.call(CONFIRM_SWAP, arguments, timeout, None)
 
     async def cancel_swap(
         self,
         *,
         id: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> models.SwapStateChange:
         """Cancel a swap: ``POST /api/v1/swaps/{id}/cancel``.
 
@@ -914,14 +954,17 @@ class AsyncOperations:
         Args:
             id: The swap id returned by create.
         """
-        return await self._caller.call(CANCEL_SWAP, {"id": id}, timeout_ms, None)
+        arguments = CallArguments({"id": id})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del id
+        return await self._caller.call(CANCEL_SWAP, arguments, timeout, None)
 
     async def list_transactions(
         self,
         *,
         limit: int | None = None,
         page: int | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> models.TransactionPage:
         """List transactions: ``GET /api/v1/transactions``.
@@ -932,15 +975,16 @@ class AsyncOperations:
             limit: Page size.
             page: Page number, starting at 1.
         """
-        return await self._caller.call(
-            LIST_TRANSACTIONS, {"limit": limit, "page": page}, timeout_ms, retry
-        )
+        arguments = CallArguments({"limit": limit, "page": page})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del limit, page
+        return await self._caller.call(LIST_TRANSACTIONS, arguments, timeout, retry)
 
     async def get_transaction(
         self,
         *,
         id: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> Any:
         """Get a transaction: ``GET /api/v1/transactions/{id}``.
@@ -950,7 +994,10 @@ class AsyncOperations:
         Args:
             id: Transaction identifier. Keep it on the backend.
         """
-        return await self._caller.call(GET_TRANSACTION, {"id": id}, timeout_ms, retry)
+        arguments = CallArguments({"id": id})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del id
+        return await self._caller.call(GET_TRANSACTION, arguments, timeout, retry)
 
 
 class SyncRawOperations:
@@ -966,7 +1013,7 @@ class SyncRawOperations:
         coin: str,
         receiver_address: str,
         remark: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> RawResponse[models.WithdrawalPreview]:
         """Preview a crypto withdrawal: ``POST /api/v1/wallets/preview-withdraw``.
 
@@ -981,18 +1028,18 @@ class SyncRawOperations:
             coin: Supported asset, discovered for the environment.
             receiver_address: Address that receives the withdrawal.
         """
-        return self._caller.call_raw(
-            PREVIEW_WITHDRAWAL,
+        arguments = CallArguments(
             {
                 "chain": chain,
                 "amount": amount,
                 "coin": coin,
                 "receiver_address": receiver_address,
                 "remark": remark,
-            },
-            timeout_ms,
-            None,
+            }
         )
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del chain, amount, coin, receiver_address, remark
+        return self._caller.call_raw(PREVIEW_WITHDRAWAL, arguments, timeout, None)
 
     def preview_local_payout(
         self,
@@ -1002,7 +1049,7 @@ class SyncRawOperations:
         account_number: str | None = None,
         bank_code: str | None = None,
         remark: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> RawResponse[models.PayoutPreview]:
         """Preview an NGN bank payout: ``POST /api/v1/wallets/preview-withdraw-local-transfer``.
 
@@ -1016,37 +1063,38 @@ class SyncRawOperations:
             account_number: Beneficiary account number. Not required by the schema.
             bank_code: Bank code from the integrator's approved payout bank-code source. Not required by the schema.
         """
-        return self._caller.call_raw(
-            PREVIEW_LOCAL_PAYOUT,
+        arguments = CallArguments(
             {
                 "amount": amount,
                 "coin": coin,
                 "account_number": account_number,
                 "bank_code": bank_code,
                 "remark": remark,
-            },
-            timeout_ms,
-            None,
+            }
         )
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del amount, coin, account_number, bank_code, remark
+        return self._caller.call_raw(PREVIEW_LOCAL_PAYOUT, arguments, timeout, None)
 
     def list_wallets(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[list[models.Wallet]]:
         """List wallets: ``GET /api/v1/wallets``.
 
         Lists the wallets of the integration. No parameters.
         """
-        return self._caller.call_raw(LIST_WALLETS, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return self._caller.call_raw(LIST_WALLETS, arguments, timeout, retry)
 
     def create_wallet(
         self,
         *,
         token: str,
         name: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> RawResponse[models.CreatedWallet]:
         """Create a wallet: ``POST /api/v1/wallets/generate-wallet``.
 
@@ -1056,16 +1104,17 @@ class SyncRawOperations:
             token: Supported asset reference, for example `usdt`, `bitcoin`, `naira`.
             name: Wallet name, at most 80 characters.
         """
-        return self._caller.call_raw(
-            CREATE_WALLET, {"token": token, "name": name}, timeout_ms, None
-        )
+        arguments = CallArguments({"token": token, "name": name})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del token, name
+        return self._caller.call_raw(CREATE_WALLET, arguments, timeout, None)
 
     def get_deposit_address(
         self,
         *,
         coin: str | None = None,
         chain: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[Any]:
         """Get a deposit address: ``GET /api/v1/wallets/deposit-address``.
@@ -1076,27 +1125,29 @@ class SyncRawOperations:
             coin: Supported asset, discovered for the environment. The interface does not say whether it is required; send it.
             chain: A chain reference from `GET /api/v1/utils/{coin}/networks`. The interface does not say whether it is required; send it.
         """
-        return self._caller.call_raw(
-            GET_DEPOSIT_ADDRESS, {"coin": coin, "chain": chain}, timeout_ms, retry
-        )
+        arguments = CallArguments({"coin": coin, "chain": chain})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del coin, chain
+        return self._caller.call_raw(GET_DEPOSIT_ADDRESS, arguments, timeout, retry)
 
     def list_markets(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[dict[str, models.MarketTicker]]:
         """List markets: ``GET /api/v1/wallets/markets``.
 
         Market tickers keyed by market name, for market display and rate checks. No parameters.
         """
-        return self._caller.call_raw(LIST_MARKETS, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return self._caller.call_raw(LIST_MARKETS, arguments, timeout, retry)
 
     def get_minimum_withdrawal_amount(
         self,
         *,
         coin: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[models.MinimumWithdrawal]:
         """Get the minimum withdrawal amount: ``GET /api/v1/wallets/minimum-withdrawal-amount``.
@@ -1106,15 +1157,16 @@ class SyncRawOperations:
         Args:
             coin: Supported asset, discovered for the environment.
         """
-        return self._caller.call_raw(
-            GET_MINIMUM_WITHDRAWAL_AMOUNT, {"coin": coin}, timeout_ms, retry
-        )
+        arguments = CallArguments({"coin": coin})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del coin
+        return self._caller.call_raw(GET_MINIMUM_WITHDRAWAL_AMOUNT, arguments, timeout, retry)
 
     def list_coin_networks(
         self,
         *,
         coin: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[list[models.Network]]:
         """List the networks of a coin: ``GET /api/v1/utils/{coin}/networks``.
@@ -1124,19 +1176,23 @@ class SyncRawOperations:
         Args:
             coin: Supported asset, discovered for the environment (for example `usdt`).
         """
-        return self._caller.call_raw(LIST_COIN_NETWORKS, {"coin": coin}, timeout_ms, retry)
+        arguments = CallArguments({"coin": coin})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del coin
+        return self._caller.call_raw(LIST_COIN_NETWORKS, arguments, timeout, retry)
 
     def get_rates(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[Any]:
         """Get rates: ``GET /api/v1/utils/rates``.
 
         Referred to as a source of supported assets.
         """
-        return self._caller.call_raw(GET_RATES, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return self._caller.call_raw(GET_RATES, arguments, timeout, retry)
 
     def get_swap_quote(
         self,
@@ -1144,7 +1200,7 @@ class SyncRawOperations:
         from_: str | None = None,
         to: str | None = None,
         amount: float | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[models.SwapQuote]:
         """Get a swap quote: ``GET /api/v1/swaps/quotes``.
@@ -1157,21 +1213,23 @@ class SyncRawOperations:
             to: Target asset; must be supported for the environment.
             amount: Amount of the source asset to swap.
         """
-        return self._caller.call_raw(
-            GET_SWAP_QUOTE, {"from_": from_, "to": to, "amount": amount}, timeout_ms, retry
-        )
+        arguments = CallArguments({"from_": from_, "to": to, "amount": amount})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del from_, to, amount
+        return self._caller.call_raw(GET_SWAP_QUOTE, arguments, timeout, retry)
 
     def get_swap_market(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[Any]:
         """Get the swap market: ``GET /api/v1/swaps/market``.
 
         Listed as a swap endpoint.
         """
-        return self._caller.call_raw(GET_SWAP_MARKET, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return self._caller.call_raw(GET_SWAP_MARKET, arguments, timeout, retry)
 
     def create_swap(
         self,
@@ -1180,7 +1238,7 @@ class SyncRawOperations:
         to: str,
         amount: float,
         password: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> RawResponse[models.Swap]:
         """Create a swap: ``POST /api/v1/swaps``.
 
@@ -1194,18 +1252,18 @@ class SyncRawOperations:
             amount: An amount of the asset; positive.
             password: Customer authorization value supplied by the integrator's backend authorization flow.
         """
-        return self._caller.call_raw(
-            CREATE_SWAP,
-            {"from_": from_, "to": to, "amount": amount, "password": password},
-            timeout_ms,
-            None,
+        arguments = CallArguments(
+            {"from_": from_, "to": to, "amount": amount, "password": password}
         )
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del from_, to, amount, password
+        return self._caller.call_raw(CREATE_SWAP, arguments, timeout, None)
 
     def confirm_swap(
         self,
         *,
         id: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> RawResponse[models.SwapStateChange]:
         """Confirm a swap: ``POST /api/v1/swaps/{id}/confirm``.
 
@@ -1214,13 +1272,16 @@ class SyncRawOperations:
         Args:
             id: The swap id returned by create.
         """
-        return self._caller.call_raw(CONFIRM_SWAP, {"id": id}, timeout_ms, None)
+        arguments = CallArguments({"id": id})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del id
+        return self._caller.call_raw(CONFIRM_SWAP, arguments, timeout, None)
 
     def cancel_swap(
         self,
         *,
         id: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> RawResponse[models.SwapStateChange]:
         """Cancel a swap: ``POST /api/v1/swaps/{id}/cancel``.
 
@@ -1229,14 +1290,17 @@ class SyncRawOperations:
         Args:
             id: The swap id returned by create.
         """
-        return self._caller.call_raw(CANCEL_SWAP, {"id": id}, timeout_ms, None)
+        arguments = CallArguments({"id": id})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del id
+        return self._caller.call_raw(CANCEL_SWAP, arguments, timeout, None)
 
     def list_transactions(
         self,
         *,
         limit: int | None = None,
         page: int | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[models.TransactionPage]:
         """List transactions: ``GET /api/v1/transactions``.
@@ -1247,15 +1311,16 @@ class SyncRawOperations:
             limit: Page size.
             page: Page number, starting at 1.
         """
-        return self._caller.call_raw(
-            LIST_TRANSACTIONS, {"limit": limit, "page": page}, timeout_ms, retry
-        )
+        arguments = CallArguments({"limit": limit, "page": page})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del limit, page
+        return self._caller.call_raw(LIST_TRANSACTIONS, arguments, timeout, retry)
 
     def get_transaction(
         self,
         *,
         id: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[Any]:
         """Get a transaction: ``GET /api/v1/transactions/{id}``.
@@ -1265,7 +1330,10 @@ class SyncRawOperations:
         Args:
             id: Transaction identifier. Keep it on the backend.
         """
-        return self._caller.call_raw(GET_TRANSACTION, {"id": id}, timeout_ms, retry)
+        arguments = CallArguments({"id": id})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del id
+        return self._caller.call_raw(GET_TRANSACTION, arguments, timeout, retry)
 
 
 class AsyncRawOperations:
@@ -1281,7 +1349,7 @@ class AsyncRawOperations:
         coin: str,
         receiver_address: str,
         remark: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> RawResponse[models.WithdrawalPreview]:
         """Preview a crypto withdrawal: ``POST /api/v1/wallets/preview-withdraw``.
 
@@ -1296,18 +1364,18 @@ class AsyncRawOperations:
             coin: Supported asset, discovered for the environment.
             receiver_address: Address that receives the withdrawal.
         """
-        return await self._caller.call_raw(
-            PREVIEW_WITHDRAWAL,
+        arguments = CallArguments(
             {
                 "chain": chain,
                 "amount": amount,
                 "coin": coin,
                 "receiver_address": receiver_address,
                 "remark": remark,
-            },
-            timeout_ms,
-            None,
+            }
         )
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del chain, amount, coin, receiver_address, remark
+        return await self._caller.call_raw(PREVIEW_WITHDRAWAL, arguments, timeout, None)
 
     async def preview_local_payout(
         self,
@@ -1317,7 +1385,7 @@ class AsyncRawOperations:
         account_number: str | None = None,
         bank_code: str | None = None,
         remark: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> RawResponse[models.PayoutPreview]:
         """Preview an NGN bank payout: ``POST /api/v1/wallets/preview-withdraw-local-transfer``.
 
@@ -1331,37 +1399,38 @@ class AsyncRawOperations:
             account_number: Beneficiary account number. Not required by the schema.
             bank_code: Bank code from the integrator's approved payout bank-code source. Not required by the schema.
         """
-        return await self._caller.call_raw(
-            PREVIEW_LOCAL_PAYOUT,
+        arguments = CallArguments(
             {
                 "amount": amount,
                 "coin": coin,
                 "account_number": account_number,
                 "bank_code": bank_code,
                 "remark": remark,
-            },
-            timeout_ms,
-            None,
+            }
         )
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del amount, coin, account_number, bank_code, remark
+        return await self._caller.call_raw(PREVIEW_LOCAL_PAYOUT, arguments, timeout, None)
 
     async def list_wallets(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[list[models.Wallet]]:
         """List wallets: ``GET /api/v1/wallets``.
 
         Lists the wallets of the integration. No parameters.
         """
-        return await self._caller.call_raw(LIST_WALLETS, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return await self._caller.call_raw(LIST_WALLETS, arguments, timeout, retry)
 
     async def create_wallet(
         self,
         *,
         token: str,
         name: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> RawResponse[models.CreatedWallet]:
         """Create a wallet: ``POST /api/v1/wallets/generate-wallet``.
 
@@ -1371,16 +1440,17 @@ class AsyncRawOperations:
             token: Supported asset reference, for example `usdt`, `bitcoin`, `naira`.
             name: Wallet name, at most 80 characters.
         """
-        return await self._caller.call_raw(
-            CREATE_WALLET, {"token": token, "name": name}, timeout_ms, None
-        )
+        arguments = CallArguments({"token": token, "name": name})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del token, name
+        return await self._caller.call_raw(CREATE_WALLET, arguments, timeout, None)
 
     async def get_deposit_address(
         self,
         *,
         coin: str | None = None,
         chain: str | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[Any]:
         """Get a deposit address: ``GET /api/v1/wallets/deposit-address``.
@@ -1391,27 +1461,29 @@ class AsyncRawOperations:
             coin: Supported asset, discovered for the environment. The interface does not say whether it is required; send it.
             chain: A chain reference from `GET /api/v1/utils/{coin}/networks`. The interface does not say whether it is required; send it.
         """
-        return await self._caller.call_raw(
-            GET_DEPOSIT_ADDRESS, {"coin": coin, "chain": chain}, timeout_ms, retry
-        )
+        arguments = CallArguments({"coin": coin, "chain": chain})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del coin, chain
+        return await self._caller.call_raw(GET_DEPOSIT_ADDRESS, arguments, timeout, retry)
 
     async def list_markets(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[dict[str, models.MarketTicker]]:
         """List markets: ``GET /api/v1/wallets/markets``.
 
         Market tickers keyed by market name, for market display and rate checks. No parameters.
         """
-        return await self._caller.call_raw(LIST_MARKETS, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return await self._caller.call_raw(LIST_MARKETS, arguments, timeout, retry)
 
     async def get_minimum_withdrawal_amount(
         self,
         *,
         coin: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[models.MinimumWithdrawal]:
         """Get the minimum withdrawal amount: ``GET /api/v1/wallets/minimum-withdrawal-amount``.
@@ -1421,15 +1493,16 @@ class AsyncRawOperations:
         Args:
             coin: Supported asset, discovered for the environment.
         """
-        return await self._caller.call_raw(
-            GET_MINIMUM_WITHDRAWAL_AMOUNT, {"coin": coin}, timeout_ms, retry
-        )
+        arguments = CallArguments({"coin": coin})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del coin
+        return await self._caller.call_raw(GET_MINIMUM_WITHDRAWAL_AMOUNT, arguments, timeout, retry)
 
     async def list_coin_networks(
         self,
         *,
         coin: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[list[models.Network]]:
         """List the networks of a coin: ``GET /api/v1/utils/{coin}/networks``.
@@ -1439,19 +1512,23 @@ class AsyncRawOperations:
         Args:
             coin: Supported asset, discovered for the environment (for example `usdt`).
         """
-        return await self._caller.call_raw(LIST_COIN_NETWORKS, {"coin": coin}, timeout_ms, retry)
+        arguments = CallArguments({"coin": coin})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del coin
+        return await self._caller.call_raw(LIST_COIN_NETWORKS, arguments, timeout, retry)
 
     async def get_rates(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[Any]:
         """Get rates: ``GET /api/v1/utils/rates``.
 
         Referred to as a source of supported assets.
         """
-        return await self._caller.call_raw(GET_RATES, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return await self._caller.call_raw(GET_RATES, arguments, timeout, retry)
 
     async def get_swap_quote(
         self,
@@ -1459,7 +1536,7 @@ class AsyncRawOperations:
         from_: str | None = None,
         to: str | None = None,
         amount: float | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[models.SwapQuote]:
         """Get a swap quote: ``GET /api/v1/swaps/quotes``.
@@ -1472,21 +1549,23 @@ class AsyncRawOperations:
             to: Target asset; must be supported for the environment.
             amount: Amount of the source asset to swap.
         """
-        return await self._caller.call_raw(
-            GET_SWAP_QUOTE, {"from_": from_, "to": to, "amount": amount}, timeout_ms, retry
-        )
+        arguments = CallArguments({"from_": from_, "to": to, "amount": amount})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del from_, to, amount
+        return await self._caller.call_raw(GET_SWAP_QUOTE, arguments, timeout, retry)
 
     async def get_swap_market(
         self,
         *,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[Any]:
         """Get the swap market: ``GET /api/v1/swaps/market``.
 
         Listed as a swap endpoint.
         """
-        return await self._caller.call_raw(GET_SWAP_MARKET, {}, timeout_ms, retry)
+        arguments = CallArguments({})
+        return await self._caller.call_raw(GET_SWAP_MARKET, arguments, timeout, retry)
 
     async def create_swap(
         self,
@@ -1495,7 +1574,7 @@ class AsyncRawOperations:
         to: str,
         amount: float,
         password: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> RawResponse[models.Swap]:
         """Create a swap: ``POST /api/v1/swaps``.
 
@@ -1509,18 +1588,18 @@ class AsyncRawOperations:
             amount: An amount of the asset; positive.
             password: Customer authorization value supplied by the integrator's backend authorization flow.
         """
-        return await self._caller.call_raw(
-            CREATE_SWAP,
-            {"from_": from_, "to": to, "amount": amount, "password": password},
-            timeout_ms,
-            None,
+        arguments = CallArguments(
+            {"from_": from_, "to": to, "amount": amount, "password": password}
         )
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del from_, to, amount, password
+        return await self._caller.call_raw(CREATE_SWAP, arguments, timeout, None)
 
     async def confirm_swap(
         self,
         *,
         id: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> RawResponse[models.SwapStateChange]:
         """Confirm a swap: ``POST /api/v1/swaps/{id}/confirm``.
 
@@ -1529,13 +1608,16 @@ class AsyncRawOperations:
         Args:
             id: The swap id returned by create.
         """
-        return await self._caller.call_raw(CONFIRM_SWAP, {"id": id}, timeout_ms, None)
+        arguments = CallArguments({"id": id})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del id
+        return await self._caller.call_raw(CONFIRM_SWAP, arguments, timeout, None)
 
     async def cancel_swap(
         self,
         *,
         id: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
     ) -> RawResponse[models.SwapStateChange]:
         """Cancel a swap: ``POST /api/v1/swaps/{id}/cancel``.
 
@@ -1544,14 +1626,17 @@ class AsyncRawOperations:
         Args:
             id: The swap id returned by create.
         """
-        return await self._caller.call_raw(CANCEL_SWAP, {"id": id}, timeout_ms, None)
+        arguments = CallArguments({"id": id})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del id
+        return await self._caller.call_raw(CANCEL_SWAP, arguments, timeout, None)
 
     async def list_transactions(
         self,
         *,
         limit: int | None = None,
         page: int | None = None,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[models.TransactionPage]:
         """List transactions: ``GET /api/v1/transactions``.
@@ -1562,15 +1647,16 @@ class AsyncRawOperations:
             limit: Page size.
             page: Page number, starting at 1.
         """
-        return await self._caller.call_raw(
-            LIST_TRANSACTIONS, {"limit": limit, "page": page}, timeout_ms, retry
-        )
+        arguments = CallArguments({"limit": limit, "page": page})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del limit, page
+        return await self._caller.call_raw(LIST_TRANSACTIONS, arguments, timeout, retry)
 
     async def get_transaction(
         self,
         *,
         id: str,
-        timeout_ms: float | None = None,
+        timeout: float | httpx.Timeout | None = None,
         retry: RetryOptions | None = None,
     ) -> RawResponse[Any]:
         """Get a transaction: ``GET /api/v1/transactions/{id}``.
@@ -1580,4 +1666,7 @@ class AsyncRawOperations:
         Args:
             id: Transaction identifier. Keep it on the backend.
         """
-        return await self._caller.call_raw(GET_TRANSACTION, {"id": id}, timeout_ms, retry)
+        arguments = CallArguments({"id": id})
+        # Out of this frame's locals: a traceback that records them would print a password.
+        del id
+        return await self._caller.call_raw(GET_TRANSACTION, arguments, timeout, retry)
