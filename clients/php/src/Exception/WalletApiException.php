@@ -131,10 +131,11 @@ abstract class WalletApiException extends \RuntimeException implements \JsonSeri
         if (!is_array($frames)) {
             return;
         }
-        foreach ($frames as &$frame) {
+        $bare = [];
+        foreach ($frames as $frame) {
             unset($frame['args']);
+            $bare[] = $frame;
         }
-        unset($frame);
-        $trace->setValue($error, $frames);
+        $trace->setValue($error, $bare);
     }
 }

@@ -15,7 +15,6 @@ use WalletApi\Exception\WalletApiException;
 use WalletApi\Generated\OperationTable;
 use WalletApi\HmacSha256Signer;
 use WalletApi\Privacy\Policy;
-use WalletApi\Privacy\Rules;
 use WalletApi\RawResponse;
 use WalletApi\RequestOptions;
 use WalletApi\RetryPolicy;
@@ -85,12 +84,8 @@ final class Caller
                 throw new ConfigurationException("$name was not sent: an argument is not valid UTF-8 text, so the body cannot be JSON", $name);
             }
         }
-        $carried = [[$this->apiKey->reveal(), Rules::REDACTED]];
-        if ($this->signer instanceof HmacSha256Signer) {
-            $carried[] = [$this->signer->secret(), Rules::REDACTED];
-        }
-        array_push($carried, ...Policy::carriedBy($fields, $queryString));
-        $call = new CallState($name, $carried);
+        $secret = $this->signer instanceof HmacSha256Signer ? $this->signer->secret() : null;
+        $call = new CallState($name, Policy::carriedByCall($this->apiKey->reveal(), $secret, [], $fields, $queryString));
 
         $retry = null;
         if ($operation['method'] === 'GET') {

@@ -29,6 +29,27 @@ final class Policy
     }
 
     /**
+     * What one call carried that its errors must not show: the client's API key, the
+     * signing secret (when the client knows it), each signature sent, and the protected
+     * fields of its body and query. What the client's errors are masked with, and what the
+     * kit's `mask` vectors are run through.
+     *
+     * @param list<string> $signatures
+     * @param array<array-key, mixed>|object|null $body
+     * @return list<array{0: string, 1: string}>
+     */
+    public static function carriedByCall(?string $apiKey, ?string $secret, array $signatures, array|object|null $body, string $query = ''): array
+    {
+        $carried = [];
+        foreach ([$apiKey, $secret, ...$signatures] as $value) {
+            if ($value !== null && $value !== '') {
+                $carried[] = [$value, Rules::REDACTED];
+            }
+        }
+        return [...$carried, ...self::carriedBy($body, $query)];
+    }
+
+    /**
      * The values a request carries in protected fields of its JSON body or query, and in its
      * secret headers, each with what replaces it ("[redacted]" for a secret, the mask of an
      * identifier).
