@@ -317,7 +317,14 @@ PHP;
                 static fn (array $p): string => var_export($p['name'], true),
                 array_values(array_filter($op['parameters'], static fn (array $p): bool => $p['in'] === $where)),
             )) . ']';
-            $rows .= "        '{$op['id']}' => ['method' => '{$op['method']}', 'path' => '{$op['path']}', 'pathParameters' => {$in('path')}, 'queryParameters' => {$in('query')}, 'bodyFields' => {$in('body')}],\n";
+            [$type, $docType] = $this->typeOf($op['data'], $op['id'] . ' data', ucfirst($op['id']) . 'Data');
+            $data = match (true) {
+                str_starts_with($docType, 'array<string,') => 'map',
+                str_starts_with($docType, 'list<') => 'list',
+                $type === 'mixed' => 'any',
+                default => 'model',
+            };
+            $rows .= "        '{$op['id']}' => ['method' => '{$op['method']}', 'path' => '{$op['path']}', 'pathParameters' => {$in('path')}, 'queryParameters' => {$in('query')}, 'bodyFields' => {$in('body')}, 'data' => '$data'],\n";
         }
         return <<<PHP
 <?php
@@ -329,14 +336,15 @@ declare(strict_types=1);
 namespace WalletApi\Generated;
 
 /**
- * Each operation of the spec: its method, its path template, and where each argument goes
- * (the path, the query, or a member of the JSON body).
+ * Each operation of the spec: its method, its path template, where each argument goes
+ * (the path, the query, or a member of the JSON body), and what its data is (a model, a
+ * list, a map keyed by name, or any JSON).
  *
  * @internal
  */
 final class OperationTable
 {
-    /** @var array<string, array{method: string, path: string, pathParameters: list<string>, queryParameters: list<string>, bodyFields: list<string>}> */
+    /** @var array<string, array{method: string, path: string, pathParameters: list<string>, queryParameters: list<string>, bodyFields: list<string>, data: string}> */
     public const OPERATIONS = [
 $rows    ];
 }

@@ -171,7 +171,9 @@ final class Runner
             );
         }
         try {
-            return new Got(data: $client->{$call->operationId}(...$arguments, options: $requestOptions));
+            $data = $client->{$call->operationId}(...$arguments, options: $requestOptions);
+            // An empty map is an empty PHP array: as JSON, the object the spec says it is.
+            return new Got(data: $data === [] && OperationTable::OPERATIONS[$call->operationId]['data'] === 'map' ? new \stdClass() : $data);
         } catch (\Throwable $error) {
             return new Got(error: $error);
         }

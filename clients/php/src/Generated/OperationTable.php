@@ -9,30 +9,31 @@ declare(strict_types=1);
 namespace WalletApi\Generated;
 
 /**
- * Each operation of the spec: its method, its path template, and where each argument goes
- * (the path, the query, or a member of the JSON body).
+ * Each operation of the spec: its method, its path template, where each argument goes
+ * (the path, the query, or a member of the JSON body), and what its data is (a model, a
+ * list, a map keyed by name, or any JSON).
  *
  * @internal
  */
 final class OperationTable
 {
-    /** @var array<string, array{method: string, path: string, pathParameters: list<string>, queryParameters: list<string>, bodyFields: list<string>}> */
+    /** @var array<string, array{method: string, path: string, pathParameters: list<string>, queryParameters: list<string>, bodyFields: list<string>, data: string}> */
     public const OPERATIONS = [
-        'cancelSwap' => ['method' => 'POST', 'path' => '/api/v1/swaps/{id}/cancel', 'pathParameters' => ['id'], 'queryParameters' => [], 'bodyFields' => []],
-        'confirmSwap' => ['method' => 'POST', 'path' => '/api/v1/swaps/{id}/confirm', 'pathParameters' => ['id'], 'queryParameters' => [], 'bodyFields' => []],
-        'createSwap' => ['method' => 'POST', 'path' => '/api/v1/swaps', 'pathParameters' => [], 'queryParameters' => [], 'bodyFields' => ['from', 'to', 'amount', 'password']],
-        'createWallet' => ['method' => 'POST', 'path' => '/api/v1/wallets/generate-wallet', 'pathParameters' => [], 'queryParameters' => [], 'bodyFields' => ['token', 'name']],
-        'getDepositAddress' => ['method' => 'GET', 'path' => '/api/v1/wallets/deposit-address', 'pathParameters' => [], 'queryParameters' => ['coin', 'chain'], 'bodyFields' => []],
-        'getMinimumWithdrawalAmount' => ['method' => 'GET', 'path' => '/api/v1/wallets/minimum-withdrawal-amount', 'pathParameters' => [], 'queryParameters' => ['coin'], 'bodyFields' => []],
-        'getRates' => ['method' => 'GET', 'path' => '/api/v1/utils/rates', 'pathParameters' => [], 'queryParameters' => [], 'bodyFields' => []],
-        'getSwapMarket' => ['method' => 'GET', 'path' => '/api/v1/swaps/market', 'pathParameters' => [], 'queryParameters' => [], 'bodyFields' => []],
-        'getSwapQuote' => ['method' => 'GET', 'path' => '/api/v1/swaps/quotes', 'pathParameters' => [], 'queryParameters' => ['from', 'to', 'amount'], 'bodyFields' => []],
-        'getTransaction' => ['method' => 'GET', 'path' => '/api/v1/transactions/{id}', 'pathParameters' => ['id'], 'queryParameters' => [], 'bodyFields' => []],
-        'listCoinNetworks' => ['method' => 'GET', 'path' => '/api/v1/utils/{coin}/networks', 'pathParameters' => ['coin'], 'queryParameters' => [], 'bodyFields' => []],
-        'listMarkets' => ['method' => 'GET', 'path' => '/api/v1/wallets/markets', 'pathParameters' => [], 'queryParameters' => [], 'bodyFields' => []],
-        'listTransactions' => ['method' => 'GET', 'path' => '/api/v1/transactions', 'pathParameters' => [], 'queryParameters' => ['limit', 'page'], 'bodyFields' => []],
-        'listWallets' => ['method' => 'GET', 'path' => '/api/v1/wallets', 'pathParameters' => [], 'queryParameters' => [], 'bodyFields' => []],
-        'previewLocalPayout' => ['method' => 'POST', 'path' => '/api/v1/wallets/preview-withdraw-local-transfer', 'pathParameters' => [], 'queryParameters' => [], 'bodyFields' => ['amount', 'coin', 'accountNumber', 'bankCode', 'remark']],
-        'previewWithdrawal' => ['method' => 'POST', 'path' => '/api/v1/wallets/preview-withdraw', 'pathParameters' => [], 'queryParameters' => [], 'bodyFields' => ['chain', 'amount', 'coin', 'receiverAddress', 'remark']],
+        'cancelSwap' => ['method' => 'POST', 'path' => '/api/v1/swaps/{id}/cancel', 'pathParameters' => ['id'], 'queryParameters' => [], 'bodyFields' => [], 'data' => 'model'],
+        'confirmSwap' => ['method' => 'POST', 'path' => '/api/v1/swaps/{id}/confirm', 'pathParameters' => ['id'], 'queryParameters' => [], 'bodyFields' => [], 'data' => 'model'],
+        'createSwap' => ['method' => 'POST', 'path' => '/api/v1/swaps', 'pathParameters' => [], 'queryParameters' => [], 'bodyFields' => ['from', 'to', 'amount', 'password'], 'data' => 'model'],
+        'createWallet' => ['method' => 'POST', 'path' => '/api/v1/wallets/generate-wallet', 'pathParameters' => [], 'queryParameters' => [], 'bodyFields' => ['token', 'name'], 'data' => 'model'],
+        'getDepositAddress' => ['method' => 'GET', 'path' => '/api/v1/wallets/deposit-address', 'pathParameters' => [], 'queryParameters' => ['coin', 'chain'], 'bodyFields' => [], 'data' => 'any'],
+        'getMinimumWithdrawalAmount' => ['method' => 'GET', 'path' => '/api/v1/wallets/minimum-withdrawal-amount', 'pathParameters' => [], 'queryParameters' => ['coin'], 'bodyFields' => [], 'data' => 'model'],
+        'getRates' => ['method' => 'GET', 'path' => '/api/v1/utils/rates', 'pathParameters' => [], 'queryParameters' => [], 'bodyFields' => [], 'data' => 'any'],
+        'getSwapMarket' => ['method' => 'GET', 'path' => '/api/v1/swaps/market', 'pathParameters' => [], 'queryParameters' => [], 'bodyFields' => [], 'data' => 'any'],
+        'getSwapQuote' => ['method' => 'GET', 'path' => '/api/v1/swaps/quotes', 'pathParameters' => [], 'queryParameters' => ['from', 'to', 'amount'], 'bodyFields' => [], 'data' => 'model'],
+        'getTransaction' => ['method' => 'GET', 'path' => '/api/v1/transactions/{id}', 'pathParameters' => ['id'], 'queryParameters' => [], 'bodyFields' => [], 'data' => 'any'],
+        'listCoinNetworks' => ['method' => 'GET', 'path' => '/api/v1/utils/{coin}/networks', 'pathParameters' => ['coin'], 'queryParameters' => [], 'bodyFields' => [], 'data' => 'list'],
+        'listMarkets' => ['method' => 'GET', 'path' => '/api/v1/wallets/markets', 'pathParameters' => [], 'queryParameters' => [], 'bodyFields' => [], 'data' => 'map'],
+        'listTransactions' => ['method' => 'GET', 'path' => '/api/v1/transactions', 'pathParameters' => [], 'queryParameters' => ['limit', 'page'], 'bodyFields' => [], 'data' => 'model'],
+        'listWallets' => ['method' => 'GET', 'path' => '/api/v1/wallets', 'pathParameters' => [], 'queryParameters' => [], 'bodyFields' => [], 'data' => 'list'],
+        'previewLocalPayout' => ['method' => 'POST', 'path' => '/api/v1/wallets/preview-withdraw-local-transfer', 'pathParameters' => [], 'queryParameters' => [], 'bodyFields' => ['amount', 'coin', 'accountNumber', 'bankCode', 'remark'], 'data' => 'model'],
+        'previewWithdrawal' => ['method' => 'POST', 'path' => '/api/v1/wallets/preview-withdraw', 'pathParameters' => [], 'queryParameters' => [], 'bodyFields' => ['chain', 'amount', 'coin', 'receiverAddress', 'remark'], 'data' => 'model'],
     ];
 }
