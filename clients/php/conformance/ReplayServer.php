@@ -26,6 +26,9 @@ final class ReplayServer
     private readonly string $log;
     private readonly int $pid;
 
+    /** @var array{0: list<array{method: string, target: string, headers: array<string, string>, body: string, arrivedAt: int}>, 1: array<int, int>}|null */
+    private ?array $stopped = null;
+
     /** @param list<\stdClass> $answers */
     public function __construct(private readonly array $answers)
     {
@@ -56,6 +59,9 @@ final class ReplayServer
      */
     public function stop(): array
     {
+        if ($this->stopped !== null) {
+            return $this->stopped;
+        }
         posix_kill(-$this->pid, SIGKILL);
         pcntl_waitpid($this->pid, $status);
         $received = [];
@@ -73,7 +79,7 @@ final class ReplayServer
             }
         }
         @unlink($this->log);
-        return [$received, $answered];
+        return $this->stopped = [$received, $answered];
     }
 
     /** @param resource $listener */

@@ -28,54 +28,13 @@ use WalletApi\Signer;
 use WalletApi\WalletApiClient;
 
 require __DIR__ . '/../src/autoload.php';
-require __DIR__ . '/Cases.php';
-require __DIR__ . '/ReplayServer.php';
+foreach (['Cases', 'ReplayServer', 'Mismatch', 'CapturingLogger', 'Got', 'Settings'] as $support) {
+    require_once __DIR__ . "/$support.php";
+}
 
 const CLIENT = 'php';
 const REPLAY_KEY = 'conformance-replay-key';
 const REPLAY_SECRET = 'conformance-replay-secret';
-
-/** A failed expectation; its message is what the matrix shows as "saw". */
-final class Mismatch extends \Exception
-{
-}
-
-/** A PSR-3-style logger that keeps each line as an integrator's logger would write it. */
-final class CapturingLogger
-{
-    /** @var list<string> */
-    public array $lines = [];
-
-    /** @param array<string, mixed> $context */
-    public function debug(string $message, array $context = []): void
-    {
-        $this->log('debug', $message, $context);
-    }
-
-    /** @param array<string, mixed> $context */
-    public function log(string $level, string $message, array $context = []): void
-    {
-        $rendered = [];
-        foreach ($context as $key => $value) {
-            $rendered[$key] = $value instanceof \Throwable ? (string) $value : $value;
-        }
-        $this->lines[] = "[$level] $message " . json_encode($rendered, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PARTIAL_OUTPUT_ON_ERROR);
-    }
-}
-
-final class Got
-{
-    public function __construct(public mixed $data = null, public ?\Throwable $error = null)
-    {
-    }
-}
-
-final class Settings
-{
-    public function __construct(public ?string $sandbox, public string $apiKey, public string $secret)
-    {
-    }
-}
 
 final class Runner
 {

@@ -58,7 +58,12 @@ final class CurlTransport implements Transport
                 $colon = strpos($trimmed, ':');
                 if ($colon !== false) {
                     $name = substr($trimmed, 0, $colon);
-                    $value = trim(substr($trimmed, $colon + 1), " \t");
+                    // The value as sent: the one space after the colon is the separator; more is
+                    // the value's (a Retry-After of " 2" is not digits, and falls back to the backoff).
+                    $value = rtrim(substr($trimmed, $colon + 1), " \t");
+                    if ($value !== '' && ($value[0] === ' ' || $value[0] === "\t")) {
+                        $value = substr($value, 1);
+                    }
                     $headers[] = [$name, $value];
                     if (strcasecmp($name, 'content-length') === 0 && ctype_digit($value) && (int) $value > $limit) {
                         $tooLarge = true;
