@@ -44,12 +44,20 @@ final class ReplayServer
         }
         if ($pid === 0) {
             posix_setpgid(0, 0);
+            // Holding the parent's output open would keep whoever reads it waiting.
+            fclose(STDIN);
+            fclose(STDOUT);
+            fclose(STDERR);
             $this->serve($listener);
             self::quit();
         }
         posix_setpgid($pid, $pid);
         $this->pid = $pid;
         fclose($listener);
+        // Never outlives the process that started it, whatever ends that process.
+        register_shutdown_function(static function () use ($pid): void {
+            posix_kill(-$pid, SIGKILL);
+        });
     }
 
     /**

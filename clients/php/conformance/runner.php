@@ -28,7 +28,7 @@ use WalletApi\Signer;
 use WalletApi\WalletApiClient;
 
 require __DIR__ . '/../src/autoload.php';
-foreach (['Cases', 'ReplayServer', 'Mismatch', 'CapturingLogger', 'Got', 'Settings'] as $support) {
+foreach (['Cases', 'ReplayServer', 'Mismatch', 'CapturingLogger', 'Got', 'Settings', 'Renderings'] as $support) {
     require_once __DIR__ . "/$support.php";
 }
 
@@ -190,28 +190,6 @@ final class Runner
         }
     }
 
-    /**
-     * Every rendering of an exception a caller or a log may make.
-     *
-     * @return array<string, string>
-     */
-    public static function renderings(\Throwable $error): array
-    {
-        ob_start();
-        var_dump($error);
-        $dumped = (string) ob_get_clean();
-        return [
-            'getMessage()' => $error->getMessage(),
-            '__toString()' => (string) $error,
-            'var_dump' => $dumped,
-            'print_r' => print_r($error, true),
-            'var_export' => var_export($error, true),
-            'json_encode' => (string) json_encode($error, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PARTIAL_OUTPUT_ON_ERROR),
-            'serialize' => serialize($error),
-            'getTraceAsString()' => $error->getTraceAsString(),
-        ];
-    }
-
     private function signing(\stdClass $case): string
     {
         $given = $case->input;
@@ -363,7 +341,7 @@ final class Runner
                 $values[] = [$name, is_scalar($field) ? (string) $field : ''];
             }
         }
-        $texts = self::renderings($error);
+        $texts = Renderings::of($error);
         foreach ($logger->lines as $i => $line) {
             $texts['log line ' . ($i + 1)] = $line;
         }
@@ -392,7 +370,7 @@ final class Runner
             if (!str_contains($named, $case->expect->error->names)) {
                 throw new Mismatch("configuration error naming no {$case->expect->error->names}");
             }
-            foreach (self::renderings($error) as $text) {
+            foreach (Renderings::of($error) as $text) {
                 foreach ($case->expect->mustNotContain ?? [] as $value) {
                     if (str_contains($text, $value)) {
                         throw new Mismatch('configuration error quoting a refused value');

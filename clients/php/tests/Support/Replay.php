@@ -43,6 +43,11 @@ final class Replay
         ]);
     }
 
+    public function __destruct()
+    {
+        $this->server->stop();
+    }
+
     /** Stops the server (after a moment for a request that should not come) and keeps what arrived. */
     public function stop(): void
     {
