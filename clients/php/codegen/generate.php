@@ -504,4 +504,4 @@ foreach ($files as $path => $contents) {
     }
     file_put_contents($target, $contents);
 }
-fwrite(STDERR, 'generate: wrote ' . count($files) . " files to $outDir\n");
+fwrite(STDOUT, 'generate: wrote ' . count($files) . " files to $outDir\n");
