@@ -245,7 +245,7 @@ final class PhpClientGenerator
             $nullable = !$m['isRequired'] && $m['type'] !== 'mixed';
             $type = $nullable ? (str_contains($m['type'], '|') ? $m['type'] . '|null' : '?' . $m['type']) : $m['type'];
             $default = $m['isRequired'] ? '' : ' = null';
-            $params .= "        public $type \${$m['php']}$default,\n";
+            $params .= "        public readonly $type \${$m['php']}$default,\n";
             $docType = $m['docType'] . ($nullable ? '|null' : '');
             $doc .= "     * @param $docType \${$m['php']}" . ($m['description'] === '' ? '' : ' ' . self::oneLine($m['description'])) . ($m['wire'] !== $m['php'] ? " (`{$m['wire']}`)" : '') . "\n";
             $value = "\$o['{$m['wire']}'] ?? null";
@@ -272,13 +272,13 @@ namespace WalletApi\Generated\Model;
 
 use WalletApi\Internal\ModelData;
 
-{$classDoc}final readonly class $class implements \JsonSerializable
+{$classDoc}final class $class implements \JsonSerializable
 {
     /**
 $doc     * @param array<string, mixed> \$additionalProperties members the spec does not list, as received
      */
     public function __construct(
-$params        public array \$additionalProperties = [],
+$params        public readonly array \$additionalProperties = [],
     ) {
     }
 

@@ -109,9 +109,9 @@ final class ReplayServer
                 self::quit();
             }
             fclose($connection);
-            while (pcntl_waitpid(-1, $status, WNOHANG) > 0) {
-                // reaped
-            }
+            do {
+                $reaped = pcntl_waitpid(-1, $status, WNOHANG);
+            } while ($reaped > 0);
         }
     }
 

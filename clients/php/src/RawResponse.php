@@ -11,7 +11,7 @@ namespace WalletApi;
  *
  * @template T
  */
-final readonly class RawResponse
+final class RawResponse
 {
     /**
      * @param list<array{0: string, 1: string}> $headers the answer's headers in order
@@ -19,10 +19,10 @@ final readonly class RawResponse
      * @param T $data the envelope's data (the typed model, from a raw-response method)
      */
     public function __construct(
-        public int $status,
-        public array $headers,
-        public \stdClass $envelope,
-        public mixed $data,
+        public readonly int $status,
+        public readonly array $headers,
+        public readonly \stdClass $envelope,
+        public readonly mixed $data,
     ) {
     }
 

@@ -7,7 +7,7 @@ namespace WalletApi;
 use WalletApi\Exception\ConfigurationException;
 
 /** Options of one call: its timeout, its retry policy (GETs only), its cancellation. */
-final readonly class RequestOptions
+final class RequestOptions
 {
     /**
      * @param int|null $timeoutMs bounds this call's attempts (signing and the body included) instead of the client's
@@ -15,9 +15,9 @@ final readonly class RequestOptions
      * @param Cancellation|null $cancellation ends the call as aborted once cancelled
      */
     public function __construct(
-        public ?int $timeoutMs = null,
-        public RetryPolicy|false|null $retry = null,
-        public ?Cancellation $cancellation = null,
+        public readonly ?int $timeoutMs = null,
+        public readonly RetryPolicy|false|null $retry = null,
+        public readonly ?Cancellation $cancellation = null,
     ) {
         if ($timeoutMs !== null && $timeoutMs <= 0) {
             throw new ConfigurationException('options.timeoutMs must be a positive number of milliseconds');

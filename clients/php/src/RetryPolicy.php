@@ -12,7 +12,7 @@ use WalletApi\Exception\ConfigurationException;
  * and jitter in [50 %, 100 %] of min(maxDelayMs, initialDelayMs × 2^(n−1)), or the Retry-After
  * of a 429 or 503 (digits or an HTTP date) capped by maxDelayMs. Every attempt is signed anew.
  */
-final readonly class RetryPolicy
+final class RetryPolicy
 {
     public const DEFAULT_STATUSES = [429, 502, 503, 504];
 
@@ -23,10 +23,10 @@ final readonly class RetryPolicy
      * @param list<int> $statuses the statuses retried
      */
     public function __construct(
-        public int $attempts = 3,
-        public int $initialDelayMs = 100,
-        public int $maxDelayMs = 2000,
-        public array $statuses = self::DEFAULT_STATUSES,
+        public readonly int $attempts = 3,
+        public readonly int $initialDelayMs = 100,
+        public readonly int $maxDelayMs = 2000,
+        public readonly array $statuses = self::DEFAULT_STATUSES,
     ) {
         if ($attempts < 1) {
             throw new ConfigurationException('retry.attempts must be an integer of at least 1');

@@ -5,7 +5,7 @@ declare(strict_types=1);
 namespace WalletApi;
 
 /** What a signer signs: the request exactly as it is sent. */
-final readonly class SignatureInput
+final class SignatureInput
 {
     /**
      * @param string $method the HTTP method, upper case ("POST")
@@ -15,11 +15,11 @@ final readonly class SignatureInput
      * @param string $apiKey the x-api-key header
      */
     public function __construct(
-        public string $method,
-        public string $pathWithQuery,
-        public string $body,
-        public string $timestamp,
-        #[\SensitiveParameter] public string $apiKey,
+        public readonly string $method,
+        public readonly string $pathWithQuery,
+        public readonly string $body,
+        public readonly string $timestamp,
+        #[\SensitiveParameter] public readonly string $apiKey,
     ) {
     }
 

@@ -56,7 +56,10 @@ final class GeneratorTest extends TestCase
         self::assertEquals(['extra' => new \stdClass()], $order->additionalProperties);
         self::assertEquals($json, json_decode((string) json_encode($order)), 'written back as received');
         $class = new \ReflectionClass($order);
-        self::assertTrue($class->isReadOnly() && $class->isFinal());
+        self::assertTrue($class->isFinal());
+        foreach ($class->getProperties() as $property) {
+            self::assertTrue($property->isReadOnly(), $property->getName());
+        }
         self::assertSame('string', (string) $class->getProperty('id')->getType());
         self::assertSame('?int', (string) $class->getProperty('count')->getType());
     }

@@ -7,7 +7,7 @@ namespace WalletApi\Transport;
 use WalletApi\Cancellation;
 
 /** One attempt's request, exactly as it is sent and signed. */
-final readonly class TransportRequest
+final class TransportRequest
 {
     /**
      * @param list<array{0: string, 1: string}> $headers
@@ -15,13 +15,13 @@ final readonly class TransportRequest
      * @param int $timeoutMs what is left of the attempt's time
      */
     public function __construct(
-        public string $method,
-        public string $url,
-        public array $headers,
-        public ?string $body,
-        public int $timeoutMs,
-        public int $maxResponseBytes,
-        public ?Cancellation $cancellation = null,
+        public readonly string $method,
+        public readonly string $url,
+        public readonly array $headers,
+        public readonly ?string $body,
+        public readonly int $timeoutMs,
+        public readonly int $maxResponseBytes,
+        public readonly ?Cancellation $cancellation = null,
     ) {
     }
 

@@ -5,13 +5,13 @@ declare(strict_types=1);
 namespace WalletApi\Transport;
 
 /** An answer read whole: its status, its headers in order, its body (decompressed). */
-final readonly class TransportResponse
+final class TransportResponse
 {
     /** @param list<array{0: string, 1: string}> $headers */
     public function __construct(
-        public int $status,
-        public array $headers,
-        public string $body,
+        public readonly int $status,
+        public readonly array $headers,
+        public readonly string $body,
     ) {
     }
 

@@ -15,7 +15,7 @@ use WalletApi\Internal\ModelData;
  *
  * Members the spec does not list are kept in $additionalProperties, as received.
  */
-final readonly class CreatedWallet implements \JsonSerializable
+final class CreatedWallet implements \JsonSerializable
 {
     /**
      * @param string $id Wallet identifier. (`_id`)
@@ -24,10 +24,10 @@ final readonly class CreatedWallet implements \JsonSerializable
      * @param array<string, mixed> $additionalProperties members the spec does not list, as received
      */
     public function __construct(
-        public string $id,
-        public string $token,
-        public string $status,
-        public array $additionalProperties = [],
+        public readonly string $id,
+        public readonly string $token,
+        public readonly string $status,
+        public readonly array $additionalProperties = [],
     ) {
     }
 

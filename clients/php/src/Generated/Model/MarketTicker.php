@@ -15,7 +15,7 @@ use WalletApi\Internal\ModelData;
  *
  * Members the spec does not list are kept in $additionalProperties, as received.
  */
-final readonly class MarketTicker implements \JsonSerializable
+final class MarketTicker implements \JsonSerializable
 {
     /**
      * @param int $at Unix time in seconds.
@@ -23,9 +23,9 @@ final readonly class MarketTicker implements \JsonSerializable
      * @param array<string, mixed> $additionalProperties members the spec does not list, as received
      */
     public function __construct(
-        public int $at,
-        public MarketTickerTicker $ticker,
-        public array $additionalProperties = [],
+        public readonly int $at,
+        public readonly MarketTickerTicker $ticker,
+        public readonly array $additionalProperties = [],
     ) {
     }
 

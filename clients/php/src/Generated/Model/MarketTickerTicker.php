@@ -13,7 +13,7 @@ use WalletApi\Internal\ModelData;
 /**
  * Members the spec does not list are kept in $additionalProperties, as received.
  */
-final readonly class MarketTickerTicker implements \JsonSerializable
+final class MarketTickerTicker implements \JsonSerializable
 {
     /**
      * @param string $buy A decimal number written as a string; may use exponent notation (for example `1e-7`).
@@ -22,10 +22,10 @@ final readonly class MarketTickerTicker implements \JsonSerializable
      * @param array<string, mixed> $additionalProperties members the spec does not list, as received
      */
     public function __construct(
-        public string $buy,
-        public string $sell,
-        public string $last,
-        public array $additionalProperties = [],
+        public readonly string $buy,
+        public readonly string $sell,
+        public readonly string $last,
+        public readonly array $additionalProperties = [],
     ) {
     }
 

@@ -15,15 +15,15 @@ use WalletApi\Internal\ModelData;
  *
  * Members the spec does not list are kept in $additionalProperties, as received.
  */
-final readonly class MinimumWithdrawal implements \JsonSerializable
+final class MinimumWithdrawal implements \JsonSerializable
 {
     /**
      * @param int|float $minimumAmount
      * @param array<string, mixed> $additionalProperties members the spec does not list, as received
      */
     public function __construct(
-        public int|float $minimumAmount,
-        public array $additionalProperties = [],
+        public readonly int|float $minimumAmount,
+        public readonly array $additionalProperties = [],
     ) {
     }
 

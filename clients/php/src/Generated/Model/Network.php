@@ -15,7 +15,7 @@ use WalletApi\Internal\ModelData;
  *
  * Members the spec does not list are kept in $additionalProperties, as received.
  */
-final readonly class Network implements \JsonSerializable
+final class Network implements \JsonSerializable
 {
     /**
      * @param string $reference Chain reference used as the chain value (for example `ethereum`, `binance`).
@@ -23,9 +23,9 @@ final readonly class Network implements \JsonSerializable
      * @param array<string, mixed> $additionalProperties members the spec does not list, as received
      */
     public function __construct(
-        public string $reference,
-        public string $name,
-        public array $additionalProperties = [],
+        public readonly string $reference,
+        public readonly string $name,
+        public readonly array $additionalProperties = [],
     ) {
     }
 

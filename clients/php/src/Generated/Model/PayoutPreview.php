@@ -15,7 +15,7 @@ use WalletApi\Internal\ModelData;
  *
  * Members the spec does not list are kept in $additionalProperties, as received.
  */
-final readonly class PayoutPreview implements \JsonSerializable
+final class PayoutPreview implements \JsonSerializable
 {
     /**
      * @param string $transactionId Identifier of the pending transaction. Keep it on the backend.
@@ -26,12 +26,12 @@ final readonly class PayoutPreview implements \JsonSerializable
      * @param array<string, mixed> $additionalProperties members the spec does not list, as received
      */
     public function __construct(
-        public string $transactionId,
-        public int|float $amount,
-        public string $coin,
-        public int|float $fee,
-        public string $status,
-        public array $additionalProperties = [],
+        public readonly string $transactionId,
+        public readonly int|float $amount,
+        public readonly string $coin,
+        public readonly int|float $fee,
+        public readonly string $status,
+        public readonly array $additionalProperties = [],
     ) {
     }
 

@@ -15,7 +15,7 @@ use WalletApi\Internal\ModelData;
  *
  * Members the spec does not list are kept in $additionalProperties, as received.
  */
-final readonly class Swap implements \JsonSerializable
+final class Swap implements \JsonSerializable
 {
     /**
      * @param string $id Swap request identifier, used for confirm and cancel.
@@ -25,11 +25,11 @@ final readonly class Swap implements \JsonSerializable
      * @param array<string, mixed> $additionalProperties members the spec does not list, as received
      */
     public function __construct(
-        public string $id,
-        public string $from,
-        public string $to,
-        public string $status,
-        public array $additionalProperties = [],
+        public readonly string $id,
+        public readonly string $from,
+        public readonly string $to,
+        public readonly string $status,
+        public readonly array $additionalProperties = [],
     ) {
     }
 

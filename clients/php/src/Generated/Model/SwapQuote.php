@@ -15,7 +15,7 @@ use WalletApi\Internal\ModelData;
  *
  * Members the spec does not list are kept in $additionalProperties, as received.
  */
-final readonly class SwapQuote implements \JsonSerializable
+final class SwapQuote implements \JsonSerializable
 {
     /**
      * @param string $quotedPrice Price after fee.
@@ -27,13 +27,13 @@ final readonly class SwapQuote implements \JsonSerializable
      * @param array<string, mixed> $additionalProperties members the spec does not list, as received
      */
     public function __construct(
-        public string $quotedPrice,
-        public string $originalQuotedPrice,
-        public string $fee,
-        public string $quotedCurrency,
-        public string $toAmount,
-        public string $originalToAmount,
-        public array $additionalProperties = [],
+        public readonly string $quotedPrice,
+        public readonly string $originalQuotedPrice,
+        public readonly string $fee,
+        public readonly string $quotedCurrency,
+        public readonly string $toAmount,
+        public readonly string $originalToAmount,
+        public readonly array $additionalProperties = [],
     ) {
     }
 

@@ -15,7 +15,7 @@ use WalletApi\Internal\ModelData;
  *
  * Members the spec does not list are kept in $additionalProperties, as received.
  */
-final readonly class SwapStateChange implements \JsonSerializable
+final class SwapStateChange implements \JsonSerializable
 {
     /**
      * @param string $id Swap request identifier.
@@ -23,9 +23,9 @@ final readonly class SwapStateChange implements \JsonSerializable
      * @param array<string, mixed> $additionalProperties members the spec does not list, as received
      */
     public function __construct(
-        public string $id,
-        public string $status,
-        public array $additionalProperties = [],
+        public readonly string $id,
+        public readonly string $status,
+        public readonly array $additionalProperties = [],
     ) {
     }
 

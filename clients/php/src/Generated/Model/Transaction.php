@@ -15,7 +15,7 @@ use WalletApi\Internal\ModelData;
  *
  * Members the spec does not list are kept in $additionalProperties, as received.
  */
-final readonly class Transaction implements \JsonSerializable
+final class Transaction implements \JsonSerializable
 {
     /**
      * @param string $id Transaction identifier. Keep it on the backend. (`_id`)
@@ -36,22 +36,22 @@ final readonly class Transaction implements \JsonSerializable
      * @param array<string, mixed> $additionalProperties members the spec does not list, as received
      */
     public function __construct(
-        public string $id,
-        public string $uid,
-        public int|float $amount,
-        public int|float $amountToReceive,
-        public string $coin,
-        public string $chain,
-        public string $currency,
-        public string $type,
-        public string $status,
-        public string $payoutStatus,
-        public string $remark,
-        public int|float $fee,
-        public int|float $rate,
-        public string $createdAt,
-        public string $updatedAt,
-        public array $additionalProperties = [],
+        public readonly string $id,
+        public readonly string $uid,
+        public readonly int|float $amount,
+        public readonly int|float $amountToReceive,
+        public readonly string $coin,
+        public readonly string $chain,
+        public readonly string $currency,
+        public readonly string $type,
+        public readonly string $status,
+        public readonly string $payoutStatus,
+        public readonly string $remark,
+        public readonly int|float $fee,
+        public readonly int|float $rate,
+        public readonly string $createdAt,
+        public readonly string $updatedAt,
+        public readonly array $additionalProperties = [],
     ) {
     }
 

@@ -15,7 +15,7 @@ use WalletApi\Internal\ModelData;
  *
  * Members the spec does not list are kept in $additionalProperties, as received.
  */
-final readonly class TransactionPage implements \JsonSerializable
+final class TransactionPage implements \JsonSerializable
 {
     /**
      * @param int $page Current page.
@@ -26,12 +26,12 @@ final readonly class TransactionPage implements \JsonSerializable
      * @param array<string, mixed> $additionalProperties members the spec does not list, as received
      */
     public function __construct(
-        public int $page,
-        public int $pages,
-        public int $limit,
-        public int $total,
-        public array $data,
-        public array $additionalProperties = [],
+        public readonly int $page,
+        public readonly int $pages,
+        public readonly int $limit,
+        public readonly int $total,
+        public readonly array $data,
+        public readonly array $additionalProperties = [],
     ) {
     }
 

@@ -15,7 +15,7 @@ use WalletApi\Internal\ModelData;
  *
  * Members the spec does not list are kept in $additionalProperties, as received.
  */
-final readonly class Wallet implements \JsonSerializable
+final class Wallet implements \JsonSerializable
 {
     /**
      * @param string $id Wallet identifier. (`_id`)
@@ -28,14 +28,14 @@ final readonly class Wallet implements \JsonSerializable
      * @param array<string, mixed> $additionalProperties members the spec does not list, as received
      */
     public function __construct(
-        public string $id,
-        public string $address,
-        public string $chainType,
-        public string $status,
-        public array $subscribedChains,
-        public string $usage,
-        public string $provider,
-        public array $additionalProperties = [],
+        public readonly string $id,
+        public readonly string $address,
+        public readonly string $chainType,
+        public readonly string $status,
+        public readonly array $subscribedChains,
+        public readonly string $usage,
+        public readonly string $provider,
+        public readonly array $additionalProperties = [],
     ) {
     }
 
