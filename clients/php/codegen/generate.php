@@ -178,7 +178,9 @@ final class PhpClientGenerator
         }
         if ($type === 'array') {
             [, $itemDoc, $itemRead, $itemWrite] = $this->typeOf($resolved['items'] ?? [], "{$label}[]", $nestedName . 'Item');
-            $read = "ModelData::items(%s, static fn (mixed \$item): mixed => " . sprintf($itemRead, '$item') . ", '$label')";
+            $read = str_starts_with($itemRead, 'ModelData::stringValue(')
+                ? "ModelData::strings(%s, '$label')"
+                : "ModelData::items(%s, " . self::callableOf($itemRead) . ", '$label')";
             $write = $itemWrite === '%s' ? '%s' : "array_map(static fn (\$item): mixed => " . sprintf($itemWrite, '$item') . ', %s)';
             return ['array', "list<$itemDoc>", $read, $write];
         }
@@ -189,7 +191,7 @@ final class PhpClientGenerator
         }
         if ($type === 'object' && is_array($resolved['additionalProperties'] ?? null)) {
             [, $itemDoc, $itemRead, $itemWrite] = $this->typeOf($resolved['additionalProperties'], "{$label}{}", $nestedName . 'Value');
-            $read = "ModelData::map(%s, static fn (mixed \$item): mixed => " . sprintf($itemRead, '$item') . ", '$label')";
+            $read = "ModelData::map(%s, " . self::callableOf($itemRead) . ", '$label')";
             $write = "(object) " . ($itemWrite === '%s' ? '%s' : "array_map(static fn (\$item): mixed => " . sprintf($itemWrite, '$item') . ', %s)');
             return ['array', "array<string, $itemDoc>", $read, $write];
         }
@@ -247,19 +249,18 @@ final class PhpClientGenerator
             $default = $m['isRequired'] ? '' : ' = null';
             $params .= "        public readonly $type \${$m['php']}$default,\n";
             $docType = $m['docType'] . ($nullable ? '|null' : '');
-            $doc .= "     * @param $docType \${$m['php']}" . ($m['description'] === '' ? '' : ' ' . self::oneLine($m['description'])) . ($m['wire'] !== $m['php'] ? " (`{$m['wire']}`)" : '') . "\n";
+            $doc .= self::docTag("@param $docType \${$m['php']}" . ($m['description'] === '' ? '' : ' ' . self::oneLine($m['description'])) . ($m['wire'] !== $m['php'] ? " (`{$m['wire']}`)" : ''));
             $value = "\$o['{$m['wire']}'] ?? null";
             $expression = sprintf($m['read'], $value);
             if ($m['type'] !== 'mixed') {
-                $expression = $m['isRequired']
-                    ? "($value) === null ? ModelData::missing('$class.{$m['wire']}') : " . sprintf($m['read'], "\$o['{$m['wire']}']")
-                    : "($value) === null ? null : " . sprintf($m['read'], "\$o['{$m['wire']}']");
+                $expression = "($value) === null\n                ? " . ($m['isRequired'] ? "ModelData::missing('$class.{$m['wire']}')" : 'null')
+                    . "\n                : " . sprintf($m['read'], "\$o['{$m['wire']}']");
             }
             $reads .= "            {$m['php']}: $expression,\n";
             $written = $m['write'] === '%s' ? "\$this->{$m['php']}" : ($nullable ? "\$this->{$m['php']} === null ? null : " : '') . sprintf($m['write'], "\$this->{$m['php']}");
             $writes .= "            '{$m['wire']}' => $written,\n";
         }
-        $wires = implode(', ', array_map(static fn (array $m): string => var_export($m['wire'], true), $members));
+        $wires = implode('', array_map(static fn (array $m): string => '                ' . var_export($m['wire'], true) . ",\n", $members));
         $classDoc = self::doc($schema['description'] ?? '', ' * Members the spec does not list are kept in $additionalProperties, as received.');
         $this->models[$class] = <<<PHP
 <?php
@@ -291,7 +292,8 @@ $params        public readonly array \$additionalProperties = [],
     {
         \$o = ModelData::object(\$json, '$class');
         return new self(
-$reads            additionalProperties: ModelData::rest(\$o, [$wires]),
+$reads            additionalProperties: ModelData::rest(\$o, [
+$wires            ]),
         );
     }
 
@@ -327,7 +329,14 @@ PHP;
                 $type === 'mixed' => 'any',
                 default => 'model',
             };
-            $rows .= "        '{$op['id']}' => ['method' => '{$op['method']}', 'path' => '{$op['path']}', 'pathParameters' => {$in('path')}, 'queryParameters' => {$in('query')}, 'bodyFields' => {$in('body')}, 'data' => '$data'],\n";
+            $rows .= "        '{$op['id']}' => [\n"
+                . "            'method' => '{$op['method']}',\n"
+                . "            'path' => '{$op['path']}',\n"
+                . "            'pathParameters' => {$in('path')},\n"
+                . "            'queryParameters' => {$in('query')},\n"
+                . "            'bodyFields' => {$in('body')},\n"
+                . "            'data' => '$data',\n"
+                . "        ],\n";
         }
         return <<<PHP
 <?php
@@ -347,7 +356,10 @@ namespace WalletApi\Generated;
  */
 final class OperationTable
 {
-    /** @var array<string, array{method: string, path: string, pathParameters: list<string>, queryParameters: list<string>, bodyFields: list<string>, data: string}> */
+    /**
+     * @var array<string, array{method: string, path: string, pathParameters: list<string>,
+     *     queryParameters: list<string>, bodyFields: list<string>, data: string}>
+     */
     public const OPERATIONS = [
 $rows    ];
 }
@@ -380,16 +392,20 @@ PHP;
                 $sensitive = Rules::classOf($p['name']) !== null ? '#[\SensitiveParameter] ' : '';
                 $nullable = $p['required'] ? $pType : (str_contains($pType, '|') ? "$pType|null" : "?$pType");
                 $signature .= "        $sensitive$nullable \${$p['name']}" . ($p['required'] ? '' : ' = null') . ",\n";
-                $paramDoc .= "     * @param " . ($p['required'] ? $pDoc : "$pDoc|null") . " \${$p['name']}" . ($p['description'] === '' ? '' : ' ' . self::oneLine($p['description'])) . " (in the {$p['in']})\n";
+                $paramDoc .= self::docTag('@param ' . ($p['required'] ? $pDoc : "$pDoc|null") . " \${$p['name']}" . ($p['description'] === '' ? '' : ' ' . self::oneLine($p['description'])) . " (in the {$p['in']})");
                 $arguments[] = "'{$p['name']}' => \${$p['name']}";
             }
             $signature .= "        ?RequestOptions \$options = null,\n";
             $args = '[' . implode(', ', $arguments) . ']';
+            if (strlen($args) > 80) {
+                $args = "[\n                " . implode(",\n                ", $arguments) . ",\n            ]";
+            }
             $decoder = "static fn (mixed \$data): " . ($type === 'mixed' ? 'mixed' : $type) . " => " . sprintf($read, '$data');
             $summary = self::oneLine($op['summary'] !== '' ? $op['summary'] : $op['id']);
             $returns = $raw ? "RawResponse<$docType>" : $docType;
-            $body = "        \$answer = \$this->caller()->call('{$op['id']}', $args, \$options);\n";
-            $decoded = "\$this->caller()->decode(\$answer, '{$op['id']}', '$schema', $decoder)";
+            $call = "        \$answer = \$this->caller()->call('{$op['id']}', $args, \$options);\n";
+            $body = strlen($call) <= 121 ? $call : "        \$answer = \$this->caller()->call(\n            '{$op['id']}',\n            $args,\n            \$options,\n        );\n";
+            $decoded = "\$this->caller()->decode(\n            \$answer,\n            '{$op['id']}',\n            '$schema',\n            $decoder,\n        )";
             $body .= $raw ? "        return \$answer->withData($decoded);\n" : "        return $decoded;\n";
             $phpReturn = $raw ? 'RawResponse' : $type;
             $methods .= <<<PHP
@@ -450,6 +466,22 @@ trait $name
 $methods}
 
 PHP;
+    }
+
+    /** A reader of one item as a callable: a model's fromJson as a first-class callable. */
+    private static function callableOf(string $read): string
+    {
+        if (preg_match('/^(\w+)::fromJson\(%s\)$/', $read, $m) === 1) {
+            return "{$m[1]}::fromJson(...)";
+        }
+        return 'static fn (mixed $item): mixed => ' . sprintf($read, '$item');
+    }
+
+    /** A doc comment's tag line, wrapped within 120 columns. */
+    private static function docTag(string $text): string
+    {
+        $lines = explode("\n", wordwrap($text, 110));
+        return '     * ' . implode("\n     *     ", $lines) . "\n";
     }
 
     private static function oneLine(string $text): string

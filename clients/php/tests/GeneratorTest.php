@@ -89,7 +89,12 @@ final class GeneratorTest extends TestCase
         self::assertStringContainsString('@return array<string, FixtureOrder>', $operations);
         self::assertStringContainsString("public function getFixtureOrder(\n        string \$id,\n        ?bool \$verbose = null,", $operations);
         $table = (string) file_get_contents(self::$dir . '/OperationTable.php');
-        self::assertStringContainsString("'getFixtureOrder' => ['method' => 'GET', 'path' => '/orders/{id}', 'pathParameters' => ['id'], 'queryParameters' => ['verbose'], 'bodyFields' => [], 'data' => 'model']", $table);
+        self::assertStringContainsString(
+            "'getFixtureOrder' => [\n            'method' => 'GET',\n            'path' => '/orders/{id}',\n"
+            . "            'pathParameters' => ['id'],\n            'queryParameters' => ['verbose'],\n"
+            . "            'bodyFields' => [],\n            'data' => 'model',\n        ],",
+            $table,
+        );
     }
 
     public function testTheCommittedCodeIsWhatTheGeneratorWritesByteForByte(): void

@@ -48,7 +48,12 @@ trait Operations
         ?RequestOptions $options = null,
     ): SwapStateChange {
         $answer = $this->caller()->call('cancelSwap', ['id' => $id], $options);
-        return $this->caller()->decode($answer, 'cancelSwap', 'SwapStateChange', static fn (mixed $data): SwapStateChange => SwapStateChange::fromJson($data));
+        return $this->caller()->decode(
+            $answer,
+            'cancelSwap',
+            'SwapStateChange',
+            static fn (mixed $data): SwapStateChange => SwapStateChange::fromJson($data),
+        );
     }
 
     /**
@@ -66,7 +71,12 @@ trait Operations
         ?RequestOptions $options = null,
     ): SwapStateChange {
         $answer = $this->caller()->call('confirmSwap', ['id' => $id], $options);
-        return $this->caller()->decode($answer, 'confirmSwap', 'SwapStateChange', static fn (mixed $data): SwapStateChange => SwapStateChange::fromJson($data));
+        return $this->caller()->decode(
+            $answer,
+            'confirmSwap',
+            'SwapStateChange',
+            static fn (mixed $data): SwapStateChange => SwapStateChange::fromJson($data),
+        );
     }
 
     /**
@@ -77,7 +87,8 @@ trait Operations
      * @param string $from Source asset. (in the body)
      * @param string $to Target asset. (in the body)
      * @param int|float $amount An amount of the asset; positive. (in the body)
-     * @param string $password Customer authorization value supplied by the integrator's backend authorization flow. (in the body)
+     * @param string $password Customer authorization value supplied by the integrator's backend authorization flow.
+     *     (in the body)
      * @param RequestOptions|null $options this call's timeout, retry policy (GETs only) or cancellation
      * @return Swap
      * @throws WalletApiException
@@ -89,8 +100,17 @@ trait Operations
         #[\SensitiveParameter] string $password,
         ?RequestOptions $options = null,
     ): Swap {
-        $answer = $this->caller()->call('createSwap', ['from' => $from, 'to' => $to, 'amount' => $amount, 'password' => $password], $options);
-        return $this->caller()->decode($answer, 'createSwap', 'Swap', static fn (mixed $data): Swap => Swap::fromJson($data));
+        $answer = $this->caller()->call(
+            'createSwap',
+            ['from' => $from, 'to' => $to, 'amount' => $amount, 'password' => $password],
+            $options,
+        );
+        return $this->caller()->decode(
+            $answer,
+            'createSwap',
+            'Swap',
+            static fn (mixed $data): Swap => Swap::fromJson($data),
+        );
     }
 
     /**
@@ -110,7 +130,12 @@ trait Operations
         ?RequestOptions $options = null,
     ): CreatedWallet {
         $answer = $this->caller()->call('createWallet', ['token' => $token, 'name' => $name], $options);
-        return $this->caller()->decode($answer, 'createWallet', 'CreatedWallet', static fn (mixed $data): CreatedWallet => CreatedWallet::fromJson($data));
+        return $this->caller()->decode(
+            $answer,
+            'createWallet',
+            'CreatedWallet',
+            static fn (mixed $data): CreatedWallet => CreatedWallet::fromJson($data),
+        );
     }
 
     /**
@@ -118,8 +143,10 @@ trait Operations
      *
      * `GET /api/v1/wallets/deposit-address`
      *
-     * @param string|null $coin Supported asset, discovered for the environment. The interface does not say whether it is required; send it. (in the query)
-     * @param string|null $chain A chain reference from `GET /api/v1/utils/{coin}/networks`. The interface does not say whether it is required; send it. (in the query)
+     * @param string|null $coin Supported asset, discovered for the environment. The interface does not say whether
+     *     it is required; send it. (in the query)
+     * @param string|null $chain A chain reference from `GET /api/v1/utils/{coin}/networks`. The interface does not
+     *     say whether it is required; send it. (in the query)
      * @param RequestOptions|null $options this call's timeout, retry policy (GETs only) or cancellation
      * @return mixed
      * @throws WalletApiException
@@ -130,7 +157,12 @@ trait Operations
         ?RequestOptions $options = null,
     ): mixed {
         $answer = $this->caller()->call('getDepositAddress', ['coin' => $coin, 'chain' => $chain], $options);
-        return $this->caller()->decode($answer, 'getDepositAddress', 'DepositAddress', static fn (mixed $data): mixed => $data);
+        return $this->caller()->decode(
+            $answer,
+            'getDepositAddress',
+            'DepositAddress',
+            static fn (mixed $data): mixed => $data,
+        );
     }
 
     /**
@@ -148,7 +180,12 @@ trait Operations
         ?RequestOptions $options = null,
     ): MinimumWithdrawal {
         $answer = $this->caller()->call('getMinimumWithdrawalAmount', ['coin' => $coin], $options);
-        return $this->caller()->decode($answer, 'getMinimumWithdrawalAmount', 'MinimumWithdrawal', static fn (mixed $data): MinimumWithdrawal => MinimumWithdrawal::fromJson($data));
+        return $this->caller()->decode(
+            $answer,
+            'getMinimumWithdrawalAmount',
+            'MinimumWithdrawal',
+            static fn (mixed $data): MinimumWithdrawal => MinimumWithdrawal::fromJson($data),
+        );
     }
 
     /**
@@ -164,7 +201,12 @@ trait Operations
         ?RequestOptions $options = null,
     ): mixed {
         $answer = $this->caller()->call('getRates', [], $options);
-        return $this->caller()->decode($answer, 'getRates', 'Rates', static fn (mixed $data): mixed => $data);
+        return $this->caller()->decode(
+            $answer,
+            'getRates',
+            'Rates',
+            static fn (mixed $data): mixed => $data,
+        );
     }
 
     /**
@@ -180,7 +222,12 @@ trait Operations
         ?RequestOptions $options = null,
     ): mixed {
         $answer = $this->caller()->call('getSwapMarket', [], $options);
-        return $this->caller()->decode($answer, 'getSwapMarket', 'SwapMarket', static fn (mixed $data): mixed => $data);
+        return $this->caller()->decode(
+            $answer,
+            'getSwapMarket',
+            'SwapMarket',
+            static fn (mixed $data): mixed => $data,
+        );
     }
 
     /**
@@ -202,7 +249,12 @@ trait Operations
         ?RequestOptions $options = null,
     ): SwapQuote {
         $answer = $this->caller()->call('getSwapQuote', ['from' => $from, 'to' => $to, 'amount' => $amount], $options);
-        return $this->caller()->decode($answer, 'getSwapQuote', 'SwapQuote', static fn (mixed $data): SwapQuote => SwapQuote::fromJson($data));
+        return $this->caller()->decode(
+            $answer,
+            'getSwapQuote',
+            'SwapQuote',
+            static fn (mixed $data): SwapQuote => SwapQuote::fromJson($data),
+        );
     }
 
     /**
@@ -220,7 +272,12 @@ trait Operations
         ?RequestOptions $options = null,
     ): mixed {
         $answer = $this->caller()->call('getTransaction', ['id' => $id], $options);
-        return $this->caller()->decode($answer, 'getTransaction', 'TransactionDetail', static fn (mixed $data): mixed => $data);
+        return $this->caller()->decode(
+            $answer,
+            'getTransaction',
+            'TransactionDetail',
+            static fn (mixed $data): mixed => $data,
+        );
     }
 
     /**
@@ -238,7 +295,12 @@ trait Operations
         ?RequestOptions $options = null,
     ): array {
         $answer = $this->caller()->call('listCoinNetworks', ['coin' => $coin], $options);
-        return $this->caller()->decode($answer, 'listCoinNetworks', 'list<Network>', static fn (mixed $data): array => ModelData::items($data, static fn (mixed $item): mixed => Network::fromJson($item), 'listCoinNetworks data'));
+        return $this->caller()->decode(
+            $answer,
+            'listCoinNetworks',
+            'list<Network>',
+            static fn (mixed $data): array => ModelData::items($data, Network::fromJson(...), 'listCoinNetworks data'),
+        );
     }
 
     /**
@@ -254,7 +316,12 @@ trait Operations
         ?RequestOptions $options = null,
     ): array {
         $answer = $this->caller()->call('listMarkets', [], $options);
-        return $this->caller()->decode($answer, 'listMarkets', 'MarketTickers', static fn (mixed $data): array => ModelData::map($data, static fn (mixed $item): mixed => MarketTicker::fromJson($item), 'listMarkets data'));
+        return $this->caller()->decode(
+            $answer,
+            'listMarkets',
+            'MarketTickers',
+            static fn (mixed $data): array => ModelData::map($data, MarketTicker::fromJson(...), 'listMarkets data'),
+        );
     }
 
     /**
@@ -274,7 +341,12 @@ trait Operations
         ?RequestOptions $options = null,
     ): TransactionPage {
         $answer = $this->caller()->call('listTransactions', ['limit' => $limit, 'page' => $page], $options);
-        return $this->caller()->decode($answer, 'listTransactions', 'TransactionPage', static fn (mixed $data): TransactionPage => TransactionPage::fromJson($data));
+        return $this->caller()->decode(
+            $answer,
+            'listTransactions',
+            'TransactionPage',
+            static fn (mixed $data): TransactionPage => TransactionPage::fromJson($data),
+        );
     }
 
     /**
@@ -290,7 +362,12 @@ trait Operations
         ?RequestOptions $options = null,
     ): array {
         $answer = $this->caller()->call('listWallets', [], $options);
-        return $this->caller()->decode($answer, 'listWallets', 'list<Wallet>', static fn (mixed $data): array => ModelData::items($data, static fn (mixed $item): mixed => Wallet::fromJson($item), 'listWallets data'));
+        return $this->caller()->decode(
+            $answer,
+            'listWallets',
+            'list<Wallet>',
+            static fn (mixed $data): array => ModelData::items($data, Wallet::fromJson(...), 'listWallets data'),
+        );
     }
 
     /**
@@ -301,7 +378,8 @@ trait Operations
      * @param int|float $amount An amount of the asset; positive. (in the body)
      * @param string $coin `ngn` for this payout. (in the body)
      * @param string|null $accountNumber Beneficiary account number. Not required by the schema. (in the body)
-     * @param string|null $bankCode Bank code from the integrator's approved payout bank-code source. Not required by the schema. (in the body)
+     * @param string|null $bankCode Bank code from the integrator's approved payout bank-code source. Not required by
+     *     the schema. (in the body)
      * @param string|null $remark (in the body)
      * @param RequestOptions|null $options this call's timeout, retry policy (GETs only) or cancellation
      * @return PayoutPreview
@@ -315,8 +393,23 @@ trait Operations
         ?string $remark = null,
         ?RequestOptions $options = null,
     ): PayoutPreview {
-        $answer = $this->caller()->call('previewLocalPayout', ['amount' => $amount, 'coin' => $coin, 'accountNumber' => $accountNumber, 'bankCode' => $bankCode, 'remark' => $remark], $options);
-        return $this->caller()->decode($answer, 'previewLocalPayout', 'PayoutPreview', static fn (mixed $data): PayoutPreview => PayoutPreview::fromJson($data));
+        $answer = $this->caller()->call(
+            'previewLocalPayout',
+            [
+                'amount' => $amount,
+                'coin' => $coin,
+                'accountNumber' => $accountNumber,
+                'bankCode' => $bankCode,
+                'remark' => $remark,
+            ],
+            $options,
+        );
+        return $this->caller()->decode(
+            $answer,
+            'previewLocalPayout',
+            'PayoutPreview',
+            static fn (mixed $data): PayoutPreview => PayoutPreview::fromJson($data),
+        );
     }
 
     /**
@@ -341,7 +434,22 @@ trait Operations
         ?string $remark = null,
         ?RequestOptions $options = null,
     ): WithdrawalPreview {
-        $answer = $this->caller()->call('previewWithdrawal', ['chain' => $chain, 'amount' => $amount, 'coin' => $coin, 'receiverAddress' => $receiverAddress, 'remark' => $remark], $options);
-        return $this->caller()->decode($answer, 'previewWithdrawal', 'WithdrawalPreview', static fn (mixed $data): WithdrawalPreview => WithdrawalPreview::fromJson($data));
+        $answer = $this->caller()->call(
+            'previewWithdrawal',
+            [
+                'chain' => $chain,
+                'amount' => $amount,
+                'coin' => $coin,
+                'receiverAddress' => $receiverAddress,
+                'remark' => $remark,
+            ],
+            $options,
+        );
+        return $this->caller()->decode(
+            $answer,
+            'previewWithdrawal',
+            'WithdrawalPreview',
+            static fn (mixed $data): WithdrawalPreview => WithdrawalPreview::fromJson($data),
+        );
     }
 }

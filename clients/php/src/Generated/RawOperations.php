@@ -49,7 +49,12 @@ trait RawOperations
         ?RequestOptions $options = null,
     ): RawResponse {
         $answer = $this->caller()->call('cancelSwap', ['id' => $id], $options);
-        return $answer->withData($this->caller()->decode($answer, 'cancelSwap', 'SwapStateChange', static fn (mixed $data): SwapStateChange => SwapStateChange::fromJson($data)));
+        return $answer->withData($this->caller()->decode(
+            $answer,
+            'cancelSwap',
+            'SwapStateChange',
+            static fn (mixed $data): SwapStateChange => SwapStateChange::fromJson($data),
+        ));
     }
 
     /**
@@ -67,7 +72,12 @@ trait RawOperations
         ?RequestOptions $options = null,
     ): RawResponse {
         $answer = $this->caller()->call('confirmSwap', ['id' => $id], $options);
-        return $answer->withData($this->caller()->decode($answer, 'confirmSwap', 'SwapStateChange', static fn (mixed $data): SwapStateChange => SwapStateChange::fromJson($data)));
+        return $answer->withData($this->caller()->decode(
+            $answer,
+            'confirmSwap',
+            'SwapStateChange',
+            static fn (mixed $data): SwapStateChange => SwapStateChange::fromJson($data),
+        ));
     }
 
     /**
@@ -78,7 +88,8 @@ trait RawOperations
      * @param string $from Source asset. (in the body)
      * @param string $to Target asset. (in the body)
      * @param int|float $amount An amount of the asset; positive. (in the body)
-     * @param string $password Customer authorization value supplied by the integrator's backend authorization flow. (in the body)
+     * @param string $password Customer authorization value supplied by the integrator's backend authorization flow.
+     *     (in the body)
      * @param RequestOptions|null $options this call's timeout, retry policy (GETs only) or cancellation
      * @return RawResponse<Swap>
      * @throws WalletApiException
@@ -90,8 +101,17 @@ trait RawOperations
         #[\SensitiveParameter] string $password,
         ?RequestOptions $options = null,
     ): RawResponse {
-        $answer = $this->caller()->call('createSwap', ['from' => $from, 'to' => $to, 'amount' => $amount, 'password' => $password], $options);
-        return $answer->withData($this->caller()->decode($answer, 'createSwap', 'Swap', static fn (mixed $data): Swap => Swap::fromJson($data)));
+        $answer = $this->caller()->call(
+            'createSwap',
+            ['from' => $from, 'to' => $to, 'amount' => $amount, 'password' => $password],
+            $options,
+        );
+        return $answer->withData($this->caller()->decode(
+            $answer,
+            'createSwap',
+            'Swap',
+            static fn (mixed $data): Swap => Swap::fromJson($data),
+        ));
     }
 
     /**
@@ -111,7 +131,12 @@ trait RawOperations
         ?RequestOptions $options = null,
     ): RawResponse {
         $answer = $this->caller()->call('createWallet', ['token' => $token, 'name' => $name], $options);
-        return $answer->withData($this->caller()->decode($answer, 'createWallet', 'CreatedWallet', static fn (mixed $data): CreatedWallet => CreatedWallet::fromJson($data)));
+        return $answer->withData($this->caller()->decode(
+            $answer,
+            'createWallet',
+            'CreatedWallet',
+            static fn (mixed $data): CreatedWallet => CreatedWallet::fromJson($data),
+        ));
     }
 
     /**
@@ -119,8 +144,10 @@ trait RawOperations
      *
      * `GET /api/v1/wallets/deposit-address`
      *
-     * @param string|null $coin Supported asset, discovered for the environment. The interface does not say whether it is required; send it. (in the query)
-     * @param string|null $chain A chain reference from `GET /api/v1/utils/{coin}/networks`. The interface does not say whether it is required; send it. (in the query)
+     * @param string|null $coin Supported asset, discovered for the environment. The interface does not say whether
+     *     it is required; send it. (in the query)
+     * @param string|null $chain A chain reference from `GET /api/v1/utils/{coin}/networks`. The interface does not
+     *     say whether it is required; send it. (in the query)
      * @param RequestOptions|null $options this call's timeout, retry policy (GETs only) or cancellation
      * @return RawResponse<mixed>
      * @throws WalletApiException
@@ -131,7 +158,12 @@ trait RawOperations
         ?RequestOptions $options = null,
     ): RawResponse {
         $answer = $this->caller()->call('getDepositAddress', ['coin' => $coin, 'chain' => $chain], $options);
-        return $answer->withData($this->caller()->decode($answer, 'getDepositAddress', 'DepositAddress', static fn (mixed $data): mixed => $data));
+        return $answer->withData($this->caller()->decode(
+            $answer,
+            'getDepositAddress',
+            'DepositAddress',
+            static fn (mixed $data): mixed => $data,
+        ));
     }
 
     /**
@@ -149,7 +181,12 @@ trait RawOperations
         ?RequestOptions $options = null,
     ): RawResponse {
         $answer = $this->caller()->call('getMinimumWithdrawalAmount', ['coin' => $coin], $options);
-        return $answer->withData($this->caller()->decode($answer, 'getMinimumWithdrawalAmount', 'MinimumWithdrawal', static fn (mixed $data): MinimumWithdrawal => MinimumWithdrawal::fromJson($data)));
+        return $answer->withData($this->caller()->decode(
+            $answer,
+            'getMinimumWithdrawalAmount',
+            'MinimumWithdrawal',
+            static fn (mixed $data): MinimumWithdrawal => MinimumWithdrawal::fromJson($data),
+        ));
     }
 
     /**
@@ -165,7 +202,12 @@ trait RawOperations
         ?RequestOptions $options = null,
     ): RawResponse {
         $answer = $this->caller()->call('getRates', [], $options);
-        return $answer->withData($this->caller()->decode($answer, 'getRates', 'Rates', static fn (mixed $data): mixed => $data));
+        return $answer->withData($this->caller()->decode(
+            $answer,
+            'getRates',
+            'Rates',
+            static fn (mixed $data): mixed => $data,
+        ));
     }
 
     /**
@@ -181,7 +223,12 @@ trait RawOperations
         ?RequestOptions $options = null,
     ): RawResponse {
         $answer = $this->caller()->call('getSwapMarket', [], $options);
-        return $answer->withData($this->caller()->decode($answer, 'getSwapMarket', 'SwapMarket', static fn (mixed $data): mixed => $data));
+        return $answer->withData($this->caller()->decode(
+            $answer,
+            'getSwapMarket',
+            'SwapMarket',
+            static fn (mixed $data): mixed => $data,
+        ));
     }
 
     /**
@@ -203,7 +250,12 @@ trait RawOperations
         ?RequestOptions $options = null,
     ): RawResponse {
         $answer = $this->caller()->call('getSwapQuote', ['from' => $from, 'to' => $to, 'amount' => $amount], $options);
-        return $answer->withData($this->caller()->decode($answer, 'getSwapQuote', 'SwapQuote', static fn (mixed $data): SwapQuote => SwapQuote::fromJson($data)));
+        return $answer->withData($this->caller()->decode(
+            $answer,
+            'getSwapQuote',
+            'SwapQuote',
+            static fn (mixed $data): SwapQuote => SwapQuote::fromJson($data),
+        ));
     }
 
     /**
@@ -221,7 +273,12 @@ trait RawOperations
         ?RequestOptions $options = null,
     ): RawResponse {
         $answer = $this->caller()->call('getTransaction', ['id' => $id], $options);
-        return $answer->withData($this->caller()->decode($answer, 'getTransaction', 'TransactionDetail', static fn (mixed $data): mixed => $data));
+        return $answer->withData($this->caller()->decode(
+            $answer,
+            'getTransaction',
+            'TransactionDetail',
+            static fn (mixed $data): mixed => $data,
+        ));
     }
 
     /**
@@ -239,7 +296,12 @@ trait RawOperations
         ?RequestOptions $options = null,
     ): RawResponse {
         $answer = $this->caller()->call('listCoinNetworks', ['coin' => $coin], $options);
-        return $answer->withData($this->caller()->decode($answer, 'listCoinNetworks', 'list<Network>', static fn (mixed $data): array => ModelData::items($data, static fn (mixed $item): mixed => Network::fromJson($item), 'listCoinNetworks data')));
+        return $answer->withData($this->caller()->decode(
+            $answer,
+            'listCoinNetworks',
+            'list<Network>',
+            static fn (mixed $data): array => ModelData::items($data, Network::fromJson(...), 'listCoinNetworks data'),
+        ));
     }
 
     /**
@@ -255,7 +317,12 @@ trait RawOperations
         ?RequestOptions $options = null,
     ): RawResponse {
         $answer = $this->caller()->call('listMarkets', [], $options);
-        return $answer->withData($this->caller()->decode($answer, 'listMarkets', 'MarketTickers', static fn (mixed $data): array => ModelData::map($data, static fn (mixed $item): mixed => MarketTicker::fromJson($item), 'listMarkets data')));
+        return $answer->withData($this->caller()->decode(
+            $answer,
+            'listMarkets',
+            'MarketTickers',
+            static fn (mixed $data): array => ModelData::map($data, MarketTicker::fromJson(...), 'listMarkets data'),
+        ));
     }
 
     /**
@@ -275,7 +342,12 @@ trait RawOperations
         ?RequestOptions $options = null,
     ): RawResponse {
         $answer = $this->caller()->call('listTransactions', ['limit' => $limit, 'page' => $page], $options);
-        return $answer->withData($this->caller()->decode($answer, 'listTransactions', 'TransactionPage', static fn (mixed $data): TransactionPage => TransactionPage::fromJson($data)));
+        return $answer->withData($this->caller()->decode(
+            $answer,
+            'listTransactions',
+            'TransactionPage',
+            static fn (mixed $data): TransactionPage => TransactionPage::fromJson($data),
+        ));
     }
 
     /**
@@ -291,7 +363,12 @@ trait RawOperations
         ?RequestOptions $options = null,
     ): RawResponse {
         $answer = $this->caller()->call('listWallets', [], $options);
-        return $answer->withData($this->caller()->decode($answer, 'listWallets', 'list<Wallet>', static fn (mixed $data): array => ModelData::items($data, static fn (mixed $item): mixed => Wallet::fromJson($item), 'listWallets data')));
+        return $answer->withData($this->caller()->decode(
+            $answer,
+            'listWallets',
+            'list<Wallet>',
+            static fn (mixed $data): array => ModelData::items($data, Wallet::fromJson(...), 'listWallets data'),
+        ));
     }
 
     /**
@@ -302,7 +379,8 @@ trait RawOperations
      * @param int|float $amount An amount of the asset; positive. (in the body)
      * @param string $coin `ngn` for this payout. (in the body)
      * @param string|null $accountNumber Beneficiary account number. Not required by the schema. (in the body)
-     * @param string|null $bankCode Bank code from the integrator's approved payout bank-code source. Not required by the schema. (in the body)
+     * @param string|null $bankCode Bank code from the integrator's approved payout bank-code source. Not required by
+     *     the schema. (in the body)
      * @param string|null $remark (in the body)
      * @param RequestOptions|null $options this call's timeout, retry policy (GETs only) or cancellation
      * @return RawResponse<PayoutPreview>
@@ -316,8 +394,23 @@ trait RawOperations
         ?string $remark = null,
         ?RequestOptions $options = null,
     ): RawResponse {
-        $answer = $this->caller()->call('previewLocalPayout', ['amount' => $amount, 'coin' => $coin, 'accountNumber' => $accountNumber, 'bankCode' => $bankCode, 'remark' => $remark], $options);
-        return $answer->withData($this->caller()->decode($answer, 'previewLocalPayout', 'PayoutPreview', static fn (mixed $data): PayoutPreview => PayoutPreview::fromJson($data)));
+        $answer = $this->caller()->call(
+            'previewLocalPayout',
+            [
+                'amount' => $amount,
+                'coin' => $coin,
+                'accountNumber' => $accountNumber,
+                'bankCode' => $bankCode,
+                'remark' => $remark,
+            ],
+            $options,
+        );
+        return $answer->withData($this->caller()->decode(
+            $answer,
+            'previewLocalPayout',
+            'PayoutPreview',
+            static fn (mixed $data): PayoutPreview => PayoutPreview::fromJson($data),
+        ));
     }
 
     /**
@@ -342,7 +435,22 @@ trait RawOperations
         ?string $remark = null,
         ?RequestOptions $options = null,
     ): RawResponse {
-        $answer = $this->caller()->call('previewWithdrawal', ['chain' => $chain, 'amount' => $amount, 'coin' => $coin, 'receiverAddress' => $receiverAddress, 'remark' => $remark], $options);
-        return $answer->withData($this->caller()->decode($answer, 'previewWithdrawal', 'WithdrawalPreview', static fn (mixed $data): WithdrawalPreview => WithdrawalPreview::fromJson($data)));
+        $answer = $this->caller()->call(
+            'previewWithdrawal',
+            [
+                'chain' => $chain,
+                'amount' => $amount,
+                'coin' => $coin,
+                'receiverAddress' => $receiverAddress,
+                'remark' => $remark,
+            ],
+            $options,
+        );
+        return $answer->withData($this->caller()->decode(
+            $answer,
+            'previewWithdrawal',
+            'WithdrawalPreview',
+            static fn (mixed $data): WithdrawalPreview => WithdrawalPreview::fromJson($data),
+        ));
     }
 }

@@ -88,6 +88,16 @@ final class ModelData
     }
 
     /**
+     * A list of strings.
+     *
+     * @return list<string>
+     */
+    public static function strings(mixed $json, string $label): array
+    {
+        return self::items($json, static fn (mixed $item): string => self::stringValue($item, "{$label}[]"), $label);
+    }
+
+    /**
      * An object whose members are each read by `item`, keyed as received.
      *
      * @template T

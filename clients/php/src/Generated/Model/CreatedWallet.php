@@ -40,10 +40,20 @@ final class CreatedWallet implements \JsonSerializable
     {
         $o = ModelData::object($json, 'CreatedWallet');
         return new self(
-            id: ($o['_id'] ?? null) === null ? ModelData::missing('CreatedWallet._id') : ModelData::stringValue($o['_id'], 'CreatedWallet._id'),
-            token: ($o['token'] ?? null) === null ? ModelData::missing('CreatedWallet.token') : ModelData::stringValue($o['token'], 'CreatedWallet.token'),
-            status: ($o['status'] ?? null) === null ? ModelData::missing('CreatedWallet.status') : ModelData::stringValue($o['status'], 'CreatedWallet.status'),
-            additionalProperties: ModelData::rest($o, ['_id', 'token', 'status']),
+            id: ($o['_id'] ?? null) === null
+                ? ModelData::missing('CreatedWallet._id')
+                : ModelData::stringValue($o['_id'], 'CreatedWallet._id'),
+            token: ($o['token'] ?? null) === null
+                ? ModelData::missing('CreatedWallet.token')
+                : ModelData::stringValue($o['token'], 'CreatedWallet.token'),
+            status: ($o['status'] ?? null) === null
+                ? ModelData::missing('CreatedWallet.status')
+                : ModelData::stringValue($o['status'], 'CreatedWallet.status'),
+            additionalProperties: ModelData::rest($o, [
+                '_id',
+                'token',
+                'status',
+            ]),
         );
     }
 

@@ -38,9 +38,16 @@ final class MarketTicker implements \JsonSerializable
     {
         $o = ModelData::object($json, 'MarketTicker');
         return new self(
-            at: ($o['at'] ?? null) === null ? ModelData::missing('MarketTicker.at') : ModelData::integerValue($o['at'], 'MarketTicker.at'),
-            ticker: ($o['ticker'] ?? null) === null ? ModelData::missing('MarketTicker.ticker') : MarketTickerTicker::fromJson($o['ticker']),
-            additionalProperties: ModelData::rest($o, ['at', 'ticker']),
+            at: ($o['at'] ?? null) === null
+                ? ModelData::missing('MarketTicker.at')
+                : ModelData::integerValue($o['at'], 'MarketTicker.at'),
+            ticker: ($o['ticker'] ?? null) === null
+                ? ModelData::missing('MarketTicker.ticker')
+                : MarketTickerTicker::fromJson($o['ticker']),
+            additionalProperties: ModelData::rest($o, [
+                'at',
+                'ticker',
+            ]),
         );
     }
 

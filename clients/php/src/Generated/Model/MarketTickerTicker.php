@@ -38,10 +38,20 @@ final class MarketTickerTicker implements \JsonSerializable
     {
         $o = ModelData::object($json, 'MarketTickerTicker');
         return new self(
-            buy: ($o['buy'] ?? null) === null ? ModelData::missing('MarketTickerTicker.buy') : ModelData::stringValue($o['buy'], 'MarketTickerTicker.buy'),
-            sell: ($o['sell'] ?? null) === null ? ModelData::missing('MarketTickerTicker.sell') : ModelData::stringValue($o['sell'], 'MarketTickerTicker.sell'),
-            last: ($o['last'] ?? null) === null ? ModelData::missing('MarketTickerTicker.last') : ModelData::stringValue($o['last'], 'MarketTickerTicker.last'),
-            additionalProperties: ModelData::rest($o, ['buy', 'sell', 'last']),
+            buy: ($o['buy'] ?? null) === null
+                ? ModelData::missing('MarketTickerTicker.buy')
+                : ModelData::stringValue($o['buy'], 'MarketTickerTicker.buy'),
+            sell: ($o['sell'] ?? null) === null
+                ? ModelData::missing('MarketTickerTicker.sell')
+                : ModelData::stringValue($o['sell'], 'MarketTickerTicker.sell'),
+            last: ($o['last'] ?? null) === null
+                ? ModelData::missing('MarketTickerTicker.last')
+                : ModelData::stringValue($o['last'], 'MarketTickerTicker.last'),
+            additionalProperties: ModelData::rest($o, [
+                'buy',
+                'sell',
+                'last',
+            ]),
         );
     }
 

@@ -36,8 +36,12 @@ final class MinimumWithdrawal implements \JsonSerializable
     {
         $o = ModelData::object($json, 'MinimumWithdrawal');
         return new self(
-            minimumAmount: ($o['minimumAmount'] ?? null) === null ? ModelData::missing('MinimumWithdrawal.minimumAmount') : ModelData::numberValue($o['minimumAmount'], 'MinimumWithdrawal.minimumAmount'),
-            additionalProperties: ModelData::rest($o, ['minimumAmount']),
+            minimumAmount: ($o['minimumAmount'] ?? null) === null
+                ? ModelData::missing('MinimumWithdrawal.minimumAmount')
+                : ModelData::numberValue($o['minimumAmount'], 'MinimumWithdrawal.minimumAmount'),
+            additionalProperties: ModelData::rest($o, [
+                'minimumAmount',
+            ]),
         );
     }
 

@@ -38,9 +38,16 @@ final class Network implements \JsonSerializable
     {
         $o = ModelData::object($json, 'Network');
         return new self(
-            reference: ($o['reference'] ?? null) === null ? ModelData::missing('Network.reference') : ModelData::stringValue($o['reference'], 'Network.reference'),
-            name: ($o['name'] ?? null) === null ? ModelData::missing('Network.name') : ModelData::stringValue($o['name'], 'Network.name'),
-            additionalProperties: ModelData::rest($o, ['reference', 'name']),
+            reference: ($o['reference'] ?? null) === null
+                ? ModelData::missing('Network.reference')
+                : ModelData::stringValue($o['reference'], 'Network.reference'),
+            name: ($o['name'] ?? null) === null
+                ? ModelData::missing('Network.name')
+                : ModelData::stringValue($o['name'], 'Network.name'),
+            additionalProperties: ModelData::rest($o, [
+                'reference',
+                'name',
+            ]),
         );
     }
 

@@ -44,12 +44,28 @@ final class PayoutPreview implements \JsonSerializable
     {
         $o = ModelData::object($json, 'PayoutPreview');
         return new self(
-            transactionId: ($o['transactionId'] ?? null) === null ? ModelData::missing('PayoutPreview.transactionId') : ModelData::stringValue($o['transactionId'], 'PayoutPreview.transactionId'),
-            amount: ($o['amount'] ?? null) === null ? ModelData::missing('PayoutPreview.amount') : ModelData::numberValue($o['amount'], 'PayoutPreview.amount'),
-            coin: ($o['coin'] ?? null) === null ? ModelData::missing('PayoutPreview.coin') : ModelData::stringValue($o['coin'], 'PayoutPreview.coin'),
-            fee: ($o['fee'] ?? null) === null ? ModelData::missing('PayoutPreview.fee') : ModelData::numberValue($o['fee'], 'PayoutPreview.fee'),
-            status: ($o['status'] ?? null) === null ? ModelData::missing('PayoutPreview.status') : ModelData::stringValue($o['status'], 'PayoutPreview.status'),
-            additionalProperties: ModelData::rest($o, ['transactionId', 'amount', 'coin', 'fee', 'status']),
+            transactionId: ($o['transactionId'] ?? null) === null
+                ? ModelData::missing('PayoutPreview.transactionId')
+                : ModelData::stringValue($o['transactionId'], 'PayoutPreview.transactionId'),
+            amount: ($o['amount'] ?? null) === null
+                ? ModelData::missing('PayoutPreview.amount')
+                : ModelData::numberValue($o['amount'], 'PayoutPreview.amount'),
+            coin: ($o['coin'] ?? null) === null
+                ? ModelData::missing('PayoutPreview.coin')
+                : ModelData::stringValue($o['coin'], 'PayoutPreview.coin'),
+            fee: ($o['fee'] ?? null) === null
+                ? ModelData::missing('PayoutPreview.fee')
+                : ModelData::numberValue($o['fee'], 'PayoutPreview.fee'),
+            status: ($o['status'] ?? null) === null
+                ? ModelData::missing('PayoutPreview.status')
+                : ModelData::stringValue($o['status'], 'PayoutPreview.status'),
+            additionalProperties: ModelData::rest($o, [
+                'transactionId',
+                'amount',
+                'coin',
+                'fee',
+                'status',
+            ]),
         );
     }
 

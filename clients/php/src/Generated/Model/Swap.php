@@ -21,7 +21,8 @@ final class Swap implements \JsonSerializable
      * @param string $id Swap request identifier, used for confirm and cancel.
      * @param string $from Source asset.
      * @param string $to Target asset.
-     * @param string $status Swap state. Known values: `pending` (after create), `confirmed` (after confirm), `cancelled` (after cancel).
+     * @param string $status Swap state. Known values: `pending` (after create), `confirmed` (after confirm),
+     *     `cancelled` (after cancel).
      * @param array<string, mixed> $additionalProperties members the spec does not list, as received
      */
     public function __construct(
@@ -42,11 +43,24 @@ final class Swap implements \JsonSerializable
     {
         $o = ModelData::object($json, 'Swap');
         return new self(
-            id: ($o['id'] ?? null) === null ? ModelData::missing('Swap.id') : ModelData::stringValue($o['id'], 'Swap.id'),
-            from: ($o['from'] ?? null) === null ? ModelData::missing('Swap.from') : ModelData::stringValue($o['from'], 'Swap.from'),
-            to: ($o['to'] ?? null) === null ? ModelData::missing('Swap.to') : ModelData::stringValue($o['to'], 'Swap.to'),
-            status: ($o['status'] ?? null) === null ? ModelData::missing('Swap.status') : ModelData::stringValue($o['status'], 'Swap.status'),
-            additionalProperties: ModelData::rest($o, ['id', 'from', 'to', 'status']),
+            id: ($o['id'] ?? null) === null
+                ? ModelData::missing('Swap.id')
+                : ModelData::stringValue($o['id'], 'Swap.id'),
+            from: ($o['from'] ?? null) === null
+                ? ModelData::missing('Swap.from')
+                : ModelData::stringValue($o['from'], 'Swap.from'),
+            to: ($o['to'] ?? null) === null
+                ? ModelData::missing('Swap.to')
+                : ModelData::stringValue($o['to'], 'Swap.to'),
+            status: ($o['status'] ?? null) === null
+                ? ModelData::missing('Swap.status')
+                : ModelData::stringValue($o['status'], 'Swap.status'),
+            additionalProperties: ModelData::rest($o, [
+                'id',
+                'from',
+                'to',
+                'status',
+            ]),
         );
     }
 

@@ -46,13 +46,32 @@ final class SwapQuote implements \JsonSerializable
     {
         $o = ModelData::object($json, 'SwapQuote');
         return new self(
-            quotedPrice: ($o['quotedPrice'] ?? null) === null ? ModelData::missing('SwapQuote.quotedPrice') : ModelData::stringValue($o['quotedPrice'], 'SwapQuote.quotedPrice'),
-            originalQuotedPrice: ($o['originalQuotedPrice'] ?? null) === null ? ModelData::missing('SwapQuote.originalQuotedPrice') : ModelData::stringValue($o['originalQuotedPrice'], 'SwapQuote.originalQuotedPrice'),
-            fee: ($o['fee'] ?? null) === null ? ModelData::missing('SwapQuote.fee') : ModelData::stringValue($o['fee'], 'SwapQuote.fee'),
-            quotedCurrency: ($o['quotedCurrency'] ?? null) === null ? ModelData::missing('SwapQuote.quotedCurrency') : ModelData::stringValue($o['quotedCurrency'], 'SwapQuote.quotedCurrency'),
-            toAmount: ($o['toAmount'] ?? null) === null ? ModelData::missing('SwapQuote.toAmount') : ModelData::stringValue($o['toAmount'], 'SwapQuote.toAmount'),
-            originalToAmount: ($o['originalToAmount'] ?? null) === null ? ModelData::missing('SwapQuote.originalToAmount') : ModelData::stringValue($o['originalToAmount'], 'SwapQuote.originalToAmount'),
-            additionalProperties: ModelData::rest($o, ['quotedPrice', 'originalQuotedPrice', 'fee', 'quotedCurrency', 'toAmount', 'originalToAmount']),
+            quotedPrice: ($o['quotedPrice'] ?? null) === null
+                ? ModelData::missing('SwapQuote.quotedPrice')
+                : ModelData::stringValue($o['quotedPrice'], 'SwapQuote.quotedPrice'),
+            originalQuotedPrice: ($o['originalQuotedPrice'] ?? null) === null
+                ? ModelData::missing('SwapQuote.originalQuotedPrice')
+                : ModelData::stringValue($o['originalQuotedPrice'], 'SwapQuote.originalQuotedPrice'),
+            fee: ($o['fee'] ?? null) === null
+                ? ModelData::missing('SwapQuote.fee')
+                : ModelData::stringValue($o['fee'], 'SwapQuote.fee'),
+            quotedCurrency: ($o['quotedCurrency'] ?? null) === null
+                ? ModelData::missing('SwapQuote.quotedCurrency')
+                : ModelData::stringValue($o['quotedCurrency'], 'SwapQuote.quotedCurrency'),
+            toAmount: ($o['toAmount'] ?? null) === null
+                ? ModelData::missing('SwapQuote.toAmount')
+                : ModelData::stringValue($o['toAmount'], 'SwapQuote.toAmount'),
+            originalToAmount: ($o['originalToAmount'] ?? null) === null
+                ? ModelData::missing('SwapQuote.originalToAmount')
+                : ModelData::stringValue($o['originalToAmount'], 'SwapQuote.originalToAmount'),
+            additionalProperties: ModelData::rest($o, [
+                'quotedPrice',
+                'originalQuotedPrice',
+                'fee',
+                'quotedCurrency',
+                'toAmount',
+                'originalToAmount',
+            ]),
         );
     }
 

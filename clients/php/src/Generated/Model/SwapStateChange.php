@@ -19,7 +19,8 @@ final class SwapStateChange implements \JsonSerializable
 {
     /**
      * @param string $id Swap request identifier.
-     * @param string $status Swap state. Known values: `pending` (after create), `confirmed` (after confirm), `cancelled` (after cancel).
+     * @param string $status Swap state. Known values: `pending` (after create), `confirmed` (after confirm),
+     *     `cancelled` (after cancel).
      * @param array<string, mixed> $additionalProperties members the spec does not list, as received
      */
     public function __construct(
@@ -38,9 +39,16 @@ final class SwapStateChange implements \JsonSerializable
     {
         $o = ModelData::object($json, 'SwapStateChange');
         return new self(
-            id: ($o['id'] ?? null) === null ? ModelData::missing('SwapStateChange.id') : ModelData::stringValue($o['id'], 'SwapStateChange.id'),
-            status: ($o['status'] ?? null) === null ? ModelData::missing('SwapStateChange.status') : ModelData::stringValue($o['status'], 'SwapStateChange.status'),
-            additionalProperties: ModelData::rest($o, ['id', 'status']),
+            id: ($o['id'] ?? null) === null
+                ? ModelData::missing('SwapStateChange.id')
+                : ModelData::stringValue($o['id'], 'SwapStateChange.id'),
+            status: ($o['status'] ?? null) === null
+                ? ModelData::missing('SwapStateChange.status')
+                : ModelData::stringValue($o['status'], 'SwapStateChange.status'),
+            additionalProperties: ModelData::rest($o, [
+                'id',
+                'status',
+            ]),
         );
     }
 

@@ -64,22 +64,68 @@ final class Transaction implements \JsonSerializable
     {
         $o = ModelData::object($json, 'Transaction');
         return new self(
-            id: ($o['_id'] ?? null) === null ? ModelData::missing('Transaction._id') : ModelData::stringValue($o['_id'], 'Transaction._id'),
-            uid: ($o['uid'] ?? null) === null ? ModelData::missing('Transaction.uid') : ModelData::stringValue($o['uid'], 'Transaction.uid'),
-            amount: ($o['amount'] ?? null) === null ? ModelData::missing('Transaction.amount') : ModelData::numberValue($o['amount'], 'Transaction.amount'),
-            amountToReceive: ($o['amountToReceive'] ?? null) === null ? ModelData::missing('Transaction.amountToReceive') : ModelData::numberValue($o['amountToReceive'], 'Transaction.amountToReceive'),
-            coin: ($o['coin'] ?? null) === null ? ModelData::missing('Transaction.coin') : ModelData::stringValue($o['coin'], 'Transaction.coin'),
-            chain: ($o['chain'] ?? null) === null ? ModelData::missing('Transaction.chain') : ModelData::stringValue($o['chain'], 'Transaction.chain'),
-            currency: ($o['currency'] ?? null) === null ? ModelData::missing('Transaction.currency') : ModelData::stringValue($o['currency'], 'Transaction.currency'),
-            type: ($o['type'] ?? null) === null ? ModelData::missing('Transaction.type') : ModelData::stringValue($o['type'], 'Transaction.type'),
-            status: ($o['status'] ?? null) === null ? ModelData::missing('Transaction.status') : ModelData::stringValue($o['status'], 'Transaction.status'),
-            payoutStatus: ($o['payoutStatus'] ?? null) === null ? ModelData::missing('Transaction.payoutStatus') : ModelData::stringValue($o['payoutStatus'], 'Transaction.payoutStatus'),
-            remark: ($o['remark'] ?? null) === null ? ModelData::missing('Transaction.remark') : ModelData::stringValue($o['remark'], 'Transaction.remark'),
-            fee: ($o['fee'] ?? null) === null ? ModelData::missing('Transaction.fee') : ModelData::numberValue($o['fee'], 'Transaction.fee'),
-            rate: ($o['rate'] ?? null) === null ? ModelData::missing('Transaction.rate') : ModelData::numberValue($o['rate'], 'Transaction.rate'),
-            createdAt: ($o['createdAt'] ?? null) === null ? ModelData::missing('Transaction.createdAt') : ModelData::stringValue($o['createdAt'], 'Transaction.createdAt'),
-            updatedAt: ($o['updatedAt'] ?? null) === null ? ModelData::missing('Transaction.updatedAt') : ModelData::stringValue($o['updatedAt'], 'Transaction.updatedAt'),
-            additionalProperties: ModelData::rest($o, ['_id', 'uid', 'amount', 'amountToReceive', 'coin', 'chain', 'currency', 'type', 'status', 'payoutStatus', 'remark', 'fee', 'rate', 'createdAt', 'updatedAt']),
+            id: ($o['_id'] ?? null) === null
+                ? ModelData::missing('Transaction._id')
+                : ModelData::stringValue($o['_id'], 'Transaction._id'),
+            uid: ($o['uid'] ?? null) === null
+                ? ModelData::missing('Transaction.uid')
+                : ModelData::stringValue($o['uid'], 'Transaction.uid'),
+            amount: ($o['amount'] ?? null) === null
+                ? ModelData::missing('Transaction.amount')
+                : ModelData::numberValue($o['amount'], 'Transaction.amount'),
+            amountToReceive: ($o['amountToReceive'] ?? null) === null
+                ? ModelData::missing('Transaction.amountToReceive')
+                : ModelData::numberValue($o['amountToReceive'], 'Transaction.amountToReceive'),
+            coin: ($o['coin'] ?? null) === null
+                ? ModelData::missing('Transaction.coin')
+                : ModelData::stringValue($o['coin'], 'Transaction.coin'),
+            chain: ($o['chain'] ?? null) === null
+                ? ModelData::missing('Transaction.chain')
+                : ModelData::stringValue($o['chain'], 'Transaction.chain'),
+            currency: ($o['currency'] ?? null) === null
+                ? ModelData::missing('Transaction.currency')
+                : ModelData::stringValue($o['currency'], 'Transaction.currency'),
+            type: ($o['type'] ?? null) === null
+                ? ModelData::missing('Transaction.type')
+                : ModelData::stringValue($o['type'], 'Transaction.type'),
+            status: ($o['status'] ?? null) === null
+                ? ModelData::missing('Transaction.status')
+                : ModelData::stringValue($o['status'], 'Transaction.status'),
+            payoutStatus: ($o['payoutStatus'] ?? null) === null
+                ? ModelData::missing('Transaction.payoutStatus')
+                : ModelData::stringValue($o['payoutStatus'], 'Transaction.payoutStatus'),
+            remark: ($o['remark'] ?? null) === null
+                ? ModelData::missing('Transaction.remark')
+                : ModelData::stringValue($o['remark'], 'Transaction.remark'),
+            fee: ($o['fee'] ?? null) === null
+                ? ModelData::missing('Transaction.fee')
+                : ModelData::numberValue($o['fee'], 'Transaction.fee'),
+            rate: ($o['rate'] ?? null) === null
+                ? ModelData::missing('Transaction.rate')
+                : ModelData::numberValue($o['rate'], 'Transaction.rate'),
+            createdAt: ($o['createdAt'] ?? null) === null
+                ? ModelData::missing('Transaction.createdAt')
+                : ModelData::stringValue($o['createdAt'], 'Transaction.createdAt'),
+            updatedAt: ($o['updatedAt'] ?? null) === null
+                ? ModelData::missing('Transaction.updatedAt')
+                : ModelData::stringValue($o['updatedAt'], 'Transaction.updatedAt'),
+            additionalProperties: ModelData::rest($o, [
+                '_id',
+                'uid',
+                'amount',
+                'amountToReceive',
+                'coin',
+                'chain',
+                'currency',
+                'type',
+                'status',
+                'payoutStatus',
+                'remark',
+                'fee',
+                'rate',
+                'createdAt',
+                'updatedAt',
+            ]),
         );
     }
 

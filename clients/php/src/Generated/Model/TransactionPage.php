@@ -44,12 +44,28 @@ final class TransactionPage implements \JsonSerializable
     {
         $o = ModelData::object($json, 'TransactionPage');
         return new self(
-            page: ($o['page'] ?? null) === null ? ModelData::missing('TransactionPage.page') : ModelData::integerValue($o['page'], 'TransactionPage.page'),
-            pages: ($o['pages'] ?? null) === null ? ModelData::missing('TransactionPage.pages') : ModelData::integerValue($o['pages'], 'TransactionPage.pages'),
-            limit: ($o['limit'] ?? null) === null ? ModelData::missing('TransactionPage.limit') : ModelData::integerValue($o['limit'], 'TransactionPage.limit'),
-            total: ($o['total'] ?? null) === null ? ModelData::missing('TransactionPage.total') : ModelData::integerValue($o['total'], 'TransactionPage.total'),
-            data: ($o['data'] ?? null) === null ? ModelData::missing('TransactionPage.data') : ModelData::items($o['data'], static fn (mixed $item): mixed => Transaction::fromJson($item), 'TransactionPage.data'),
-            additionalProperties: ModelData::rest($o, ['page', 'pages', 'limit', 'total', 'data']),
+            page: ($o['page'] ?? null) === null
+                ? ModelData::missing('TransactionPage.page')
+                : ModelData::integerValue($o['page'], 'TransactionPage.page'),
+            pages: ($o['pages'] ?? null) === null
+                ? ModelData::missing('TransactionPage.pages')
+                : ModelData::integerValue($o['pages'], 'TransactionPage.pages'),
+            limit: ($o['limit'] ?? null) === null
+                ? ModelData::missing('TransactionPage.limit')
+                : ModelData::integerValue($o['limit'], 'TransactionPage.limit'),
+            total: ($o['total'] ?? null) === null
+                ? ModelData::missing('TransactionPage.total')
+                : ModelData::integerValue($o['total'], 'TransactionPage.total'),
+            data: ($o['data'] ?? null) === null
+                ? ModelData::missing('TransactionPage.data')
+                : ModelData::items($o['data'], Transaction::fromJson(...), 'TransactionPage.data'),
+            additionalProperties: ModelData::rest($o, [
+                'page',
+                'pages',
+                'limit',
+                'total',
+                'data',
+            ]),
         );
     }
 

@@ -22,7 +22,8 @@ final class Wallet implements \JsonSerializable
      * @param string $address Wallet address.
      * @param string $chainType Chain type. Values seen: `btc`, `evm`.
      * @param string $status Wallet status. Value seen: `active`.
-     * @param list<string> $subscribedChains Chain references, for example `bitcoin` for `btc`; `binance`, `ethereum`, `polygon` for `evm`.
+     * @param list<string> $subscribedChains Chain references, for example `bitcoin` for `btc`; `binance`,
+     *     `ethereum`, `polygon` for `evm`.
      * @param string $usage Wallet usage. Value seen: `crypto_to_cash`.
      * @param string $provider Name of the wallet provider.
      * @param array<string, mixed> $additionalProperties members the spec does not list, as received
@@ -48,14 +49,36 @@ final class Wallet implements \JsonSerializable
     {
         $o = ModelData::object($json, 'Wallet');
         return new self(
-            id: ($o['_id'] ?? null) === null ? ModelData::missing('Wallet._id') : ModelData::stringValue($o['_id'], 'Wallet._id'),
-            address: ($o['address'] ?? null) === null ? ModelData::missing('Wallet.address') : ModelData::stringValue($o['address'], 'Wallet.address'),
-            chainType: ($o['chainType'] ?? null) === null ? ModelData::missing('Wallet.chainType') : ModelData::stringValue($o['chainType'], 'Wallet.chainType'),
-            status: ($o['status'] ?? null) === null ? ModelData::missing('Wallet.status') : ModelData::stringValue($o['status'], 'Wallet.status'),
-            subscribedChains: ($o['subscribedChains'] ?? null) === null ? ModelData::missing('Wallet.subscribedChains') : ModelData::items($o['subscribedChains'], static fn (mixed $item): mixed => ModelData::stringValue($item, 'Wallet.subscribedChains[]'), 'Wallet.subscribedChains'),
-            usage: ($o['usage'] ?? null) === null ? ModelData::missing('Wallet.usage') : ModelData::stringValue($o['usage'], 'Wallet.usage'),
-            provider: ($o['provider'] ?? null) === null ? ModelData::missing('Wallet.provider') : ModelData::stringValue($o['provider'], 'Wallet.provider'),
-            additionalProperties: ModelData::rest($o, ['_id', 'address', 'chainType', 'status', 'subscribedChains', 'usage', 'provider']),
+            id: ($o['_id'] ?? null) === null
+                ? ModelData::missing('Wallet._id')
+                : ModelData::stringValue($o['_id'], 'Wallet._id'),
+            address: ($o['address'] ?? null) === null
+                ? ModelData::missing('Wallet.address')
+                : ModelData::stringValue($o['address'], 'Wallet.address'),
+            chainType: ($o['chainType'] ?? null) === null
+                ? ModelData::missing('Wallet.chainType')
+                : ModelData::stringValue($o['chainType'], 'Wallet.chainType'),
+            status: ($o['status'] ?? null) === null
+                ? ModelData::missing('Wallet.status')
+                : ModelData::stringValue($o['status'], 'Wallet.status'),
+            subscribedChains: ($o['subscribedChains'] ?? null) === null
+                ? ModelData::missing('Wallet.subscribedChains')
+                : ModelData::strings($o['subscribedChains'], 'Wallet.subscribedChains'),
+            usage: ($o['usage'] ?? null) === null
+                ? ModelData::missing('Wallet.usage')
+                : ModelData::stringValue($o['usage'], 'Wallet.usage'),
+            provider: ($o['provider'] ?? null) === null
+                ? ModelData::missing('Wallet.provider')
+                : ModelData::stringValue($o['provider'], 'Wallet.provider'),
+            additionalProperties: ModelData::rest($o, [
+                '_id',
+                'address',
+                'chainType',
+                'status',
+                'subscribedChains',
+                'usage',
+                'provider',
+            ]),
         );
     }
 

@@ -46,13 +46,32 @@ final class WithdrawalPreview implements \JsonSerializable
     {
         $o = ModelData::object($json, 'WithdrawalPreview');
         return new self(
-            transactionId: ($o['transactionId'] ?? null) === null ? ModelData::missing('WithdrawalPreview.transactionId') : ModelData::stringValue($o['transactionId'], 'WithdrawalPreview.transactionId'),
-            amount: ($o['amount'] ?? null) === null ? ModelData::missing('WithdrawalPreview.amount') : ModelData::numberValue($o['amount'], 'WithdrawalPreview.amount'),
-            fee: ($o['fee'] ?? null) === null ? ModelData::missing('WithdrawalPreview.fee') : ModelData::numberValue($o['fee'], 'WithdrawalPreview.fee'),
-            coin: ($o['coin'] ?? null) === null ? ModelData::missing('WithdrawalPreview.coin') : ModelData::stringValue($o['coin'], 'WithdrawalPreview.coin'),
-            chain: ($o['chain'] ?? null) === null ? ModelData::missing('WithdrawalPreview.chain') : ModelData::stringValue($o['chain'], 'WithdrawalPreview.chain'),
-            status: ($o['status'] ?? null) === null ? ModelData::missing('WithdrawalPreview.status') : ModelData::stringValue($o['status'], 'WithdrawalPreview.status'),
-            additionalProperties: ModelData::rest($o, ['transactionId', 'amount', 'fee', 'coin', 'chain', 'status']),
+            transactionId: ($o['transactionId'] ?? null) === null
+                ? ModelData::missing('WithdrawalPreview.transactionId')
+                : ModelData::stringValue($o['transactionId'], 'WithdrawalPreview.transactionId'),
+            amount: ($o['amount'] ?? null) === null
+                ? ModelData::missing('WithdrawalPreview.amount')
+                : ModelData::numberValue($o['amount'], 'WithdrawalPreview.amount'),
+            fee: ($o['fee'] ?? null) === null
+                ? ModelData::missing('WithdrawalPreview.fee')
+                : ModelData::numberValue($o['fee'], 'WithdrawalPreview.fee'),
+            coin: ($o['coin'] ?? null) === null
+                ? ModelData::missing('WithdrawalPreview.coin')
+                : ModelData::stringValue($o['coin'], 'WithdrawalPreview.coin'),
+            chain: ($o['chain'] ?? null) === null
+                ? ModelData::missing('WithdrawalPreview.chain')
+                : ModelData::stringValue($o['chain'], 'WithdrawalPreview.chain'),
+            status: ($o['status'] ?? null) === null
+                ? ModelData::missing('WithdrawalPreview.status')
+                : ModelData::stringValue($o['status'], 'WithdrawalPreview.status'),
+            additionalProperties: ModelData::rest($o, [
+                'transactionId',
+                'amount',
+                'fee',
+                'coin',
+                'chain',
+                'status',
+            ]),
         );
     }
 
