@@ -20,9 +20,15 @@ $client = new WalletApiClient(
 
 $walked = 0;
 foreach ($client->paginateTransactions(limit: 20) as $transaction) {
-    fwrite(STDERR, "{$transaction->id} {$transaction->type} {$transaction->status} {$transaction->amount} {$transaction->coin}\n");
+    fwrite(
+        STDERR,
+        "{$transaction->id} {$transaction->type} {$transaction->status} {$transaction->amount} {$transaction->coin}\n",
+    );
     $walked++;
 }
 // The first page as JSON too, with its page, pages, limit and total.
 $page = $client->listTransactions(limit: 20, page: 1);
-echo json_encode(['walked' => $walked] + (array) $page->jsonSerialize(), JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES), "\n";
+echo json_encode(
+    ['walked' => $walked] + (array) $page->jsonSerialize(),
+    JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES,
+), "\n";

@@ -27,5 +27,10 @@ if (!is_numeric($amount)) {
     fwrite(STDERR, "amount is not a number\n");
     exit(2);
 }
-$preview = $client->previewLocalPayout(coin: 'ngn', amount: +$amount, accountNumber: $accountNumber, bankCode: $bankCode);
+$preview = $client->previewLocalPayout(
+    coin: 'ngn',
+    amount: +$amount,
+    accountNumber: $accountNumber,
+    bankCode: $bankCode,
+);
 echo json_encode($preview, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES), "\n";

@@ -37,5 +37,10 @@ if (+$amount < $minimum) {
     fwrite(STDERR, "the minimum withdrawal of $coin is $minimum\n");
     exit(1);
 }
-$preview = $client->previewWithdrawal(coin: $coin, chain: $networks[0]->reference, amount: +$amount, receiverAddress: $receiverAddress);
+$preview = $client->previewWithdrawal(
+    coin: $coin,
+    chain: $networks[0]->reference,
+    amount: +$amount,
+    receiverAddress: $receiverAddress,
+);
 echo json_encode($preview, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES), "\n";

@@ -107,7 +107,8 @@ final class PhpClientGenerator
                 if (count($names) !== count(array_unique($names))) {
                     fail("{$operation['operationId']} has two arguments of one name");
                 }
-                $data = $operation['responses']['200']['content']['application/json']['schema']['properties']['data'] ?? [];
+                $success = $operation['responses']['200']['content']['application/json']['schema'] ?? [];
+                $data = $success['properties']['data'] ?? [];
                 $found[] = [
                     'id' => $operation['operationId'],
                     'method' => strtoupper($method),
@@ -134,7 +135,11 @@ final class PhpClientGenerator
             $pointer = explode('/', substr($schema['$ref'], 2));
             $target = $this->spec;
             foreach ($pointer as $segment) {
-                $target = $target[str_replace(['~1', '~0'], ['/', '~'], $segment)] ?? fail("unresolved {$schema['$ref']}");
+                $target = $target[str_replace(
+                    ['~1', '~0'],
+                    ['/', '~'],
+                    $segment,
+                )] ?? fail("unresolved {$schema['$ref']}");
             }
             $schema = $target;
         }
@@ -177,11 +182,18 @@ final class PhpClientGenerator
             return ['bool', 'bool', "ModelData::booleanValue(%s, '$label')", '%s'];
         }
         if ($type === 'array') {
-            [, $itemDoc, $itemRead, $itemWrite] = $this->typeOf($resolved['items'] ?? [], "{$label}[]", $nestedName . 'Item');
+            [
+                ,
+                $itemDoc,
+                $itemRead,
+                $itemWrite,
+            ] = $this->typeOf($resolved['items'] ?? [], "{$label}[]", $nestedName . 'Item');
             $read = str_starts_with($itemRead, 'ModelData::stringValue(')
                 ? "ModelData::strings(%s, '$label')"
                 : "ModelData::items(%s, " . self::callableOf($itemRead) . ", '$label')";
-            $write = $itemWrite === '%s' ? '%s' : "array_map(static fn (\$item): mixed => " . sprintf($itemWrite, '$item') . ', %s)';
+            $write = $itemWrite === '%s'
+                    ? '%s'
+                    : "array_map(static fn (\$item): mixed => " . sprintf($itemWrite, '$item') . ', %s)';
             return ['array', "list<$itemDoc>", $read, $write];
         }
         if ($type === 'object' && isset($resolved['properties'])) {
@@ -190,9 +202,18 @@ final class PhpClientGenerator
             return [$class, $class, "$class::fromJson(%s)", '%s'];
         }
         if ($type === 'object' && is_array($resolved['additionalProperties'] ?? null)) {
-            [, $itemDoc, $itemRead, $itemWrite] = $this->typeOf($resolved['additionalProperties'], "{$label}{}", $nestedName . 'Value');
+            [
+                ,
+                $itemDoc,
+                $itemRead,
+                $itemWrite,
+            ] = $this->typeOf($resolved['additionalProperties'], "{$label}{}", $nestedName . 'Value');
             $read = "ModelData::map(%s, " . self::callableOf($itemRead) . ", '$label')";
-            $write = "(object) " . ($itemWrite === '%s' ? '%s' : "array_map(static fn (\$item): mixed => " . sprintf($itemWrite, '$item') . ', %s)');
+            $write = "(object) " . (
+                $itemWrite === '%s'
+                    ? '%s'
+                    : "array_map(static fn (\$item): mixed => " . sprintf($itemWrite, '$item') . ', %s)'
+            );
             return ['array', "array<string, $itemDoc>", $read, $write];
         }
         // No shape published: the JSON as decoded (objects as stdClass).
@@ -212,7 +233,8 @@ final class PhpClientGenerator
             $cases .= "    case $case = " . var_export((string) $value, true) . ";\n";
         }
         $doc = self::doc($schema['description'] ?? '', '');
-        $this->models[$class] = "<?php\n\n" . HEADER . "\ndeclare(strict_types=1);\n\nnamespace WalletApi\\Generated\\Model;\n\n{$doc}enum $class: string\n{\n$cases}\n";
+        $this->models[$class] = "<?php\n\n" . HEADER . "\ndeclare(strict_types=1);\n\n"
+            . "namespace WalletApi\\Generated\\Model;\n\n{$doc}enum $class: string\n{\n$cases}\n";
     }
 
     /** @param array<string, mixed> $schema */
@@ -225,7 +247,11 @@ final class PhpClientGenerator
         $required = $schema['required'] ?? [];
         $members = [];
         foreach ($schema['properties'] as $wire => $property) {
-            $php = lcfirst(str_replace(' ', '', ucwords((string) preg_replace('/[^A-Za-z0-9]+/', ' ', (string) $wire))));
+            $php = lcfirst(str_replace(
+                ' ',
+                '',
+                ucwords((string) preg_replace('/[^A-Za-z0-9]+/', ' ', (string) $wire)),
+            ));
             if ($php === '' || $php === 'additionalProperties') {
                 fail("$class.$wire has no PHP name");
             }
@@ -249,19 +275,43 @@ final class PhpClientGenerator
             $default = $m['isRequired'] ? '' : ' = null';
             $params .= "        public readonly $type \${$m['php']}$default,\n";
             $docType = $m['docType'] . ($nullable ? '|null' : '');
-            $doc .= self::docTag("@param $docType \${$m['php']}" . ($m['description'] === '' ? '' : ' ' . self::oneLine($m['description'])) . ($m['wire'] !== $m['php'] ? " (`{$m['wire']}`)" : ''));
+            $doc .= self::docTag(
+                "@param $docType \${$m['php']}"
+                    . ($m['description'] === '' ? '' : ' ' . self::oneLine($m['description']))
+                    . ($m['wire'] !== $m['php'] ? " (`{$m['wire']}`)" : '')
+            );
             $value = "\$o['{$m['wire']}'] ?? null";
             $expression = sprintf($m['read'], $value);
             if ($m['type'] !== 'mixed') {
-                $expression = "($value) === null\n                ? " . ($m['isRequired'] ? "ModelData::missing('$class.{$m['wire']}')" : 'null')
+                $expression = "($value) === null\n                ? " . (
+                    $m['isRequired']
+                        ? "ModelData::missing('$class.{$m['wire']}')"
+                        : 'null'
+                )
                     . "\n                : " . sprintf($m['read'], "\$o['{$m['wire']}']");
             }
             $reads .= "            {$m['php']}: $expression,\n";
-            $written = $m['write'] === '%s' ? "\$this->{$m['php']}" : ($nullable ? "\$this->{$m['php']} === null ? null : " : '') . sprintf($m['write'], "\$this->{$m['php']}");
+            $written = $m['write'] === '%s' ? "\$this->{$m['php']}" : (
+                $nullable
+                    ? "\$this->{$m['php']} === null ? null : "
+                    : ''
+            ) . sprintf(
+                $m['write'],
+                "\$this->{$m['php']}",
+            );
             $writes .= "            '{$m['wire']}' => $written,\n";
         }
-        $wires = implode('', array_map(static fn (array $m): string => '                ' . var_export($m['wire'], true) . ",\n", $members));
-        $classDoc = self::doc($schema['description'] ?? '', ' * Members the spec does not list are kept in $additionalProperties, as received.');
+        $wires = implode(
+            '',
+            array_map(
+                static fn (array $m): string => '                ' . var_export($m['wire'], true) . ",\n",
+                $members,
+            ),
+        );
+        $classDoc = self::doc(
+            $schema['description'] ?? '',
+            ' * Members the spec does not list are kept in $additionalProperties, as received.',
+        );
         $this->models[$class] = <<<PHP
 <?php
 
@@ -385,14 +435,22 @@ PHP;
             $paramDoc = '';
             $arguments = [];
             foreach ($parameters as $p) {
-                [$pType, $pDoc] = $this->typeOf($p['schema'], $op['id'] . '.' . $p['name'], ucfirst($op['id']) . ucfirst($p['name']));
+                [$pType, $pDoc] = $this->typeOf(
+                    $p['schema'],
+                    $op['id'] . '.' . $p['name'],
+                    ucfirst($op['id']) . ucfirst($p['name']),
+                );
                 if (preg_match('/^[A-Z]/', $pType) === 1) {
                     $uses[$pType] = true;
                 }
                 $sensitive = Rules::classOf($p['name']) !== null ? '#[\SensitiveParameter] ' : '';
                 $nullable = $p['required'] ? $pType : (str_contains($pType, '|') ? "$pType|null" : "?$pType");
                 $signature .= "        $sensitive$nullable \${$p['name']}" . ($p['required'] ? '' : ' = null') . ",\n";
-                $paramDoc .= self::docTag('@param ' . ($p['required'] ? $pDoc : "$pDoc|null") . " \${$p['name']}" . ($p['description'] === '' ? '' : ' ' . self::oneLine($p['description'])) . " (in the {$p['in']})");
+                $paramDoc .= self::docTag(
+                    '@param ' . ($p['required'] ? $pDoc : "$pDoc|null") . " \${$p['name']}"
+                        . ($p['description'] === '' ? '' : ' ' . self::oneLine($p['description']))
+                        . " (in the {$p['in']})"
+                );
                 $arguments[] = "'{$p['name']}' => \${$p['name']}";
             }
             $signature .= "        ?RequestOptions \$options = null,\n";
@@ -400,12 +458,16 @@ PHP;
             if (strlen($args) > 80) {
                 $args = "[\n                " . implode(",\n                ", $arguments) . ",\n            ]";
             }
-            $decoder = "static fn (mixed \$data): " . ($type === 'mixed' ? 'mixed' : $type) . " => " . sprintf($read, '$data');
+            $decoder = "static fn (mixed \$data): $type => " . sprintf($read, '$data');
             $summary = self::oneLine($op['summary'] !== '' ? $op['summary'] : $op['id']);
             $returns = $raw ? "RawResponse<$docType>" : $docType;
             $call = "        \$answer = \$this->caller()->call('{$op['id']}', $args, \$options);\n";
-            $body = strlen($call) <= 121 ? $call : "        \$answer = \$this->caller()->call(\n            '{$op['id']}',\n            $args,\n            \$options,\n        );\n";
-            $decoded = "\$this->caller()->decode(\n            \$answer,\n            '{$op['id']}',\n            '$schema',\n            $decoder,\n        )";
+            $body = strlen($call) <= 121
+                ? $call
+                : "        \$answer = \$this->caller()->call(\n            '{$op['id']}',\n            $args,\n"
+                    . "            \$options,\n        );\n";
+            $decoded = "\$this->caller()->decode(\n            \$answer,\n            '{$op['id']}',\n"
+                . "            '$schema',\n            $decoder,\n        )";
             $body .= $raw ? "        return \$answer->withData($decoded);\n" : "        return $decoded;\n";
             $phpReturn = $raw ? 'RawResponse' : $type;
             $methods .= <<<PHP

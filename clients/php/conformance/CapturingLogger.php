@@ -23,6 +23,9 @@ final class CapturingLogger
         foreach ($context as $key => $value) {
             $rendered[$key] = $value instanceof \Throwable ? (string) $value : $value;
         }
-        $this->lines[] = "[$level] $message " . json_encode($rendered, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PARTIAL_OUTPUT_ON_ERROR);
+        $this->lines[] = "[$level] $message " . json_encode(
+            $rendered,
+            JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PARTIAL_OUTPUT_ON_ERROR,
+        );
     }
 }

@@ -13,7 +13,10 @@ final class Cases
             return '';
         }
         if (property_exists($body, 'json')) {
-            return (string) json_encode($body->json, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION);
+            return (string) json_encode(
+                $body->json,
+                JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION,
+            );
         }
         if (isset($body->utf8)) {
             return (string) $body->utf8;

@@ -23,7 +23,10 @@ final class Renderings
             'var_dump' => $dumped,
             'print_r' => print_r($error, true),
             'var_export' => var_export($error, true),
-            'json_encode' => (string) json_encode($error, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PARTIAL_OUTPUT_ON_ERROR),
+            'json_encode' => (string) json_encode(
+                $error,
+                JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PARTIAL_OUTPUT_ON_ERROR,
+            ),
             'serialize' => serialize($error),
             'getTraceAsString()' => $error->getTraceAsString(),
         ];

@@ -26,7 +26,10 @@ final class ReplayServer
     private readonly string $log;
     private readonly int $pid;
 
-    /** @var array{0: list<array{method: string, target: string, headers: array<string, string>, body: string, arrivedAt: int}>, 1: array<int, int>}|null */
+    /**
+     * @var array{0: list<array{method: string, target: string, headers: array<string, string>, body: string, arrivedAt:
+     * int}>, 1: array<int, int>}|null
+     */
     private ?array $stopped = null;
 
     /** @param list<\stdClass> $answers */
@@ -63,7 +66,8 @@ final class ReplayServer
     /**
      * Stops the server and every connection it still serves, and returns what arrived.
      *
-     * @return array{0: list<array{method: string, target: string, headers: array<string, string>, body: string, arrivedAt: int}>, 1: array<int, int>}
+     * @return array{0: list<array{method: string, target: string, headers: array<string, string>, body: string,
+     *     arrivedAt: int}>, 1: array<int, int>}
      */
     public function stop(): array
     {
@@ -160,10 +164,19 @@ final class ReplayServer
             }
             $rest .= $chunk;
         }
-        return ['method' => $method, 'target' => $target, 'headers' => $headers, 'body' => substr($rest, 0, $length), 'arrivedAt' => $arrived];
+        return [
+            'method' => $method,
+            'target' => $target,
+            'headers' => $headers,
+            'body' => substr($rest, 0, $length),
+            'arrivedAt' => $arrived,
+        ];
     }
 
-    /** @param array{method: string, target: string, headers: array<string, string>, body: string, arrivedAt: int} $request */
+    /**
+     * @param array{method: string, target: string, headers: array<string, string>, body: string, arrivedAt: int}
+     * $request
+     */
     private function record(array $request): int
     {
         $handle = fopen($this->log, 'c+');
@@ -200,7 +213,8 @@ final class ReplayServer
      * Writes one answer; true once it ended as the case says, false if the client left first.
      *
      * @param resource $connection
-     * @param array{method: string, target: string, headers: array<string, string>, body: string, arrivedAt: int} $request
+     * @param array{method: string, target: string, headers: array<string, string>, body: string, arrivedAt: int}
+     *     $request
      */
     private function write($connection, \stdClass $answer, array $request): bool
     {
@@ -266,16 +280,24 @@ final class ReplayServer
         return true;
     }
 
-    /** @param array{method: string, target: string, headers: array<string, string>, body: string, arrivedAt: int} $request */
+    /**
+     * @param array{method: string, target: string, headers: array<string, string>, body: string, arrivedAt: int}
+     * $request
+     */
     private static function echoed(string $text, array $request): string
     {
         $fields = json_decode($request['body'] === '' ? '{}' : $request['body'], true);
         $fields = is_array($fields) ? $fields : [];
-        $text = (string) preg_replace_callback('/\{\{header:([^}]+)\}\}/', static fn (array $m): string => $request['headers'][strtolower($m[1])] ?? '', $text);
-        return (string) preg_replace_callback('/\{\{field:([^}]+)\}\}/', static function (array $m) use ($fields): string {
+        $text = (string) preg_replace_callback(
+            '/\{\{header:([^}]+)\}\}/',
+            static fn (array $m): string => $request['headers'][strtolower($m[1])] ?? '',
+            $text,
+        );
+        $field = static function (array $m) use ($fields): string {
             $value = $fields[$m[1]] ?? '';
             return is_scalar($value) ? (string) $value : (string) json_encode($value);
-        }, $text);
+        };
+        return (string) preg_replace_callback('/\{\{field:([^}]+)\}\}/', $field, $text);
     }
 
     /** @param resource $connection */

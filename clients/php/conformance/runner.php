@@ -7,7 +7,8 @@
  * client's real curl transport reads them; scenarios run against the sandbox whose URL it is
  * given.
  *
- *     php clients/php/conformance/runner.php --cases FILE... --sandbox URL --api-key KEY --secret SECRET --out RESULT.json
+ *     php clients/php/conformance/runner.php --cases FILE... --sandbox URL --api-key KEY --secret SECRET --out
+ * RESULT.json
  */
 
 declare(strict_types=1);
@@ -100,8 +101,13 @@ final class Runner
         );
     }
 
-    private static function client(string $baseUrl, string $apiKey, string $secret, ?\stdClass $settings, ?object $logger = null): WalletApiClient
-    {
+    private static function client(
+        string $baseUrl,
+        string $apiKey,
+        string $secret,
+        ?\stdClass $settings,
+        ?object $logger = null,
+    ): WalletApiClient {
         return new WalletApiClient(
             environment: Environment::Custom,
             baseUrl: $baseUrl,
@@ -132,7 +138,10 @@ final class Runner
         try {
             $data = $client->{$call->operationId}(...$arguments, options: $requestOptions);
             // An empty map is an empty PHP array: as JSON, the object the spec says it is.
-            return new Got(data: $data === [] && OperationTable::OPERATIONS[$call->operationId]['data'] === 'map' ? new \stdClass() : $data);
+            return new Got(
+                data: $data === []
+                && OperationTable::OPERATIONS[$call->operationId]['data'] === 'map' ? new \stdClass() : $data
+            );
         } catch (\Throwable $error) {
             return new Got(error: $error);
         }
@@ -182,7 +191,10 @@ final class Runner
         if (isset($want->httpStatus) && $error->getHttpStatus() !== $want->httpStatus) {
             throw new Mismatch("{$error->getKind()} with HTTP {$error->getHttpStatus()}, not {$want->httpStatus}");
         }
-        if (isset($want->apiMessage) && (!$error instanceof ApiException || $error->getApiMessage() !== $want->apiMessage)) {
+        if (
+            isset($want->apiMessage)
+            && (!$error instanceof ApiException || $error->getApiMessage() !== $want->apiMessage)
+        ) {
             throw new Mismatch("{$error->getKind()} with another provider message");
         }
         if (isset($want->retryAfter) && $error->getRetryAfter() !== $want->retryAfter) {
@@ -193,7 +205,13 @@ final class Runner
     private function signing(\stdClass $case): string
     {
         $given = $case->input;
-        $input = new SignatureInput($given->method, $given->pathWithQuery, $given->body->utf8, $given->timestamp, $given->apiKey);
+        $input = new SignatureInput(
+            $given->method,
+            $given->pathWithQuery,
+            $given->body->utf8,
+            $given->timestamp,
+            $given->apiKey,
+        );
         if ($input->canonicalString() !== $case->expect->canonicalString) {
             throw new Mismatch('another canonical string');
         }
@@ -205,7 +223,8 @@ final class Runner
     }
 
     /**
-     * @param array{method: string, target: string, headers: array<string, string>, body: string, arrivedAt: int}|null $request
+     * @param array{method: string, target: string, headers: array<string, string>, body: string, arrivedAt: int}|null
+     *     $request
      */
     private static function checkRequest(?array $request, \stdClass $expected): void
     {
@@ -241,7 +260,13 @@ final class Runner
                 throw new Mismatch('body ' . substr($request['body'], 0, 80));
             }
         }
-        if (isset($expected->userAgentMatches) && preg_match('/' . str_replace('/', '\/', $expected->userAgentMatches) . '/', $request['headers']['user-agent'] ?? '') !== 1) {
+        if (
+            isset($expected->userAgentMatches)
+            && preg_match(
+                '/' . str_replace('/', '\/', $expected->userAgentMatches) . '/',
+                $request['headers']['user-agent'] ?? '',
+            ) !== 1
+        ) {
             throw new Mismatch('User-Agent ' . ($request['headers']['user-agent'] ?? ''));
         }
         if (($expected->signed ?? false) === true) {
@@ -254,7 +279,12 @@ final class Runner
             }
             // The oracle: PHP's own HMAC over the bytes that arrived, compared in constant time.
             $canonical = "$timestamp\n{$request['method']}\n{$request['target']}\n" . $request['body'];
-            if (!hash_equals(hash_hmac('sha256', $canonical, REPLAY_SECRET), $request['headers']['x-signature'] ?? '')) {
+            if (
+                !hash_equals(
+                    hash_hmac('sha256', $canonical, REPLAY_SECRET),
+                    $request['headers']['x-signature'] ?? '',
+                )
+            ) {
                 throw new Mismatch('x-signature is not the HMAC of the bytes received');
             }
         }
@@ -286,7 +316,8 @@ final class Runner
         }
         $got = $outcomes[0];
         if (isset($expect->requests) && count($received) !== $expect->requests) {
-            throw new Mismatch(self::describe($got) . ' after ' . count($received) . " requests, not {$expect->requests}");
+            $count = count($received);
+            throw new Mismatch(self::describe($got) . " after $count requests, not {$expect->requests}");
         }
         foreach ($expect->waitsMs ?? [] as $i => $window) {
             if (!isset($answered[$i]) || !isset($received[$i + 1])) {
@@ -320,10 +351,15 @@ final class Runner
 
     /**
      * @param list<string> $protected
-     * @param list<array{method: string, target: string, headers: array<string, string>, body: string, arrivedAt: int}> $received
+     * @param list<array{method: string, target: string, headers: array<string, string>, body: string, arrivedAt: int}>
+     *     $received
      */
-    private static function checkPrivacy(array $protected, \Throwable $error, array $received, CapturingLogger $logger): void
-    {
+    private static function checkPrivacy(
+        array $protected,
+        \Throwable $error,
+        array $received,
+        CapturingLogger $logger,
+    ): void {
         $body = isset($received[0]) && $received[0]['body'] !== '' ? json_decode($received[0]['body'], true) : [];
         $body = is_array($body) ? $body : [];
         $values = [];
@@ -387,7 +423,12 @@ final class Runner
     {
         $carried = $case->carried ?? new \stdClass();
         $signatures = isset($carried->signature) ? [(string) $carried->signature] : [];
-        $policy = new Policy(Policy::carriedByCall($carried->apiKey ?? null, $carried->secret ?? null, $signatures, $carried->fields ?? null));
+        $policy = new Policy(Policy::carriedByCall(
+            $carried->apiKey ?? null,
+            $carried->secret ?? null,
+            $signatures,
+            $carried->fields ?? null,
+        ));
         $out = $policy->text((string) $case->text);
         foreach ($case->expect->absent ?? [] as $i => $value) {
             if (stripos($out, (string) $value) !== false || mb_stripos($out, (string) $value) !== false) {
@@ -453,7 +494,11 @@ final class Runner
     {
         foreach (array_slice(explode('/', $path), 1) as $key) {
             $key = str_replace(['~1', '~0'], ['/', '~'], $key);
-            $data = $data instanceof \stdClass && property_exists($data, $key) ? $data->{$key} : (is_array($data) ? ($data[(int) $key] ?? null) : null);
+            $data = $data instanceof \stdClass && property_exists($data, $key) ? $data->{$key} : (
+                is_array($data)
+                    ? ($data[(int) $key] ?? null)
+                    : null
+            );
         }
         return $data;
     }
@@ -482,20 +527,32 @@ final class Runner
                     try {
                         self::checkOutcome($got, self::substitute($step->expect, $saved));
                     } catch (Mismatch $mismatch) {
-                        throw new Mismatch("$at ({$call->operationId})" . ($times > 1 ? " call $i" : '') . ': ' . $mismatch->getMessage());
+                        throw new Mismatch(
+                            "$at ({$call->operationId})" . ($times > 1 ? " call $i" : '') . ': '
+                                . $mismatch->getMessage()
+                        );
                     }
                 }
                 foreach (get_object_vars($step->save ?? new \stdClass()) as $key => $path) {
                     $saved[$key] = self::pointer(Cases::asJson($got?->data), $path);
                 }
             } elseif (isset($step->sandbox)) {
-                [, $envelope] = $this->sandboxRequest($step->sandbox->method, (string) self::substitute($step->sandbox->path, $saved));
+                [, $envelope] = $this->sandboxRequest(
+                    $step->sandbox->method,
+                    (string) self::substitute($step->sandbox->path, $saved),
+                );
                 $data = $envelope->data ?? null;
                 $expect = $step->expect;
                 if (isset($expect->length) && (!is_array($data) || count($data) !== $expect->length)) {
-                    throw new Mismatch("$at: {$step->sandbox->path} has " . (is_array($data) ? count($data) : 'no') . " records, not {$expect->length}");
+                    throw new Mismatch(
+                        "$at: {$step->sandbox->path} has " . (is_array($data) ? count($data) : 'no')
+                            . " records, not {$expect->length}"
+                    );
                 }
-                if (isset($expect->dataIncludes) && !Cases::includes($data, self::substitute($expect->dataIncludes, $saved))) {
+                if (
+                    isset($expect->dataIncludes)
+                    && !Cases::includes($data, self::substitute($expect->dataIncludes, $saved))
+                ) {
                     throw new Mismatch("$at: {$step->sandbox->path} without what was expected");
                 }
             } elseif (isset($step->expectScenario)) {
@@ -510,8 +567,13 @@ final class Runner
                 if ($seen === null) {
                     throw new Mismatch("$at: no scenario {$want->index}");
                 }
-                if ((isset($want->matched) && $seen->matched !== $want->matched) || (isset($want->answered) && $seen->answered !== $want->answered)) {
-                    throw new Mismatch("$at: the sandbox saw {$seen->matched} calls and answered {$seen->answered} by the scenario");
+                if (
+                    (isset($want->matched) && $seen->matched !== $want->matched)
+                    || (isset($want->answered) && $seen->answered !== $want->answered)
+                ) {
+                    throw new Mismatch(
+                        "$at: the sandbox saw {$seen->matched} calls and answered {$seen->answered} by the scenario"
+                    );
                 }
             } elseif (isset($step->walk)) {
                 $pages = 0;
@@ -548,7 +610,12 @@ final class Runner
         if ($status !== 200) {
             throw new Mismatch("the sandbox did not reset (HTTP $status)");
         }
-        $client = self::client($this->settings->sandbox, $this->settings->apiKey, $this->settings->secret, $case->client ?? null);
+        $client = self::client(
+            $this->settings->sandbox,
+            $this->settings->apiKey,
+            $this->settings->secret,
+            $case->client ?? null,
+        );
         $saved = [];
         $armed = [];
         $this->steps($case->steps, $client, $saved, $armed);
@@ -581,7 +648,9 @@ function arguments(array $argv): array
         }
     }
     if ($parsed['cases'] === [] || $parsed['out'] === '') {
-        throw new \InvalidArgumentException('usage: runner.php --cases FILE... --sandbox URL --api-key KEY --secret SECRET --out RESULT.json');
+        throw new \InvalidArgumentException(
+            'usage: runner.php --cases FILE... --sandbox URL --api-key KEY --secret SECRET --out RESULT.json'
+        );
     }
     return $parsed;
 }
@@ -603,6 +672,12 @@ foreach ($args['cases'] as $file) {
         $results[] = $runner->run($case);
     }
 }
-file_put_contents($args['out'], json_encode(['client' => CLIENT, 'results' => $results], JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE) . "\n");
+file_put_contents(
+    $args['out'],
+    json_encode(
+        ['client' => CLIENT, 'results' => $results],
+        JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE,
+    ) . "\n",
+);
 $failed = count(array_filter($results, static fn (array $r): bool => $r['outcome'] !== 'pass'));
 fwrite(STDERR, 'conformance (php): ' . (count($results) - $failed) . " passed, $failed failed\n");

@@ -29,7 +29,11 @@ final class HmacSha256Signer implements Signer, \JsonSerializable
 
     public function sign(SignatureInput $input): string
     {
-        return hash_hmac('sha256', $input->timestamp . "\n" . $input->method . "\n" . $input->pathWithQuery . "\n" . $input->body, $this->secret());
+        return hash_hmac(
+            'sha256',
+            $input->timestamp . "\n" . $input->method . "\n" . $input->pathWithQuery . "\n" . $input->body,
+            $this->secret(),
+        );
     }
 
     /** @internal the secret, for the client's privacy policy (masked wherever a provider echoes it) */

@@ -11,7 +11,8 @@ final class RequestOptions
 {
     /**
      * @param int|null $timeoutMs bounds this call's attempts (signing and the body included) instead of the client's
-     * @param RetryPolicy|false|null $retry this call's retry policy; false turns retries off for it; null keeps the client's
+     * @param RetryPolicy|false|null $retry this call's retry policy; false turns retries off for it; null keeps the
+     *     client's
      * @param Cancellation|null $cancellation ends the call as aborted once cancelled
      */
     public function __construct(

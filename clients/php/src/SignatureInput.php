@@ -32,6 +32,11 @@ final class SignatureInput
     /** @return array<string, string> without the API key */
     public function __debugInfo(): array
     {
-        return ['method' => $this->method, 'pathWithQuery' => $this->pathWithQuery, 'timestamp' => $this->timestamp, 'apiKey' => '[redacted]'];
+        return [
+            'method' => $this->method,
+            'pathWithQuery' => $this->pathWithQuery,
+            'timestamp' => $this->timestamp,
+            'apiKey' => '[redacted]',
+        ];
     }
 }

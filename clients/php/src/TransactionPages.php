@@ -44,10 +44,22 @@ final class TransactionPages implements \IteratorAggregate
                 // A server ignoring `page` would hand back the same records forever.
                 $name = 'GET /api/v1/transactions';
                 $reason = "page {$got->page} when page $asked was asked for";
-                throw new InvalidResponseException("$name answered HTTP 200 with $reason", $name, 200, null, $reason, null, null);
+                throw new InvalidResponseException(
+                    "$name answered HTTP 200 with $reason",
+                    $name,
+                    200,
+                    null,
+                    $reason,
+                    null,
+                    null,
+                );
             }
             yield $got;
-            if ($got->data === [] || $got->page >= $got->pages || ($this->maxPages !== null && $read >= $this->maxPages)) {
+            if (
+                $got->data === []
+                || $got->page >= $got->pages
+                || ($this->maxPages !== null && $read >= $this->maxPages)
+            ) {
                 return;
             }
             $asked++;

@@ -51,7 +51,8 @@ final class WalletApiClient
      * @param int|null $maxResponseBytes the largest body read, after decompression (default 4 MiB)
      * @param RetryPolicy|null $retry the retry policy of GETs; null: no retry
      * @param Transport|null $transport sends the requests; null: a CurlTransport of the client's own
-     * @param object|null $logger a PSR-3 logger (any object with debug($message, $context)): one line per attempt, per retry and per failure, never a credential
+     * @param object|null $logger a PSR-3 logger (any object with debug($message, $context)): one line per attempt, per
+     *     retry and per failure, never a credential
      * @param string|null $userAgent your product token(s), appended to the client's User-Agent
      */
     public function __construct(
@@ -72,7 +73,9 @@ final class WalletApiClient
             throw new ConfigurationException('apiKey is required (a non-empty string)');
         }
         if (!Caller::isHeaderValue($apiKey)) {
-            throw new ConfigurationException('apiKey is not a valid HTTP header value (' . Caller::HEADER_VALUE_RULE . ')');
+            throw new ConfigurationException(
+                'apiKey is not a valid HTTP header value (' . Caller::HEADER_VALUE_RULE . ')'
+            );
         }
         if ($signer === null) {
             throw new ConfigurationException('signer is required: e.g. new HmacSha256Signer($secret)');
@@ -84,12 +87,19 @@ final class WalletApiClient
             throw new ConfigurationException('maxResponseBytes must be a positive number of bytes');
         }
         if ($userAgent !== null && !Caller::isHeaderValue($userAgent)) {
-            throw new ConfigurationException('userAgent must be a valid HTTP header value (' . Caller::HEADER_VALUE_RULE . ')');
+            throw new ConfigurationException(
+                'userAgent must be a valid HTTP header value (' . Caller::HEADER_VALUE_RULE . ')'
+            );
         }
         if ($logger !== null && !is_callable([$logger, 'debug'])) {
-            throw new ConfigurationException('logger must be a PSR-3 logger (an object with a debug($message, $context) method)');
+            throw new ConfigurationException(
+                'logger must be a PSR-3 logger (an object with a debug($message, $context) method)'
+            );
         }
-        $agent = 'wallet-api-sdk-php/' . Version::SDK . ' php/' . PHP_VERSION . ($userAgent === null ? '' : ' ' . $userAgent);
+        $agent = 'wallet-api-sdk-php/' . Version::SDK . ' php/' . PHP_VERSION;
+        if ($userAgent !== null) {
+            $agent .= ' ' . $userAgent;
+        }
         $this->caller = new Caller(
             $this->baseUrl,
             new Secret($apiKey),
@@ -116,8 +126,12 @@ final class WalletApiClient
      * Every transaction, page after page: `foreach ($client->paginateTransactions(limit: 50) as $transaction)`,
      * or `->pages()` for whole pages. Each iteration walks again from `page`.
      */
-    public function paginateTransactions(?int $limit = null, int $page = 1, ?int $maxPages = null, ?RequestOptions $options = null): TransactionPages
-    {
+    public function paginateTransactions(
+        ?int $limit = null,
+        int $page = 1,
+        ?int $maxPages = null,
+        ?RequestOptions $options = null,
+    ): TransactionPages {
         if ($limit !== null && $limit < 1) {
             throw new ConfigurationException('paginateTransactions: limit must be a positive whole number');
         }
@@ -147,7 +161,9 @@ final class WalletApiClient
             return $environment;
         }
         if ($environment === null || $environment === '') {
-            throw new ConfigurationException('environment must be chosen explicitly: one of "staging", "production", "custom"');
+            throw new ConfigurationException(
+                'environment must be chosen explicitly: one of "staging", "production", "custom"'
+            );
         }
         return Environment::tryFrom($environment)
             ?? throw new ConfigurationException('environment must be one of "staging", "production", "custom"');
@@ -160,13 +176,22 @@ final class WalletApiClient
             throw new ConfigurationException("baseUrl is required for the $env environment");
         }
         $parts = parse_url($baseUrl);
-        if ($parts === false || !isset($parts['scheme'], $parts['host']) || preg_match('/[\s\x00-\x1f\x7f]/', $baseUrl) === 1) {
+        if (
+            $parts === false
+            || !isset($parts['scheme'], $parts['host'])
+            || preg_match('/[\s\x00-\x1f\x7f]/', $baseUrl) === 1
+        ) {
             throw new ConfigurationException("baseUrl of the $env environment must be an absolute URL");
         }
         if (isset($parts['user']) || isset($parts['pass'])) {
             throw new ConfigurationException('baseUrl must not contain credentials');
         }
-        if (isset($parts['query']) || isset($parts['fragment']) || str_contains($baseUrl, '?') || str_contains($baseUrl, '#')) {
+        if (
+            isset($parts['query'])
+            || isset($parts['fragment'])
+            || str_contains($baseUrl, '?')
+            || str_contains($baseUrl, '#')
+        ) {
             throw new ConfigurationException('baseUrl must not contain a query or fragment');
         }
         $scheme = strtolower($parts['scheme']);

@@ -44,10 +44,16 @@ final class ConsumerAndSamplesTest extends TestCase
     public function testTheQuickStartRunsInAProjectThatInstalledThePackageOffline(): void
     {
         $project = Consumer::project();
-        self::assertFileExists("$project/vendor/wallet-api/sdk/src/WalletApiClient.php", 'a copy, not a link to the repository');
+        self::assertFileExists(
+            "$project/vendor/wallet-api/sdk/src/WalletApiClient.php",
+            'a copy, not a link to the repository',
+        );
         [$code, $out, $err] = Consumer::run('quickstart.php');
         self::assertSame(0, $code, $err);
-        self::assertMatchesRegularExpression('/^usdtngn last [0-9.]+; 100 usdt gives [0-9.]+ NGN\nrefused: HTTP 404 /', $out);
+        self::assertMatchesRegularExpression(
+            '/^usdtngn last [0-9.]+; 100 usdt gives [0-9.]+ NGN\nrefused: HTTP 404 /',
+            $out,
+        );
     }
 
     public function testEveryOperationHasAPhpSampleCallingItsMethod(): void
@@ -61,7 +67,11 @@ final class ConsumerAndSamplesTest extends TestCase
             $text = (string) file_get_contents(self::SAMPLES . "/$id.php");
             $method = $id === 'listTransactions' ? 'paginateTransactions' : $id;
             self::assertStringContainsString("\$client->$method(", $text, $id);
-            self::assertStringContainsString("new HmacSha256Signer((string) getenv('WALLET_API_SIGNING_SECRET'))", $text, $id);
+            self::assertStringContainsString(
+                "new HmacSha256Signer((string) getenv('WALLET_API_SIGNING_SECRET'))",
+                $text,
+                $id,
+            );
             exec('php -l ' . escapeshellarg(self::SAMPLES . "/$id.php") . ' 2>&1', $lint, $code);
             self::assertSame(0, $code, implode("\n", $lint));
         }
@@ -74,9 +84,21 @@ final class ConsumerAndSamplesTest extends TestCase
         yield 'getRates' => ['getRates', [], '/api/v1/utils/rates'];
         yield 'getSwapMarket' => ['getSwapMarket', [], '/api/v1/swaps/market'];
         yield 'listCoinNetworks' => ['listCoinNetworks', ['usdt'], '/api/v1/utils/usdt/networks'];
-        yield 'getMinimumWithdrawalAmount' => ['getMinimumWithdrawalAmount', ['usdt'], '/api/v1/wallets/minimum-withdrawal-amount?coin=usdt'];
-        yield 'getDepositAddress' => ['getDepositAddress', ['usdt'], '/api/v1/wallets/deposit-address?coin=usdt&chain=ethereum'];
-        yield 'getSwapQuote' => ['getSwapQuote', ['usdt', 'ngn', '100'], '/api/v1/swaps/quotes?from=usdt&to=ngn&amount=100'];
+        yield 'getMinimumWithdrawalAmount' => [
+            'getMinimumWithdrawalAmount',
+            ['usdt'],
+            '/api/v1/wallets/minimum-withdrawal-amount?coin=usdt',
+        ];
+        yield 'getDepositAddress' => [
+            'getDepositAddress',
+            ['usdt'],
+            '/api/v1/wallets/deposit-address?coin=usdt&chain=ethereum',
+        ];
+        yield 'getSwapQuote' => [
+            'getSwapQuote',
+            ['usdt', 'ngn', '100'],
+            '/api/v1/swaps/quotes?from=usdt&to=ngn&amount=100',
+        ];
     }
 
     /**
@@ -101,8 +123,14 @@ final class ConsumerAndSamplesTest extends TestCase
 
         $toConfirm = self::sample('createSwap', 'usdt', 'ngn', '100');
         $toCancel = self::sample('createSwap', 'usdt', 'ngn', '50');
-        self::assertEquals((object) ['id' => $toConfirm->id, 'status' => 'confirmed'], self::sample('confirmSwap', $toConfirm->id));
-        self::assertEquals((object) ['id' => $toCancel->id, 'status' => 'cancelled'], self::sample('cancelSwap', $toCancel->id));
+        self::assertEquals(
+            (object) ['id' => $toConfirm->id, 'status' => 'confirmed'],
+            self::sample('confirmSwap', $toConfirm->id),
+        );
+        self::assertEquals(
+            (object) ['id' => $toCancel->id, 'status' => 'cancelled'],
+            self::sample('cancelSwap', $toCancel->id),
+        );
         [, $swaps] = $sandbox->helper('GET', '/sandbox/swaps');
         $states = [];
         foreach ($swaps->data as $swap) {
@@ -118,6 +146,9 @@ final class ConsumerAndSamplesTest extends TestCase
         self::assertSame($withdrawal->transactionId, $transaction->_id);
         $history = self::sample('listTransactions');
         self::assertSame($history->total, $history->walked);
-        self::assertContains($payout->transactionId, array_map(static fn (\stdClass $t): string => $t->_id, $history->data));
+        self::assertContains(
+            $payout->transactionId,
+            array_map(static fn (\stdClass $t): string => $t->_id, $history->data),
+        );
     }
 }

@@ -18,10 +18,22 @@ final class GeneratorTest extends TestCase
     /** @return array<string, string> path => contents */
     private static function generate(string $spec, string $out): array
     {
-        exec(sprintf('php %s --spec %s --out-dir %s 2>&1', escapeshellarg(__DIR__ . '/../codegen/generate.php'), escapeshellarg($spec), escapeshellarg($out)), $output, $code);
+        exec(
+            sprintf(
+                'php %s --spec %s --out-dir %s 2>&1',
+                escapeshellarg(__DIR__ . '/../codegen/generate.php'),
+                escapeshellarg($spec),
+                escapeshellarg($out),
+            ),
+            $output,
+            $code,
+        );
         self::assertSame(0, $code, implode("\n", $output));
         $files = [];
-        $iterator = new \RecursiveIteratorIterator(new \RecursiveDirectoryIterator($out, \FilesystemIterator::SKIP_DOTS));
+        $iterator = new \RecursiveIteratorIterator(new \RecursiveDirectoryIterator(
+            $out,
+            \FilesystemIterator::SKIP_DOTS,
+        ));
         foreach ($iterator as $file) {
             $files[substr($file->getPathname(), strlen($out) + 1)] = (string) file_get_contents($file->getPathname());
         }
@@ -46,7 +58,10 @@ final class GeneratorTest extends TestCase
 
     public function testAModelIsReadonlyTypedAndKeepsWhatTheSpecDoesNotList(): void
     {
-        $json = json_decode('{"_id":"o-1","total":"12.50","colour":"deep red","lines":[{"sku":"a","qty":2,"gift":true}],"meta":{"x":[1]},"extra":{}}');
+        $json = json_decode(
+            '{"_id":"o-1","total":"12.50","colour":"deep red","lines":[{"sku":"a","qty":2,"gift":true}],'
+            . '"meta":{"x":[1]},"extra":{}}'
+        );
         $order = \WalletApi\Generated\Model\FixtureOrder::fromJson($json);
         self::assertSame('o-1', $order->id);
         self::assertSame('12.50', $order->total, 'a decimal string stays a string');
@@ -68,9 +83,18 @@ final class GeneratorTest extends TestCase
     public static function unlikeTheSpec(): iterable
     {
         yield 'missing' => ['{"total":"1","colour":"blue","lines":[]}', 'FixtureOrder._id is missing'];
-        yield 'another type' => ['{"_id":1,"total":"1","colour":"blue","lines":[]}', 'FixtureOrder._id is not a string'];
-        yield 'not an enum value' => ['{"_id":"o","total":"1","colour":"green","lines":[]}', 'FixtureOrder.colour is not one of the values'];
-        yield 'an item of another type' => ['{"_id":"o","total":"1","colour":"blue","lines":[{"sku":"a","qty":"2"}]}', 'FixtureOrderLinesItem.qty is not a number'];
+        yield 'another type' => [
+            '{"_id":1,"total":"1","colour":"blue","lines":[]}',
+            'FixtureOrder._id is not a string',
+        ];
+        yield 'not an enum value' => [
+            '{"_id":"o","total":"1","colour":"green","lines":[]}',
+            'FixtureOrder.colour is not one of the values',
+        ];
+        yield 'an item of another type' => [
+            '{"_id":"o","total":"1","colour":"blue","lines":[{"sku":"a","qty":"2"}]}',
+            'FixtureOrderLinesItem.qty is not a number',
+        ];
         yield 'not an object' => ['[]', 'FixtureOrder is not an object'];
     }
 
@@ -85,9 +109,17 @@ final class GeneratorTest extends TestCase
     public function testOperationsTakeNamedTypedArgumentsRequiredFirst(): void
     {
         $operations = (string) file_get_contents(self::$dir . '/Operations.php');
-        self::assertStringContainsString("public function createFixtureOrder(\n        #[\\SensitiveParameter] string \$pin,\n        int|float \$total,\n        ?string \$note = null,\n        ?RequestOptions \$options = null,\n    ): array {", $operations);
+        self::assertStringContainsString(
+            "public function createFixtureOrder(\n        #[\\SensitiveParameter] string \$pin,\n"
+                . "        int|float \$total,\n"
+                . "        ?string \$note = null,\n        ?RequestOptions \$options = null,\n    ): array {",
+            $operations,
+        );
         self::assertStringContainsString('@return array<string, FixtureOrder>', $operations);
-        self::assertStringContainsString("public function getFixtureOrder(\n        string \$id,\n        ?bool \$verbose = null,", $operations);
+        self::assertStringContainsString(
+            "public function getFixtureOrder(\n        string \$id,\n        ?bool \$verbose = null,",
+            $operations,
+        );
         $table = (string) file_get_contents(self::$dir . '/OperationTable.php');
         self::assertStringContainsString(
             "'getFixtureOrder' => [\n            'method' => 'GET',\n            'path' => '/orders/{id}',\n"

@@ -37,7 +37,10 @@ final class PrivacyTest extends TestCase
         ));
     }
 
-    /** @return iterable<string, array{0: string}> each form a provider may echo a carried value in (the oracle: made here, not by the policy) */
+    /**
+     * @return iterable<string, array{0: string}> each form a provider may echo a carried value in (the oracle: made
+     * here, not by the policy)
+     */
     public static function echoedForms(): iterable
     {
         $password = self::PASSWORD;
@@ -87,21 +90,45 @@ final class PrivacyTest extends TestCase
         self::assertSame('Invalid password: [redacted] length', $policy->text('Invalid password: wrong length'));
         self::assertSame('account_number=0000-000-000&x=1', $policy->text('account_number=4821-555-193&x=1'));
         self::assertEquals(
-            (object) ['customerPin' => '[redacted]', 'receiverAccountNumber' => '0000000000', 'amount' => 12.5, 'pin' => 0],
-            $policy->json((object) ['customerPin' => '4821', 'receiverAccountNumber' => '2345678901', 'amount' => 12.5, 'pin' => 4821]),
+            (object) [
+                'customerPin' => '[redacted]',
+                'receiverAccountNumber' => '0000000000',
+                'amount' => 12.5,
+                'pin' => 0,
+            ],
+            $policy->json((object) [
+                'customerPin' => '4821',
+                'receiverAccountNumber' => '2345678901',
+                'amount' => 12.5,
+                'pin' => 4821,
+            ]),
         );
-        self::assertSame('to 0x0xx0x000000xX000000000000Xx000xxx00XXX00', $policy->text('to 0x8ba1f109551bD432803012645Ac136ddd64DBA72'));
+        self::assertSame(
+            'to 0x0xx0x000000xX000000000000Xx000xxx00XXX00',
+            $policy->text('to 0x8ba1f109551bD432803012645Ac136ddd64DBA72'),
+        );
     }
 
     public function testAHeaderNameThatHeldACarriedValueIsRenamedWhole(): void
     {
-        $headers = self::policy()->headers([['x-' . self::PASSWORD, 'seen'], ['x-api-key', Replay::API_KEY], ['x-request-id', 'r-1']]);
-        self::assertSame([['redacted-header-1', 'seen'], ['x-api-key', '[redacted]'], ['x-request-id', 'r-1']], $headers);
+        $headers = self::policy()->headers([
+            ['x-' . self::PASSWORD, 'seen'],
+            ['x-api-key', Replay::API_KEY],
+            ['x-request-id', 'r-1'],
+        ]);
+        self::assertSame(
+            [['redacted-header-1', 'seen'], ['x-api-key', '[redacted]'], ['x-request-id', 'r-1']],
+            $headers,
+        );
     }
 
     public function testTheFormsOfAValueAreTheKitsOwn(): void
     {
-        self::assertSame(['abc-1.2_3'], Echoes::variantsOf('abc-1.2_3'), 'an unreserved value is the same in every encoding');
+        self::assertSame(
+            ['abc-1.2_3'],
+            Echoes::variantsOf('abc-1.2_3'),
+            'an unreserved value is the same in every encoding',
+        );
         self::assertSame(['0123456789', '123456789'], Echoes::looseForms('0123 456 789'));
         self::assertSame([], Echoes::looseForms('password'), 'a word is not an identifier');
         self::assertSame([], Echoes::encodedForms('short'), 'a value under 8 characters is not looked for encoded');
@@ -113,11 +140,35 @@ final class PrivacyTest extends TestCase
      */
     public function testNoRenderingOfAnyExceptionShowsWhatTheCallCarried(): void
     {
-        $echo = 'key {{header:x-api-key}} sig {{header:x-signature}} pw {{field:password}} acct {{field:accountNumber}}';
+        $echo = 'key {{header:x-api-key}} sig {{header:x-signature}}'
+            . ' pw {{field:password}} acct {{field:accountNumber}}';
         $answers = [
-            ['status' => 400, 'echo' => true, 'headers' => [['content-type', 'application/json'], ['x-echo', '{{header:x-signature}}'], ['x-{{field:password}}', '1']], 'body' => ['utf8' => '{"status":"error","message":"' . $echo . '","data":{"password":"{{field:password}}"}}']],
-            ['status' => 502, 'echo' => true, 'headers' => [['content-type', 'text/html']], 'body' => ['utf8' => "<p>$echo</p>"]],
-            ['status' => 200, 'echo' => true, 'headers' => [['content-type', 'application/json']], 'body' => ['utf8' => '{"status":"success","message":"OK","data":{"transactionId":"{{field:accountNumber}}"}}']],
+            [
+                'status' => 400,
+                'echo' => true,
+                'headers' => [
+                    ['content-type', 'application/json'],
+                    ['x-echo', '{{header:x-signature}}'],
+                    ['x-{{field:password}}', '1'],
+                ],
+                'body' => [
+                    'utf8' => '{"status":"error","message":"' . $echo . '","data":{"password":"{{field:password}}"}}',
+                ],
+            ],
+            [
+                'status' => 502,
+                'echo' => true,
+                'headers' => [['content-type', 'text/html']],
+                'body' => ['utf8' => "<p>$echo</p>"],
+            ],
+            [
+                'status' => 200,
+                'echo' => true,
+                'headers' => [['content-type', 'application/json']],
+                'body' => [
+                    'utf8' => '{"status":"success","message":"OK","data":{"transactionId":"{{field:accountNumber}}"}}'
+                ],
+            ],
         ];
         $replay = new Replay($answers);
         $logger = new CapturingLogger();
@@ -125,7 +176,13 @@ final class PrivacyTest extends TestCase
         $errors = [];
         foreach ([ApiException::class, InvalidResponseException::class, InvalidResponseException::class] as $expected) {
             try {
-                $client->previewLocalPayout(amount: 25000, coin: 'ngn', accountNumber: self::ACCOUNT, bankCode: '058', remark: self::PASSWORD);
+                $client->previewLocalPayout(
+                    amount: 25000,
+                    coin: 'ngn',
+                    accountNumber: self::ACCOUNT,
+                    bankCode: '058',
+                    remark: self::PASSWORD,
+                );
                 self::fail('the call did not throw');
             } catch (WalletApiException $error) {
                 self::assertInstanceOf($expected, $error);
@@ -181,11 +238,22 @@ final class PrivacyTest extends TestCase
     public function testTheClientItsSignerAndItsOptionsShowNoCredential(): void
     {
         $signer = new HmacSha256Signer(Replay::SECRET);
-        $client = new WalletApiClient(environment: 'custom', baseUrl: 'http://127.0.0.1:9', apiKey: Replay::API_KEY, signer: $signer, retry: new RetryPolicy());
+        $client = new WalletApiClient(
+            environment: 'custom',
+            baseUrl: 'http://127.0.0.1:9',
+            apiKey: Replay::API_KEY,
+            signer: $signer,
+            retry: new RetryPolicy(),
+        );
         foreach ([$client, $signer, $client->withRawResponse()] as $object) {
             ob_start();
             var_dump($object);
-            $renderings = [(string) ob_get_clean(), print_r($object, true), var_export($object, true), (string) json_encode($object)];
+            $renderings = [
+                (string) ob_get_clean(),
+                print_r($object, true),
+                var_export($object, true),
+                (string) json_encode($object),
+            ];
             foreach ($renderings as $text) {
                 self::assertStringNotContainsString(Replay::API_KEY, $text);
                 self::assertStringNotContainsString(Replay::SECRET, $text);

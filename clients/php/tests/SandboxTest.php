@@ -32,7 +32,10 @@ final class SandboxTest extends TestCase
         }
         $pages = iterator_to_array($client->paginateTransactions(limit: 2)->pages(), false);
         self::assertSame([1, 2, 3], array_map(static fn ($page): int => $page->page, $pages));
-        $ids = array_map(static fn (Transaction $t): string => $t->id, iterator_to_array($client->paginateTransactions(limit: 2), false));
+        $ids = array_map(
+            static fn (Transaction $t): string => $t->id,
+            iterator_to_array($client->paginateTransactions(limit: 2), false),
+        );
         self::assertCount(5, $ids);
         self::assertCount(5, array_unique($ids));
         self::assertCount(2, iterator_to_array($client->paginateTransactions(limit: 1, maxPages: 2), false));

@@ -52,7 +52,13 @@ final class TransportTest extends TestCase
 
     public function testSignsTheExactBytesSentWithTheStandardHmac(): void
     {
-        $replay = $this->replay([Replay::success(['id' => 's-1', 'from' => 'usdt', 'to' => 'ngn', 'status' => 'pending', 'rate' => '1542.25'])]);
+        $replay = $this->replay([Replay::success([
+            'id' => 's-1',
+            'from' => 'usdt',
+            'to' => 'ngn',
+            'status' => 'pending',
+            'rate' => '1542.25',
+        ])]);
         $swap = $replay->client()->createSwap(from: 'usdt', to: 'ngn', amount: 100.5, password: 'pässword/ü');
         $replay->stop();
         self::assertInstanceOf(Swap::class, $swap);
@@ -61,28 +67,50 @@ final class TransportTest extends TestCase
         $request = $replay->received[0];
         self::assertSame('POST', $request['method']);
         self::assertSame('/api/v1/swaps', $request['target']);
-        self::assertEquals((object) ['from' => 'usdt', 'to' => 'ngn', 'amount' => 100.5, 'password' => 'pässword/ü'], json_decode($request['body']));
+        self::assertEquals(
+            (object) ['from' => 'usdt', 'to' => 'ngn', 'amount' => 100.5, 'password' => 'pässword/ü'],
+            json_decode($request['body']),
+        );
         self::assertSame('application/json', $request['headers']['content-type']);
         self::assertSame(Replay::API_KEY, $request['headers']['x-api-key']);
-        self::assertMatchesRegularExpression('/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/', $request['headers']['x-timestamp']);
+        self::assertMatchesRegularExpression(
+            '/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/',
+            $request['headers']['x-timestamp'],
+        );
         $canonical = $request['headers']['x-timestamp'] . "\nPOST\n/api/v1/swaps\n" . $request['body'];
-        self::assertTrue(hash_equals(hash_hmac('sha256', $canonical, Replay::SECRET), $request['headers']['x-signature']));
-        self::assertMatchesRegularExpression('~^wallet-api-sdk-php/\d+\.\d+\.\d+ php/' . preg_quote(PHP_VERSION) . '$~', $request['headers']['user-agent']);
+        self::assertTrue(hash_equals(
+            hash_hmac('sha256', $canonical, Replay::SECRET),
+            $request['headers']['x-signature'],
+        ));
+        self::assertMatchesRegularExpression(
+            '~^wallet-api-sdk-php/\d+\.\d+\.\d+ php/' . preg_quote(PHP_VERSION) . '$~',
+            $request['headers']['user-agent'],
+        );
     }
 
     public function testEncodesPathAndQueryAsSentAndSigned(): void
     {
-        $replay = $this->replay([Replay::success(['id' => 'a b/c', 'status' => 'confirmed']), Replay::success(['minimumAmount' => 5])]);
+        $replay = $this->replay([
+            Replay::success(['id' => 'a b/c', 'status' => 'confirmed']),
+            Replay::success(['minimumAmount' => 5]),
+        ]);
         $client = $replay->client();
         self::assertSame('confirmed', $client->confirmSwap(id: 'a b/c')->status);
         self::assertSame(5, $client->getMinimumWithdrawalAmount(coin: 'us dt&x=1')->minimumAmount);
         $replay->stop();
         self::assertSame('/api/v1/swaps/a%20b%2Fc/confirm', $replay->received[0]['target']);
         self::assertSame('', $replay->received[0]['body']);
-        self::assertSame('/api/v1/wallets/minimum-withdrawal-amount?coin=us%20dt%26x%3D1', $replay->received[1]['target']);
+        self::assertSame(
+            '/api/v1/wallets/minimum-withdrawal-amount?coin=us%20dt%26x%3D1',
+            $replay->received[1]['target'],
+        );
         foreach ($replay->received as $request) {
-            $canonical = $request['headers']['x-timestamp'] . "\n{$request['method']}\n{$request['target']}\n{$request['body']}";
-            self::assertTrue(hash_equals(hash_hmac('sha256', $canonical, Replay::SECRET), $request['headers']['x-signature']));
+            $canonical = $request['headers']['x-timestamp']
+                . "\n{$request['method']}\n{$request['target']}\n{$request['body']}";
+            self::assertTrue(hash_equals(
+                hash_hmac('sha256', $canonical, Replay::SECRET),
+                $request['headers']['x-signature'],
+            ));
         }
     }
 
@@ -99,7 +127,10 @@ final class TransportTest extends TestCase
         $sorted = $timestamps;
         sort($sorted);
         self::assertSame($sorted, $timestamps, 'each later than the one before');
-        self::assertCount(25, array_unique(array_map(static fn (array $r): string => $r['headers']['x-signature'], $replay->received)));
+        self::assertCount(
+            25,
+            array_unique(array_map(static fn (array $r): string => $r['headers']['x-signature'], $replay->received)),
+        );
     }
 
     public function testAnErrorEnvelopeIsAnApiExceptionWithStatusMessageAndRetryAfter(): void
@@ -119,7 +150,12 @@ final class TransportTest extends TestCase
     public function testA200WithStatusErrorIsAnApiException(): void
     {
         $replay = $this->replay([Replay::error(200, 'Insufficient balance')]);
-        $error = $this->failure(fn () => $replay->client()->createSwap(from: 'usdt', to: 'ngn', amount: 1, password: 'p'));
+        $error = $this->failure(fn () => $replay->client()->createSwap(
+            from: 'usdt',
+            to: 'ngn',
+            amount: 1,
+            password: 'p',
+        ));
         self::assertInstanceOf(ApiException::class, $error);
         self::assertSame(200, $error->getHttpStatus());
     }
@@ -127,13 +163,43 @@ final class TransportTest extends TestCase
     /** @return iterable<string, array{0: array<string, mixed>, 1: string}> */
     public static function invalidAnswers(): iterable
     {
-        yield 'html' => [['status' => 502, 'headers' => [['content-type', 'text/html']], 'body' => ['utf8' => '<html>bad</html>']], 'not JSON'];
+        yield 'html' => [
+            ['status' => 502, 'headers' => [['content-type', 'text/html']], 'body' => ['utf8' => '<html>bad</html>']],
+            'not JSON',
+        ];
         yield 'empty' => [['status' => 200, 'headers' => []], 'empty body'];
-        yield 'not the envelope' => [['status' => 200, 'headers' => [], 'body' => ['json' => ['data' => []]]], '{status, message, data} envelope'];
-        yield 'unknown status' => [['status' => 200, 'headers' => [], 'body' => ['json' => ['status' => 'ok', 'message' => '', 'data' => null]]], 'unknown envelope status'];
-        yield 'not UTF-8' => [['status' => 200, 'headers' => [], 'body' => ['base64' => base64_encode("{\"status\":\"success\",\"message\":\"\xff\",\"data\":null}")]], 'not UTF-8'];
-        yield 'redirect' => [['status' => 302, 'headers' => [['location', 'http://127.0.0.1:9/elsewhere']], 'body' => ['json' => ['status' => 'success', 'message' => 'OK', 'data' => null]]], 'never follows'];
-        yield 'data unlike the spec' => [Replay::success(['minimumAmount' => 'five']), 'MinimumWithdrawal.minimumAmount is not a number'];
+        yield 'not the envelope' => [
+            ['status' => 200, 'headers' => [], 'body' => ['json' => ['data' => []]]],
+            '{status, message, data} envelope',
+        ];
+        yield 'unknown status' => [
+            [
+                'status' => 200,
+                'headers' => [],
+                'body' => ['json' => ['status' => 'ok', 'message' => '', 'data' => null]],
+            ],
+            'unknown envelope status',
+        ];
+        yield 'not UTF-8' => [
+            [
+                'status' => 200,
+                'headers' => [],
+                'body' => ['base64' => base64_encode("{\"status\":\"success\",\"message\":\"\xff\",\"data\":null}")],
+            ],
+            'not UTF-8',
+        ];
+        yield 'redirect' => [
+            [
+                'status' => 302,
+                'headers' => [['location', 'http://127.0.0.1:9/elsewhere']],
+                'body' => ['json' => ['status' => 'success', 'message' => 'OK', 'data' => null]],
+            ],
+            'never follows',
+        ];
+        yield 'data unlike the spec' => [
+            Replay::success(['minimumAmount' => 'five']),
+            'MinimumWithdrawal.minimumAmount is not a number',
+        ];
     }
 
     /**
@@ -159,7 +225,11 @@ final class TransportTest extends TestCase
         yield 'chunked' => [$big + ['framing' => 'chunked']];
         yield 'close' => [$big + ['framing' => 'close']];
         $inflating = json_encode(['status' => 'success', 'message' => 'OK', 'data' => str_repeat('0', 50_000)]);
-        yield 'gzip inflating past the cap' => [['status' => 200, 'headers' => [['content-type', 'application/json'], ['content-encoding', 'gzip']], 'body' => ['base64' => base64_encode((string) gzencode((string) $inflating))]]];
+        yield 'gzip inflating past the cap' => [[
+            'status' => 200,
+            'headers' => [['content-type', 'application/json'], ['content-encoding', 'gzip']],
+            'body' => ['base64' => base64_encode((string) gzencode((string) $inflating))],
+        ]];
     }
 
     /**
@@ -176,21 +246,42 @@ final class TransportTest extends TestCase
 
     public function testAGzipBodyUnderTheCapIsRead(): void
     {
-        $body = (string) json_encode(['status' => 'success', 'message' => 'OK', 'data' => ['k' => str_repeat('ab', 100)]]);
-        $replay = $this->replay([['status' => 200, 'headers' => [['content-encoding', 'gzip']], 'body' => ['base64' => base64_encode((string) gzencode($body))]]]);
-        self::assertEquals((object) ['k' => str_repeat('ab', 100)], $replay->client(maxResponseBytes: 4096)->getRates());
+        $body = (string) json_encode([
+            'status' => 'success',
+            'message' => 'OK',
+            'data' => ['k' => str_repeat('ab', 100)],
+        ]);
+        $replay = $this->replay([[
+            'status' => 200,
+            'headers' => [['content-encoding', 'gzip']],
+            'body' => ['base64' => base64_encode((string) gzencode($body))],
+        ]]);
+        self::assertEquals(
+            (object) ['k' => str_repeat('ab', 100)],
+            $replay->client(maxResponseBytes: 4096)->getRates(),
+        );
     }
 
     public function testRetriesAGetOnA503AfterItsRetryAfterAndSignsItAgain(): void
     {
         $replay = $this->replay([Replay::error(503, 'busy', [['retry-after', '1']]), Replay::success(null)]);
-        self::assertNull($replay->client(retry: new RetryPolicy(attempts: 2, initialDelayMs: 10, maxDelayMs: 3000))->getRates());
+        self::assertNull($replay->client(retry: new RetryPolicy(
+            attempts: 2,
+            initialDelayMs: 10,
+            maxDelayMs: 3000,
+        ))->getRates());
         $replay->stop();
         self::assertCount(2, $replay->received);
         $waitedMs = ($replay->received[1]['arrivedAt'] - $replay->answered[0]) / 1e6;
         self::assertGreaterThanOrEqual(990, $waitedMs, 'Retry-After: 1 is a second');
-        self::assertNotSame($replay->received[0]['headers']['x-timestamp'], $replay->received[1]['headers']['x-timestamp']);
-        self::assertNotSame($replay->received[0]['headers']['x-signature'], $replay->received[1]['headers']['x-signature']);
+        self::assertNotSame(
+            $replay->received[0]['headers']['x-timestamp'],
+            $replay->received[1]['headers']['x-timestamp'],
+        );
+        self::assertNotSame(
+            $replay->received[0]['headers']['x-signature'],
+            $replay->received[1]['headers']['x-signature'],
+        );
     }
 
     /** @return iterable<string, array{0: string}> */
@@ -205,17 +296,28 @@ final class TransportTest extends TestCase
     public function testARetryAfterThatIsNeitherDigitsNorADateFallsBackToTheBackoff(string $value): void
     {
         $replay = $this->replay([Replay::error(503, 'busy', [['retry-after', $value]]), Replay::success(null)]);
-        self::assertNull($replay->client(retry: new RetryPolicy(attempts: 2, initialDelayMs: 0, maxDelayMs: 5000))->getRates());
+        self::assertNull($replay->client(retry: new RetryPolicy(
+            attempts: 2,
+            initialDelayMs: 0,
+            maxDelayMs: 5000,
+        ))->getRates());
         $replay->stop();
         self::assertCount(2, $replay->received);
-        self::assertLessThan(900, ($replay->received[1]['arrivedAt'] - $replay->answered[0]) / 1e6, 'an initial delay of 0 waits 0 ms');
+        self::assertLessThan(
+            900,
+            ($replay->received[1]['arrivedAt'] - $replay->answered[0]) / 1e6,
+            'an initial delay of 0 waits 0 ms',
+        );
     }
 
     public function testAPostIsNeverRetried(): void
     {
         $replay = $this->replay([Replay::error(503, 'busy'), Replay::success(['id' => 'x', 'status' => 'confirmed'])]);
         $client = $replay->client(retry: new RetryPolicy(attempts: 3, initialDelayMs: 0, maxDelayMs: 10));
-        $error = $this->failure(fn () => $client->confirmSwap(id: 'x', options: new RequestOptions(retry: new RetryPolicy(attempts: 3))));
+        $error = $this->failure(fn () => $client->confirmSwap(
+            id: 'x',
+            options: new RequestOptions(retry: new RetryPolicy(attempts: 3)),
+        ));
         $replay->stop();
         self::assertInstanceOf(ApiException::class, $error);
         self::assertCount(1, $replay->received);
@@ -226,22 +328,39 @@ final class TransportTest extends TestCase
         $replay = $this->replay([Replay::error(503, 'busy'), Replay::error(503, 'busy'), Replay::success(null)]);
         self::assertInstanceOf(ApiException::class, $this->failure(fn () => $replay->client()->getRates()));
         $retrying = $replay->client(retry: new RetryPolicy(attempts: 3, initialDelayMs: 0, maxDelayMs: 10));
-        self::assertInstanceOf(ApiException::class, $this->failure(fn () => $retrying->getRates(options: new RequestOptions(retry: false))));
+        self::assertInstanceOf(
+            ApiException::class,
+            $this->failure(fn () => $retrying->getRates(options: new RequestOptions(retry: false))),
+        );
         $replay->stop();
         self::assertCount(2, $replay->received);
     }
 
     public function testAResetBeforeTheHeadersIsANetworkErrorRetriedForAGet(): void
     {
-        $replay = $this->replay([['status' => 200, 'headers' => [], 'fault' => 'reset-before-headers'], Replay::success(null)]);
+        $replay = $this->replay([
+            ['status' => 200, 'headers' => [], 'fault' => 'reset-before-headers'],
+            Replay::success(null),
+        ]);
         self::assertInstanceOf(NetworkException::class, $this->failure(fn () => $replay->client()->getRates()));
-        self::assertNull($replay->client(retry: new RetryPolicy(attempts: 2, initialDelayMs: 0, maxDelayMs: 10))->getRates());
+        self::assertNull($replay->client(retry: new RetryPolicy(
+            attempts: 2,
+            initialDelayMs: 0,
+            maxDelayMs: 10,
+        ))->getRates());
     }
 
     public function testAResetAfterTheHeadersIsNeverRetried(): void
     {
-        $replay = $this->replay([Replay::success(['k' => str_repeat('v', 200)], ['fault' => 'reset-after-headers']), Replay::success(null)]);
-        $error = $this->failure(fn () => $replay->client(retry: new RetryPolicy(attempts: 3, initialDelayMs: 0, maxDelayMs: 10))->getRates());
+        $replay = $this->replay([
+            Replay::success(['k' => str_repeat('v', 200)], ['fault' => 'reset-after-headers']),
+            Replay::success(null),
+        ]);
+        $error = $this->failure(fn () => $replay->client(retry: new RetryPolicy(
+            attempts: 3,
+            initialDelayMs: 0,
+            maxDelayMs: 10,
+        ))->getRates());
         $replay->stop();
         self::assertInstanceOf(NetworkException::class, $error);
         self::assertSame(200, $error->getHttpStatus());
@@ -263,7 +382,9 @@ final class TransportTest extends TestCase
     {
         $replay = $this->replay([Replay::success(null, ['delayMs' => 1500])]);
         $started = hrtime(true);
-        $error = $this->failure(fn () => $replay->client()->getRates(options: new RequestOptions(cancellation: Cancellation::after(100))));
+        $error = $this->failure(
+            fn () => $replay->client()->getRates(options: new RequestOptions(cancellation: Cancellation::after(100)))
+        );
         self::assertInstanceOf(AbortedException::class, $error);
         self::assertLessThan(1400, (hrtime(true) - $started) / 1e6, 'aborted before the answer came');
     }
@@ -320,7 +441,10 @@ final class TransportTest extends TestCase
 
     public function testTheRawResponseVariantGivesStatusHeadersEnvelopeAndTheModel(): void
     {
-        $answer = ['headers' => [['content-type', 'application/json'], ['x-request-id', 'req-9']]] + Replay::success(['_id' => 'w', 'token' => 'usdt', 'status' => 'active']);
+        $answer = ['headers' => [
+            ['content-type', 'application/json'],
+            ['x-request-id', 'req-9'],
+        ]] + Replay::success(['_id' => 'w', 'token' => 'usdt', 'status' => 'active']);
         $replay = $this->replay([$answer]);
         $raw = $replay->client()->withRawResponse()->createWallet(token: 'usdt');
         self::assertSame(200, $raw->status);
@@ -333,13 +457,19 @@ final class TransportTest extends TestCase
     {
         $replay = $this->replay([Replay::error(503, 'busy'), Replay::error(400, 'bad request')]);
         $logger = new \WalletApi\Conformance\CapturingLogger();
-        $client = $replay->client(logger: $logger, retry: new RetryPolicy(attempts: 2, initialDelayMs: 0, maxDelayMs: 10));
+        $client = $replay->client(
+            logger: $logger,
+            retry: new RetryPolicy(attempts: 2, initialDelayMs: 0, maxDelayMs: 10),
+        );
         $this->failure(fn () => $client->getRates());
         $replay->stop();
         self::assertCount(4, $logger->lines, implode("\n", $logger->lines));
         self::assertStringContainsString('wallet-api attempt', $logger->lines[0]);
         self::assertStringContainsString('wallet-api retry', $logger->lines[1]);
-        self::assertStringContainsString('wallet-api call failed: GET /api/v1/utils/rates failed with HTTP 400', $logger->lines[3]);
+        self::assertStringContainsString(
+            'wallet-api call failed: GET /api/v1/utils/rates failed with HTTP 400',
+            $logger->lines[3],
+        );
         foreach ($logger->lines as $line) {
             self::assertStringNotContainsString(Replay::API_KEY, $line);
             self::assertStringNotContainsString(Replay::SECRET, $line);

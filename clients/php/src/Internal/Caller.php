@@ -79,13 +79,22 @@ final class Caller
                 }
             }
             try {
-                $body = json_encode((object) $fields, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_THROW_ON_ERROR);
+                $body = json_encode(
+                    (object) $fields,
+                    JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_THROW_ON_ERROR,
+                );
             } catch (\JsonException) {
-                throw new ConfigurationException("$name was not sent: an argument is not valid UTF-8 text, so the body cannot be JSON", $name);
+                throw new ConfigurationException(
+                    "$name was not sent: an argument is not valid UTF-8 text, so the body cannot be JSON",
+                    $name,
+                );
             }
         }
         $secret = $this->signer instanceof HmacSha256Signer ? $this->signer->secret() : null;
-        $call = new CallState($name, Policy::carriedByCall($this->apiKey->reveal(), $secret, [], $fields, $queryString));
+        $call = new CallState(
+            $name,
+            Policy::carriedByCall($this->apiKey->reveal(), $secret, [], $fields, $queryString),
+        );
 
         $retry = null;
         if ($operation['method'] === 'GET') {
@@ -98,7 +107,13 @@ final class Caller
         $attempts = $retry?->attempts ?? 1;
         for ($attempt = 1;; $attempt++) {
             $started = hrtime(true);
-            $input = new SignatureInput($operation['method'], $pathWithQuery, $body ?? '', Timestamps::next(), $this->apiKey->reveal());
+            $input = new SignatureInput(
+                $operation['method'],
+                $pathWithQuery,
+                $body ?? '',
+                Timestamps::next(),
+                $this->apiKey->reveal(),
+            );
             $signature = $this->sign($input, $call, $timeoutMs, $started);
             $headers = [
                 ['x-api-key', $input->apiKey],
@@ -111,14 +126,22 @@ final class Caller
                 $headers[] = ['content-type', 'application/json'];
             }
             $left = $timeoutMs - intdiv(hrtime(true) - $started, 1_000_000);
-            $request = new TransportRequest($operation['method'], $url, $headers, $body, max(1, $left), $this->maxResponseBytes, $options?->cancellation);
+            $request = new TransportRequest(
+                $operation['method'],
+                $url,
+                $headers,
+                $body,
+                max(1, $left),
+                $this->maxResponseBytes,
+                $options?->cancellation,
+            );
             try {
                 $response = $this->transport->send($request);
             } catch (TransportFailure $failure) {
                 $error = $this->failed($failure, $call, $timeoutMs);
                 $this->logAttempt($name, $attempt, $started, $error->getKind());
                 $retryable = $retry !== null && $attempt < $attempts && !$failure->afterHeaders
-                    && ($failure->failure === TransportFailure::NETWORK || $failure->failure === TransportFailure::TIMEOUT);
+                    && in_array($failure->failure, [TransportFailure::NETWORK, TransportFailure::TIMEOUT], true);
                 if (!$retryable) {
                     throw $this->logged($error);
                 }
@@ -127,7 +150,11 @@ final class Caller
             } catch (WalletApiException $error) {
                 throw $this->logged($error);
             } catch (\Throwable) {
-                throw $this->logged(new NetworkException("$name failed before an answer arrived: the transport threw (what it threw is withheld because it may quote the request)", $name));
+                throw $this->logged(new NetworkException(
+                    "$name failed before an answer arrived: the transport threw"
+                    . ' (what it threw is withheld because it may quote the request)',
+                    $name,
+                ));
             }
             $this->logAttempt($name, $attempt, $started, (string) $response->status);
             if ($retry !== null && $attempt < $attempts && in_array($response->status, $retry->statuses, true)) {
@@ -158,7 +185,15 @@ final class Caller
             $operation = OperationTable::OPERATIONS[$operationId];
             $name = $operation['method'] . ' ' . $operation['path'];
             $reason = "data that is not the $schema the spec describes (" . $mismatch->getMessage() . ')';
-            throw $this->logged(new InvalidResponseException("$name answered HTTP {$answer->status} with $reason", $name, $answer->status, null, $reason, null, null));
+            throw $this->logged(new InvalidResponseException(
+                "$name answered HTTP {$answer->status} with $reason",
+                $name,
+                $answer->status,
+                null,
+                $reason,
+                null,
+                null,
+            ));
         }
     }
 
@@ -169,17 +204,28 @@ final class Caller
             $signature = $this->signer->sign($input);
         } catch (\Throwable $error) {
             // Never chained nor quoted: a signer's exception may hold the secret.
-            throw $this->logged(new SigningException($notSent . 'the signer threw ' . get_class($error) . ' (its message is withheld because it may contain secrets)', $call->name));
+            throw $this->logged(new SigningException(
+                $notSent . 'the signer threw ' . get_class($error)
+                    . ' (its message is withheld because it may contain secrets)',
+                $call->name,
+            ));
         }
         if ($signature === '') {
             throw $this->logged(new SigningException($notSent . 'the signer returned an empty signature', $call->name));
         }
         if (!self::isHeaderValue($signature)) {
-            throw $this->logged(new SigningException($notSent . 'the signer returned a signature that is not a valid HTTP header value (' . self::HEADER_VALUE_RULE . '; the value is withheld)', $call->name));
+            throw $this->logged(new SigningException(
+                $notSent . 'the signer returned a signature that is not a valid HTTP header value ('
+                    . self::HEADER_VALUE_RULE . '; the value is withheld)',
+                $call->name,
+            ));
         }
         $call->carry($signature);
         if (hrtime(true) - $started >= $timeoutMs * 1_000_000) {
-            throw $this->logged(new TimeoutException("{$call->name} timed out after $timeoutMs ms (while signing)", $call->name));
+            throw $this->logged(new TimeoutException(
+                "{$call->name} timed out after $timeoutMs ms (while signing)",
+                $call->name,
+            ));
         }
         return $signature;
     }
@@ -190,7 +236,16 @@ final class Caller
         $status = $response->status;
         $name = $call->name;
         $retryAfter = $response->header('retry-after');
-        $invalid = function (string $reason, bool $withBody = true) use ($response, $call, $status, $name, $retryAfter): InvalidResponseException {
+        $invalid = function (
+            string $reason,
+            bool $withBody = true,
+        ) use (
+            $response,
+            $call,
+            $status,
+            $name,
+            $retryAfter
+): InvalidResponseException {
             $policy = $call->policy();
             $masked = $policy->text($reason);
             return new InvalidResponseException(
@@ -213,9 +268,18 @@ final class Caller
         try {
             $envelope = json_decode($response->body, false, 512, JSON_THROW_ON_ERROR);
         } catch (\JsonException $error) {
-            throw $invalid($error->getCode() === JSON_ERROR_UTF8 ? 'with a body that is not UTF-8' : 'with a body that is not JSON');
+            throw $invalid(
+                $error->getCode() === JSON_ERROR_UTF8
+                    ? 'with a body that is not UTF-8'
+                    : 'with a body that is not JSON'
+            );
         }
-        if (!$envelope instanceof \stdClass || !is_string($envelope->status ?? null) || !is_string($envelope->message ?? null) || !property_exists($envelope, 'data')) {
+        if (
+            !$envelope instanceof \stdClass
+            || !is_string($envelope->status ?? null)
+            || !is_string($envelope->message ?? null)
+            || !property_exists($envelope, 'data')
+        ) {
             throw $invalid('with JSON that is not the {status, message, data} envelope');
         }
         if ($status >= 200 && $status < 300 && $envelope->status === 'success') {
@@ -245,10 +309,19 @@ final class Caller
         $policy = $call->policy();
         $reason = $policy->text($failure->getMessage());
         return match ($failure->failure) {
-            TransportFailure::ABORTED => new AbortedException("$name was aborted by the caller", $name, $failure->status),
-            TransportFailure::TIMEOUT => new TimeoutException("$name timed out after $timeoutMs ms", $name, $failure->status),
+            TransportFailure::ABORTED => new AbortedException(
+                "$name was aborted by the caller",
+                $name,
+                $failure->status,
+            ),
+            TransportFailure::TIMEOUT => new TimeoutException(
+                "$name timed out after $timeoutMs ms",
+                $name,
+                $failure->status,
+            ),
             TransportFailure::TOO_LARGE => new InvalidResponseException(
-                "$name answered HTTP {$failure->status} with a body over the client's limit of {$this->maxResponseBytes} bytes (maxResponseBytes)",
+                "$name answered HTTP {$failure->status} with a body over the client's limit"
+                    . " of {$this->maxResponseBytes} bytes (maxResponseBytes)",
                 $name,
                 $failure->status,
                 null,
@@ -257,7 +330,9 @@ final class Caller
                 null,
             ),
             default => new NetworkException(
-                $failure->afterHeaders ? "$name failed while its answer was read: $reason" : "$name failed before an answer arrived: $reason",
+                $failure->afterHeaders
+                    ? "$name failed while its answer was read: $reason"
+                    : "$name failed before an answer arrived: $reason",
                 $name,
                 $failure->afterHeaders ? $failure->status : null,
             ),
@@ -265,9 +340,18 @@ final class Caller
     }
 
     /** Waits before the next attempt; a cancellation ends the call during the wait too. */
-    private function pause(int $waitMs, string $name, int $attempt, string $reason, CallState $call, ?RequestOptions $options): void
-    {
-        $this->log('wallet-api retry', ['operation' => $name, 'attempt' => $attempt, 'waitMs' => $waitMs, 'reason' => $reason]);
+    private function pause(
+        int $waitMs,
+        string $name,
+        int $attempt,
+        string $reason,
+        CallState $call,
+        ?RequestOptions $options,
+    ): void {
+        $this->log(
+            'wallet-api retry',
+            ['operation' => $name, 'attempt' => $attempt, 'waitMs' => $waitMs, 'reason' => $reason],
+        );
         $until = hrtime(true) + $waitMs * 1_000_000;
         $cancellation = $options?->cancellation;
         while (($left = $until - hrtime(true)) > 0) {
@@ -307,11 +391,15 @@ final class Caller
         return null;
     }
 
-    public const HEADER_VALUE_RULE = 'visible ASCII or Latin-1 characters with spaces or tabs only between them: no line breaks, NUL or other control characters, no leading or trailing whitespace';
+    public const HEADER_VALUE_RULE = 'visible ASCII or Latin-1 characters with spaces or tabs only between them:'
+        . ' no line breaks, NUL or other control characters, no leading or trailing whitespace';
 
     public static function isHeaderValue(string $value): bool
     {
-        return $value !== '' && preg_match('/^[^\x00-\x20\x7f](?:[^\x00-\x08\x0a-\x1f\x7f]*[^\x00-\x20\x7f])?$/D', $value) === 1;
+        return $value !== '' && preg_match(
+            '/^[^\x00-\x20\x7f](?:[^\x00-\x08\x0a-\x1f\x7f]*[^\x00-\x20\x7f])?$/D',
+            $value,
+        ) === 1;
     }
 
     private static function scalar(mixed $value): string
@@ -327,13 +415,24 @@ final class Caller
 
     private function logAttempt(string $name, int $attempt, int $started, string $outcome): void
     {
-        $this->log('wallet-api attempt', ['operation' => $name, 'attempt' => $attempt, 'elapsedMs' => intdiv(hrtime(true) - $started, 1_000_000), 'outcome' => $outcome]);
+        $this->log(
+            'wallet-api attempt',
+            [
+                'operation' => $name,
+                'attempt' => $attempt,
+                'elapsedMs' => intdiv(hrtime(true) - $started, 1_000_000),
+                'outcome' => $outcome,
+            ],
+        );
     }
 
     /** Logs a failed call (its masked message and kind) before it is thrown. */
     private function logged(WalletApiException $error): WalletApiException
     {
-        $this->log('wallet-api call failed: ' . $error->getMessage(), ['operation' => $error->getOperation(), 'kind' => $error->getKind(), 'exception' => $error]);
+        $this->log(
+            'wallet-api call failed: ' . $error->getMessage(),
+            ['operation' => $error->getOperation(), 'kind' => $error->getKind(), 'exception' => $error],
+        );
         return $error;
     }
 
@@ -348,6 +447,11 @@ final class Caller
     /** @return array<string, mixed> */
     public function __debugInfo(): array
     {
-        return ['baseUrl' => $this->baseUrl, 'apiKey' => '[redacted]', 'timeoutMs' => $this->timeoutMs, 'maxResponseBytes' => $this->maxResponseBytes];
+        return [
+            'baseUrl' => $this->baseUrl,
+            'apiKey' => '[redacted]',
+            'timeoutMs' => $this->timeoutMs,
+            'maxResponseBytes' => $this->maxResponseBytes,
+        ];
     }
 }

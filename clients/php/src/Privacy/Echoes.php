@@ -24,7 +24,10 @@ final class Echoes
     private array $encoded = [];
     /** @var array<string, string> loose form (lower-case letters and digits) => replacement, longest first */
     private array $loose = [];
-    /** @var array<string, true> digit forms that are another's without its leading zeros: found only where they stand as a number */
+    /**
+     * @var array<string, true> digit forms that are another's without its leading zeros: found only where they stand as
+     * a number
+     */
     private array $asNumbers = [];
     private ?string $exactPattern = null;
     private ?string $encodedPattern = null;
@@ -54,10 +57,17 @@ final class Echoes
         uksort($this->exact, $byLength);
         uksort($this->encoded, $byLength);
         uksort($this->loose, $byLength);
-        $digits = array_values(array_filter(array_map('strval', array_keys($this->loose)), static fn (string $v): bool => ctype_digit($v)));
+        $digits = array_values(array_filter(
+            array_map('strval', array_keys($this->loose)),
+            static fn (string $v): bool => ctype_digit($v),
+        ));
         foreach ($digits as $value) {
             foreach ($digits as $padded) {
-                if (strlen($padded) > strlen($value) && str_ends_with($padded, $value) && trim(substr($padded, 0, -strlen($value)), '0') === '') {
+                if (
+                    strlen($padded) > strlen($value)
+                    && str_ends_with($padded, $value)
+                    && trim(substr($padded, 0, -strlen($value)), '0') === ''
+                ) {
                     $this->asNumbers[$value] = true;
                 }
             }
@@ -108,7 +118,10 @@ final class Echoes
         return $replaced ?? $text;
     }
 
-    /** The loose values replaced in the text read without its separators, each replacement spanning the separators it took in. */
+    /**
+     * The loose values replaced in the text read without its separators, each replacement spanning the separators it
+     * took in.
+     */
     private function replaceLoose(string $text): string
     {
         [$squeezed, $origins] = self::squeeze($text);
@@ -144,7 +157,8 @@ final class Echoes
      */
     private function nextLoose(string $text, string $squeezed, array $origins, string $value, int $from): int
     {
-        for ($index = strpos($squeezed, $value, $from); $index !== false; $index = strpos($squeezed, $value, $index + 1)) {
+        $index = strpos($squeezed, $value, $from);
+        for (; $index !== false; $index = strpos($squeezed, $value, $index + 1)) {
             if (!isset($this->asNumbers[$value])) {
                 return $index;
             }
@@ -181,7 +195,12 @@ final class Echoes
             } elseif ($char === '%' && substr($text, $index, 3) === '%20') {
                 $width = 3;
             }
-            if ($width > 0 && $index > 0 && ctype_alnum($text[$index - 1]) && ctype_alnum($text[$index + $width] ?? '')) {
+            if (
+                $width > 0
+                && $index > 0
+                && ctype_alnum($text[$index - 1])
+                && ctype_alnum($text[$index + $width] ?? '')
+            ) {
                 $index += $width - 1;
                 continue;
             }
@@ -204,17 +223,45 @@ final class Echoes
             return [$value];
         }
         $variants = [$value => true];
-        $component = strtr(rawurlencode($value), ['%21' => '!', '%27' => "'", '%28' => '(', '%29' => ')', '%2A' => '*']);
+        $component = strtr(
+            rawurlencode($value),
+            ['%21' => '!', '%27' => "'", '%28' => '(', '%29' => ')', '%2A' => '*'],
+        );
         $strict = strtr(rawurlencode($value), ['~' => '%7E']);
         $form = strtr(urlencode($value), ['%2A' => '*']);
-        $uri = strtr($component, ['%3B' => ';', '%2C' => ',', '%2F' => '/', '%3F' => '?', '%3A' => ':', '%40' => '@', '%26' => '&', '%3D' => '=', '%2B' => '+', '%24' => '$', '%23' => '#']);
-        $once = [$component, str_replace('%20', '+', $component), $strict, str_replace('%20', '+', $strict), $form, $uri];
+        $uri = strtr(
+            $component,
+            [
+                '%3B' => ';',
+                '%2C' => ',',
+                '%2F' => '/',
+                '%3F' => '?',
+                '%3A' => ':',
+                '%40' => '@',
+                '%26' => '&',
+                '%3D' => '=',
+                '%2B' => '+',
+                '%24' => '$',
+                '%23' => '#',
+            ],
+        );
+        $once = [
+            $component,
+            str_replace('%20', '+', $component),
+            $strict,
+            str_replace('%20', '+', $strict),
+            $form,
+            $uri,
+        ];
         foreach ($once as $encoded) {
             $variants[$encoded] = true;
         }
         foreach ($once as $encoded) {
             if ($encoded !== $value) {
-                $variants[strtr(rawurlencode($encoded), ['%21' => '!', '%27' => "'", '%28' => '(', '%29' => ')', '%2A' => '*'])] = true;
+                $variants[strtr(
+                    rawurlencode($encoded),
+                    ['%21' => '!', '%27' => "'", '%28' => '(', '%29' => ')', '%2A' => '*'],
+                )] = true;
             }
         }
         foreach ([JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE, 0] as $flags) {
@@ -267,7 +314,11 @@ final class Echoes
         $forms = self::encodings($secret);
         if (preg_match('/^(?:[0-9a-fA-F]{2})+$/', $secret) === 1) {
             $forms = [...$forms, ...self::encodings((string) hex2bin($secret))];
-        } elseif (strlen($secret) >= 40 && preg_match('/^[A-Za-z0-9+\/_-]+={0,2}$/', $secret) === 1 && strlen(rtrim($secret, '=')) % 4 !== 1) {
+        } elseif (
+            strlen($secret) >= 40
+            && preg_match('/^[A-Za-z0-9+\/_-]+={0,2}$/', $secret) === 1
+            && strlen(rtrim($secret, '=')) % 4 !== 1
+        ) {
             $decoded = base64_decode(strtr(rtrim($secret, '='), '-_', '+/'), false);
             if ($decoded !== false) {
                 $forms = [...$forms, ...self::encodings($decoded)];

@@ -15,7 +15,9 @@ namespace WalletApi\Privacy;
 final class Policy
 {
     /** `name: value`, `name=value`, `"name": "value"` in text, the name up to four words. */
-    private const PAIR = '/(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9]*(?:[-_ ][A-Za-z0-9]+){0,3})(["\']?[ \t]*[:=][ \t]*)("(?:[^"\\\\\n]|\\\\.)*"?|\'[^\'\n]*\'?|(?![{[("\'])[^\s&,;]*[^\s&,;)}\]"\'])/';
+    private const PAIR = '/(?<![A-Za-z0-9])([A-Za-z][A-Za-z0-9]*(?:[-_ ][A-Za-z0-9]+){0,3})'
+        . '(["\']?[ \t]*[:=][ \t]*)'
+        . '("(?:[^"\\\\\n]|\\\\.)*"?|\'[^\'\n]*\'?|(?![{[("\'])[^\s&,;]*[^\s&,;)}\]"\'])/';
 
     private readonly ?Echoes $echoes;
 
@@ -38,8 +40,13 @@ final class Policy
      * @param array<array-key, mixed>|object|null $body
      * @return list<array{0: string, 1: string}>
      */
-    public static function carriedByCall(?string $apiKey, ?string $secret, array $signatures, array|object|null $body, string $query = ''): array
-    {
+    public static function carriedByCall(
+        ?string $apiKey,
+        ?string $secret,
+        array $signatures,
+        array|object|null $body,
+        string $query = '',
+    ): array {
         $carried = [];
         foreach ([$apiKey, $secret, ...$signatures] as $value) {
             if ($value !== null && $value !== '') {
@@ -171,7 +178,9 @@ final class Policy
             if ($kind === 'secret') {
                 $masked = Rules::REDACTED;
             } elseif (preg_match('/^-?\d+(?:\.\d+)?$/', $value) === 1) {
-                $masked = Mask::numberText(Mask::number(str_contains($value, '.') ? (float) $value : self::integer($value)));
+                $masked = Mask::numberText(
+                    Mask::number(str_contains($value, '.') ? (float) $value : self::integer($value))
+                );
             } else {
                 $masked = Mask::identifierString($value);
             }
@@ -322,8 +331,14 @@ final class Policy
         if ($first === '{' || $first === '[' || $first === '"') {
             try {
                 $parsed = json_decode($text, false, 512, JSON_THROW_ON_ERROR);
-                $written = json_encode($this->json($parsed), JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION);
-                $original = json_encode($parsed, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION);
+                $written = json_encode(
+                    $this->json($parsed),
+                    JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION,
+                );
+                $original = json_encode(
+                    $parsed,
+                    JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION,
+                );
                 if ($written !== false) {
                     return $written === $original ? $text : $written;
                 }
@@ -334,7 +349,10 @@ final class Policy
         if ($contentType !== null && preg_match('~^application/x-www-form-urlencoded\b~i', $contentType) === 1) {
             return $this->form($text);
         }
-        if (self::namesProtectedField($text) || self::namesProtectedField((string) preg_replace('/[-_\s]/', '', $text))) {
+        if (
+            self::namesProtectedField($text)
+            || self::namesProtectedField((string) preg_replace('/[-_\s]/', '', $text))
+        ) {
             return Rules::UNREADABLE_BODY;
         }
         return $this->text($text);
@@ -348,7 +366,11 @@ final class Policy
             $name = urldecode($parts[0]);
             $value = urldecode($parts[1] ?? '');
             $kind = Rules::classOf($name);
-            $masked = $kind === 'secret' ? Rules::REDACTED : ($kind === 'identifier' ? Mask::identifierString($value) : $this->text($value));
+            $masked = $kind === 'secret' ? Rules::REDACTED : (
+                $kind === 'identifier'
+                    ? Mask::identifierString($value)
+                    : $this->text($value)
+            );
             $pairs[] = urlencode($this->text($name)) . '=' . urlencode($masked);
         }
         return implode('&', $pairs);

@@ -19,7 +19,14 @@ final class Rules
     public const UNREADABLE_BODY = '[redacted: a body that is neither JSON nor a form names a protected field]';
 
     /** Headers whose values are secret, in requests and in answers. */
-    public const SECRET_HEADERS = ['x-api-key', 'x-signature', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie'];
+    public const SECRET_HEADERS = [
+        'x-api-key',
+        'x-signature',
+        'authorization',
+        'proxy-authorization',
+        'cookie',
+        'set-cookie',
+    ];
 
     /** Fields whose values are secrets (normalised names); a name ending in one is one too. */
     public const SECRET_FIELDS = [

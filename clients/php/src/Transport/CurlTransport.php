@@ -42,7 +42,16 @@ final class CurlTransport implements Transport
             CURLOPT_ACCEPT_ENCODING => '',
             CURLOPT_TIMEOUT_MS => max(1, $request->timeoutMs),
             CURLOPT_NOSIGNAL => true,
-            CURLOPT_HEADERFUNCTION => static function ($handle, string $line) use (&$status, &$headers, &$headersDone, &$tooLarge, $limit): int {
+            CURLOPT_HEADERFUNCTION => static function (
+                $handle,
+                string $line,
+            ) use (
+                &$status,
+                &$headers,
+                &$headersDone,
+                &$tooLarge,
+                $limit
+): int {
                 if (preg_match('~^HTTP/\S+\s+(\d{3})~', $line, $m) === 1) {
                     // A new status line (after a 1xx): its headers start afresh.
                     $status = (int) $m[1];
@@ -91,14 +100,32 @@ final class CurlTransport implements Transport
 
         $errno = $request->cancellation === null ? $this->run($handle) : $this->runCancellable($handle, $request);
         if ($errno === -1) {
-            throw new TransportFailure(TransportFailure::ABORTED, 'the call was cancelled', $headersDone, $status, $headers);
+            throw new TransportFailure(
+                TransportFailure::ABORTED,
+                'the call was cancelled',
+                $headersDone,
+                $status,
+                $headers,
+            );
         }
         if ($tooLarge) {
-            throw new TransportFailure(TransportFailure::TOO_LARGE, 'the body is over the client\'s limit of ' . $limit . ' bytes', true, $status, $headers);
+            throw new TransportFailure(
+                TransportFailure::TOO_LARGE,
+                'the body is over the client\'s limit of ' . $limit . ' bytes',
+                true,
+                $status,
+                $headers,
+            );
         }
         if ($errno !== 0) {
             $failure = $errno === CURLE_OPERATION_TIMEDOUT ? TransportFailure::TIMEOUT : TransportFailure::NETWORK;
-            throw new TransportFailure($failure, curl_strerror($errno) . ' (curl error ' . $errno . ')', $headersDone, $status, $headers);
+            throw new TransportFailure(
+                $failure,
+                curl_strerror($errno) . ' (curl error ' . $errno . ')',
+                $headersDone,
+                $status,
+                $headers,
+            );
         }
         return new TransportResponse((int) curl_getinfo($handle, CURLINFO_RESPONSE_CODE), $headers, $body);
     }

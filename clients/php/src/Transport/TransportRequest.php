@@ -28,6 +28,10 @@ final class TransportRequest
     /** @return array<string, mixed> without the headers' values (the API key, the signature) nor the body */
     public function __debugInfo(): array
     {
-        return ['method' => $this->method, 'headers' => array_map(static fn (array $h): string => $h[0], $this->headers), 'timeoutMs' => $this->timeoutMs];
+        return [
+            'method' => $this->method,
+            'headers' => array_map(static fn (array $h): string => $h[0], $this->headers),
+            'timeoutMs' => $this->timeoutMs,
+        ];
     }
 }

@@ -20,10 +20,24 @@ final class Consumer
         $dir = sys_get_temp_dir() . '/php-consumer-' . getmypid();
         @mkdir($dir);
         $manifest = (string) file_get_contents(__DIR__ . '/../consumer/composer.json');
-        file_put_contents("$dir/composer.json", str_replace('"url": "../.."', '"url": ' . json_encode(dirname(__DIR__, 2)), $manifest));
+        file_put_contents(
+            "$dir/composer.json",
+            str_replace('"url": "../.."', '"url": ' . json_encode(dirname(__DIR__, 2)), $manifest),
+        );
         copy(__DIR__ . '/../consumer/quickstart.php', "$dir/quickstart.php");
-        $env = ['COMPOSER_HOME' => "$dir/.composer", 'COMPOSER_DISABLE_NETWORK' => '1', 'PATH' => (string) getenv('PATH'), 'HOME' => $dir];
-        $process = proc_open(['composer', 'install', '--no-interaction', '--no-progress', '--no-dev'], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, $dir, $env);
+        $env = [
+            'COMPOSER_HOME' => "$dir/.composer",
+            'COMPOSER_DISABLE_NETWORK' => '1',
+            'PATH' => (string) getenv('PATH'),
+            'HOME' => $dir,
+        ];
+        $process = proc_open(
+            ['composer', 'install', '--no-interaction', '--no-progress', '--no-dev'],
+            [1 => ['pipe', 'w'], 2 => ['pipe', 'w']],
+            $pipes,
+            $dir,
+            $env,
+        );
         if (!is_resource($process)) {
             throw new \RuntimeException('composer could not be started');
         }
@@ -53,7 +67,13 @@ final class Consumer
             'WALLET_API_SIGNING_SECRET' => Sandbox::SECRET,
             'CUSTOMER_AUTHORIZATION' => 'customer-authorization-value',
         ];
-        $process = proc_open(['php', $program, ...$args], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, self::project(), $env);
+        $process = proc_open(
+            ['php', $program, ...$args],
+            [1 => ['pipe', 'w'], 2 => ['pipe', 'w']],
+            $pipes,
+            self::project(),
+            $env,
+        );
         if (!is_resource($process)) {
             throw new \RuntimeException("$program could not be started");
         }

@@ -20,7 +20,9 @@ final class Replay
 
     public readonly ReplayServer $server;
 
-    /** @var list<array{method: string, target: string, headers: array<string, string>, body: string, arrivedAt: int}> */
+    /**
+     * @var list<array{method: string, target: string, headers: array<string, string>, body: string, arrivedAt: int}>
+     */
     public array $received = [];
 
     /** @var array<int, int> */
@@ -58,12 +60,20 @@ final class Replay
     /** @return array<string, mixed> an answer of the success envelope */
     public static function success(mixed $data, array $extra = []): array
     {
-        return ['status' => 200, 'headers' => [['content-type', 'application/json']], 'body' => ['json' => ['status' => 'success', 'message' => 'OK', 'data' => $data]]] + $extra;
+        return [
+            'status' => 200,
+            'headers' => [['content-type', 'application/json']],
+            'body' => ['json' => ['status' => 'success', 'message' => 'OK', 'data' => $data]],
+        ] + $extra;
     }
 
     /** @return array<string, mixed> an answer of the error envelope */
     public static function error(int $status, string $message, array $headers = [], array $extra = []): array
     {
-        return ['status' => $status, 'headers' => [['content-type', 'application/json'], ...$headers], 'body' => ['json' => ['status' => 'error', 'message' => $message, 'data' => null]]] + $extra;
+        return [
+            'status' => $status,
+            'headers' => [['content-type', 'application/json'], ...$headers],
+            'body' => ['json' => ['status' => 'error', 'message' => $message, 'data' => null]],
+        ] + $extra;
     }
 }

@@ -40,7 +40,13 @@ final class Sandbox
             'SANDBOX_LOG' => 'off',
         ];
         $env['PORT'] = '0';
-        $process = proc_open(['node', '--import', 'tsx', 'scripts/sandbox.ts'], [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes, $root, $env);
+        $process = proc_open(
+            ['node', '--import', 'tsx', 'scripts/sandbox.ts'],
+            [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'w']],
+            $pipes,
+            $root,
+            $env,
+        );
         if (!is_resource($process)) {
             throw new \RuntimeException('the sandbox could not be started (node)');
         }
