@@ -7,10 +7,9 @@ namespace WalletApi\Conformance;
 /**
  * The answers of an exchange case, written byte for byte as the case gives them by a server
  * of raw sockets in a process of its own (PHP runs one thing at a time: the client blocks
- * while it waits). Each connection is served by a process of its own too, so a delayed
- * answer does not hold back the next request. What arrived, and when each answer ended, is
- * appended to a file under a lock; times are CLOCK_MONOTONIC (hrtime), one clock for every
- * process.
+ * while it waits). One loop serves every connection, so a delayed answer does not hold
+ * back the next request. What arrived, and when each answer ended, is appended to a file
+ * the starter reads; times are CLOCK_MONOTONIC (hrtime), one clock for both processes.
  */
 final class ReplayServer
 {
@@ -94,81 +93,122 @@ final class ReplayServer
         return $this->stopped = [$received, $answered];
     }
 
-    /** @param resource $listener */
+    /**
+     * One loop serves every connection: a request is read as it arrives and answered once its
+     * delay has passed, so a delayed answer never holds back the next request.
+     *
+     * @param resource $listener
+     */
     private function serve($listener): void
     {
+        stream_set_blocking($listener, false);
+        $open = [];
         while (true) {
-            $connection = @stream_socket_accept($listener, -1);
-            if ($connection === false) {
-                continue;
-            }
-            $child = pcntl_fork();
-            if ($child === 0) {
-                fclose($listener);
-                try {
-                    $this->answer($connection);
-                } catch (\Throwable) {
-                    // The client left: nothing to answer.
+            $read = [$listener];
+            $next = null;
+            foreach ($open as $connection) {
+                if ($connection['index'] === null) {
+                    $read[] = $connection['stream'];
+                } else {
+                    $next = $next === null ? $connection['at'] : min($next, $connection['at']);
                 }
-                self::quit();
             }
-            fclose($connection);
-            do {
-                $reaped = pcntl_waitpid(-1, $status, WNOHANG);
-            } while ($reaped > 0);
-        }
-    }
-
-    /** @param resource $connection */
-    private function answer($connection): void
-    {
-        $request = self::readRequest($connection);
-        if ($request === null) {
-            return;
-        }
-        $index = $this->record($request);
-        $answer = $this->answers[min($index, count($this->answers) - 1)];
-        if ($this->write($connection, $answer, $request)) {
-            $this->append(json_encode(['answered' => $index, 'at' => hrtime(true)]) . "\n");
+            $write = $except = null;
+            $waitNs = $next === null ? null : max(0, $next - hrtime(true));
+            $seconds = $waitNs === null ? null : intdiv($waitNs, 1_000_000_000);
+            $microseconds = $waitNs === null ? null : intdiv($waitNs % 1_000_000_000, 1000);
+            $ready = @stream_select($read, $write, $except, $seconds, $microseconds);
+            foreach ($ready === false ? [] : $read as $stream) {
+                if ($stream === $listener) {
+                    $accepted = @stream_socket_accept($listener, 0);
+                    if ($accepted !== false) {
+                        $open[(int) $accepted] = [
+                            'stream' => $accepted,
+                            'buffer' => '',
+                            'index' => null,
+                            'request' => null,
+                            'at' => 0,
+                        ];
+                    }
+                    continue;
+                }
+                $id = (int) $stream;
+                $chunk = @fread($stream, 65536);
+                if ($chunk === false || ($chunk === '' && feof($stream))) {
+                    unset($open[$id]);
+                    @fclose($stream);
+                    continue;
+                }
+                $open[$id]['buffer'] .= $chunk;
+                $request = self::parseRequest($open[$id]['buffer']);
+                if ($request !== null) {
+                    $index = $this->record($request);
+                    $answer = $this->answers[min($index, count($this->answers) - 1)];
+                    $open[$id]['request'] = $request;
+                    $open[$id]['index'] = $index;
+                    $open[$id]['at'] = hrtime(true) + (int) (($answer->delayMs ?? 0) * 1_000_000);
+                }
+            }
+            $now = hrtime(true);
+            foreach ($open as $id => $connection) {
+                if ($connection['index'] === null || $connection['at'] > $now) {
+                    continue;
+                }
+                unset($open[$id]);
+                $this->answer($connection['stream'], $connection['index'], $connection['request']);
+            }
         }
     }
 
     /**
      * @param resource $connection
+     * @param array{method: string, target: string, headers: array<string, string>, body: string, arrivedAt: int}
+     *     $request
+     */
+    private function answer($connection, int $index, array $request): void
+    {
+        $answer = $this->answers[min($index, count($this->answers) - 1)];
+        try {
+            if ($this->write($connection, $answer, $request)) {
+                $this->append(json_encode(['answered' => $index, 'at' => hrtime(true)]) . "\n");
+            }
+        } catch (\Throwable) {
+            // The client left while the answer was written.
+        }
+        if (is_resource($connection)) {
+            @fclose($connection);
+        }
+    }
+
+    /**
+     * A request whose head and body arrived whole, or null while they have not.
+     *
      * @return array{method: string, target: string, headers: array<string, string>, body: string, arrivedAt: int}|null
      */
-    private static function readRequest($connection): ?array
+    private static function parseRequest(string $data): ?array
     {
-        $data = '';
-        while (!str_contains($data, "\r\n\r\n")) {
-            $chunk = fread($connection, 65536);
-            if ($chunk === false || ($chunk === '' && feof($connection))) {
-                return null;
-            }
-            $data .= $chunk;
+        $end = strpos($data, "\r\n\r\n");
+        if ($end === false) {
+            return null;
         }
-        $arrived = hrtime(true);
-        [$head, $rest] = explode("\r\n\r\n", $data, 2);
-        $lines = explode("\r\n", $head);
-        [$method, $target] = explode(' ', $lines[0], 3);
+        $lines = explode("\r\n", substr($data, 0, $end));
+        [$method, $target] = explode(' ', $lines[0], 3) + ['', '', ''];
         $headers = [];
         foreach (array_slice($lines, 1) as $line) {
             $parts = explode(':', $line, 2);
             $headers[strtolower(trim($parts[0]))] = trim($parts[1] ?? '');
         }
         $length = (int) ($headers['content-length'] ?? 0);
-        while (strlen($rest) < $length) {
-            $chunk = fread($connection, 65536);
-            if ($chunk === false || ($chunk === '' && feof($connection))) {
-                break;
-            }
-            $rest .= $chunk;
+        $body = substr($data, $end + 4);
+        if (strlen($body) < $length) {
+            return null;
         }
+        $arrived = hrtime(true);
         return [
             'method' => $method,
             'target' => $target,
             'headers' => $headers,
-            'body' => substr($rest, 0, $length),
+            'body' => substr($body, 0, $length),
             'arrivedAt' => $arrived,
         ];
     }
@@ -218,9 +258,6 @@ final class ReplayServer
      */
     private function write($connection, \stdClass $answer, array $request): bool
     {
-        if (($answer->delayMs ?? 0) > 0) {
-            usleep((int) ($answer->delayMs * 1000));
-        }
         if (self::peerLeft($connection)) {
             return false;
         }
