@@ -32,9 +32,11 @@ for extension in curl json mbstring zlib pcntl posix sockets; do
 done
 
 echo "== php -l"
-find src codegen conformance tests ../../examples/operations -name '*.php' -print0 | xargs -0 -n 1 php -l | grep -v '^No syntax errors detected' || true
-bad=$(find src codegen conformance tests ../../examples/operations -name '*.php' -print0 | xargs -0 -n 1 php -l 2>&1 | grep -vc '^No syntax errors detected' || true)
-[ "$bad" = 0 ] || { echo "php lane: php -l found errors" >&2; exit 1; }
+lint=$(find src codegen conformance tests ../../examples/operations -name '*.php' -print0 | xargs -0 -n 1 php -l 2>&1 | grep -v '^No syntax errors detected' || true)
+if [ -n "$lint" ]; then
+  echo "$lint"
+  exit 1
+fi
 
 echo "== phpcs (PSR-12, phpcs.xml)"
 phpcs -q
