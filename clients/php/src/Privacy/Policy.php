@@ -178,9 +178,8 @@ final class Policy
             if ($kind === 'secret') {
                 $masked = Rules::REDACTED;
             } elseif (preg_match('/^-?\d+(?:\.\d+)?$/', $value) === 1) {
-                $masked = Mask::numberText(
-                    Mask::number(str_contains($value, '.') ? (float) $value : self::integer($value))
-                );
+                $number = str_contains($value, '.') ? (float) $value : self::integer($value);
+                $masked = Mask::numberText(Mask::number($number));
             } else {
                 $masked = Mask::identifierString($value);
             }
@@ -366,11 +365,11 @@ final class Policy
             $name = urldecode($parts[0]);
             $value = urldecode($parts[1] ?? '');
             $kind = Rules::classOf($name);
-            $masked = $kind === 'secret' ? Rules::REDACTED : (
-                $kind === 'identifier'
-                    ? Mask::identifierString($value)
-                    : $this->text($value)
-            );
+            $masked = match ($kind) {
+                'secret' => Rules::REDACTED,
+                'identifier' => Mask::identifierString($value),
+                default => $this->text($value),
+            };
             $pairs[] = urlencode($this->text($name)) . '=' . urlencode($masked);
         }
         return implode('&', $pairs);
