@@ -26,7 +26,7 @@ final class RunnerTest extends TestCase
         $sandbox = Sandbox::get();
         $command = [
             'php', __DIR__ . '/../conformance/runner.php', '--cases', "$dir/cases.json", '--sandbox', $sandbox->url,
-            '--api-key', Sandbox::API_KEY, '--secret', Sandbox::SECRET, '--out', "$dir/out.json",
+            '--api-key', Sandbox::RUNNER_API_KEY, '--secret', Sandbox::RUNNER_SECRET, '--out', "$dir/out.json",
         ];
         $process = proc_open($command, [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
         self::assertIsResource($process);
