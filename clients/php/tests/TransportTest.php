@@ -85,9 +85,18 @@ final class TransportTest extends TestCase
             $request['headers']['x-signature'],
         ));
         self::assertMatchesRegularExpression(
-            '~^wallet-api-sdk-php/\d+\.\d+\.\d+ php/' . preg_quote(PHP_VERSION) . '$~',
+            '~^wallet-api-sdk-php/' . preg_quote(self::packageVersion()) . ' php/' . preg_quote(PHP_VERSION) . '$~',
             $request['headers']['user-agent'],
         );
+    }
+
+    /** The version composer.json declares: the User-Agent's must be it. */
+    private static function packageVersion(): string
+    {
+        $manifest = json_decode((string) file_get_contents(__DIR__ . '/../composer.json'), true);
+        self::assertIsArray($manifest);
+        self::assertMatchesRegularExpression('/^\d+\.\d+\.\d+$/', $manifest['version']);
+        return $manifest['version'];
     }
 
     public function testEncodesPathAndQueryAsSentAndSigned(): void
