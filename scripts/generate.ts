@@ -1,8 +1,8 @@
 // `npm run generate`: writes generated/schema.d.ts, generated/openapi.json, the drift
 // watch's validators (generated/drift-validators.js and its .d.ts), the command line's
 // request validators (generated/request-validators.js and its .d.ts) and the client's operation
-// methods (src/client/operations.generated.ts) from generated/openapi.yaml, then the Python and
-// Go clients' generated code with their own pinned generators, where their toolchains are here
+// methods (src/client/operations.generated.ts) from generated/openapi.yaml, then the Python, Go
+// and PHP clients' generated code with their own generators, where their toolchains are here
 // (a spec change reaches every language in one command; one whose toolchain is absent is named).
 // `npm run generate -- --check`: exits 1 when a committed file differs from a fresh render.
 import { writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkGeneratedFiles, generatedArtefacts, type GeneratedFileResult } from '../src/generated-files/check.ts';
 import { renderDriftValidatorTypes } from '../src/codegen/drift-validators.ts';
@@ -41,10 +41,18 @@ function resultsOf(stdout: string): GeneratedFileResult[] {
 describe('the generated-file check', () => {
   it('finds every committed generated file equal to a fresh regeneration', async () => {
     const results = resultsOf((await runCheckCommand()).stdout);
-    expect(results.map((r) => r.path).sort()).toEqual(['clients/go/oapi/oapi.gen.go', 'clients/python/src/wallet_api/_generated/models.py', 'clients/python/src/wallet_api/_generated/operations.py', 'generated/drift-validators.d.ts', 'generated/drift-validators.js', 'generated/openapi.json', 'generated/openapi.yaml', 'generated/request-validators.d.ts', 'generated/request-validators.js', 'generated/schema.d.ts', 'src/client/operations.generated.ts', ...versionStampPaths].sort());
+    // The PHP client's generated files: every file committed under its folder, each checked.
+    const phpGenerated = readdirSync(new URL('../clients/php/src/Generated', import.meta.url), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `${entry.parentPath.slice(entry.parentPath.indexOf('clients/php/'))}/${entry.name}`);
+    expect(phpGenerated.length).toBeGreaterThan(3);
+    expect(results.map((r) => r.path).sort()).toEqual(['clients/go/oapi/oapi.gen.go', ...phpGenerated, 'clients/python/src/wallet_api/_generated/models.py', 'clients/python/src/wallet_api/_generated/operations.py', 'generated/drift-validators.d.ts', 'generated/drift-validators.js', 'generated/openapi.json', 'generated/openapi.yaml', 'generated/request-validators.d.ts', 'generated/request-validators.js', 'generated/schema.d.ts', 'src/client/operations.generated.ts', ...versionStampPaths].sort());
     for (const r of results) {
-      // Only the Python and Go clients' files may go unchecked, and only where their toolchain is absent (said, never passed as fresh).
-      if (r.notChecked !== undefined && r.path.startsWith('clients/go/')) {
+      // Only the Python, Go and PHP clients' files may go unchecked, and only where their toolchain is absent (said, never passed as fresh).
+      if (r.notChecked !== undefined && r.path.startsWith('clients/php/')) {
+        expect(r.notChecked).toContain('PHP');
+        expect(() => execFileSync('php', ['--version'], { stdio: 'ignore' })).toThrow();
+      } else if (r.notChecked !== undefined && r.path.startsWith('clients/go/')) {
         expect(r.notChecked).toContain('Go toolchain');
         expect(() => execFileSync('go', ['version'], { stdio: 'ignore' })).toThrow();
       } else if (r.notChecked !== undefined) {

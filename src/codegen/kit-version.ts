@@ -124,7 +124,7 @@ export const versionStamps: VersionStamp[] = [
   { path: 'clients/go/version.go', stamp: replaceOne('clients/go/version.go', /^const Version = "([^"]*)"$/m, 'Version constant') },
   // PHP, when present: the User-Agent's constant. (composer.json carries no version, as
   // `composer validate --strict` asks: the release writes it into the archive it uploads.)
-  { path: 'clients/php/src/Version.php', whenPresent: 'clients/php', stamp: replaceOne('clients/php/src/Version.php', /const VERSION = '([^']*)'/, 'VERSION constant') },
+  { path: 'clients/php/src/Version.php', whenPresent: 'clients/php', stamp: replaceOne('clients/php/src/Version.php', /const SDK = '([^']*)'/, 'SDK constant') },
   // Java, when present: the POM's project version (the User-Agent reads it from the jar's manifest or a filtered resource).
   { path: 'clients/java/pom.xml', whenPresent: 'clients/java', stamp: pomVersion('clients/java/pom.xml') },
 ];

@@ -92,8 +92,60 @@ function goClientArtefact(): GeneratedArtefact {
   };
 }
 
+/**
+ * The PHP client's generated models and operations (clients/php/src/Generated), written by its
+ * own generator (clients/php/codegen/generate.php, PHP only) from generated/openapi.json. One
+ * run writes them all, kept until the last is read; the MANIFEST lists the files the generator
+ * writes, so a file added or dropped makes it stale. Without `php` on the PATH each file is
+ * reported as not checked.
+ */
+function phpClientArtefacts(): GeneratedArtefact[] {
+  const generatedDir = join(repoRoot, 'clients/php/src/Generated');
+  const manifest = join(generatedDir, 'MANIFEST');
+  const files = ['MANIFEST', ...(existsSync(manifest) ? readFileSync(manifest, 'utf8').split('\n').filter(Boolean) : [])];
+  let written: { spec: string; dir: string } | undefined;
+  const forget = () => {
+    if (written) rmSync(written.dir, { recursive: true, force: true });
+    written = undefined;
+  };
+  const regenerateAll = () => {
+    const specText = readFileSync(join(repoRoot, 'generated/openapi.json'), 'utf8');
+    if (written?.spec === specText) return written.dir;
+    forget();
+    const dir = mkdtempSync(join(tmpdir(), 'php-client-'));
+    written = { spec: specText, dir };
+    try {
+      execFileSync('php', [join(repoRoot, 'clients/php/codegen/generate.php'), '--out-dir', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
+    } catch (error) {
+      forget();
+      throw error;
+    }
+    return dir;
+  };
+  const phpAbsent = () => {
+    try {
+      execFileSync('php', ['--version'], { stdio: 'ignore' });
+      return false;
+    } catch {
+      return true;
+    }
+  };
+  return files.map((file, index) => ({
+    path: `clients/php/src/Generated/${file}`,
+    fixWith: 'php clients/php/codegen/generate.php',
+    unavailable: () => (phpAbsent() ? 'PHP (php 8.2 or later) is absent; bash clients/php/ci.sh installs it' : undefined),
+    regenerate: (outPath: string) => {
+      const fresh = join(regenerateAll(), file);
+      // A file the generator no longer writes is stale: an empty copy differs from the committed one.
+      if (existsSync(fresh)) copyFileSync(fresh, outPath);
+      else writeFileSync(outPath, '');
+      if (index === files.length - 1) forget();
+    },
+  }));
+}
+
 /** The other languages' clients, made from generated/openapi.yaml by their own generators. */
-export const languageClientArtefacts: GeneratedArtefact[] = [...pythonClientArtefacts(), goClientArtefact()];
+export const languageClientArtefacts: GeneratedArtefact[] = [...pythonClientArtefacts(), goClientArtefact(), ...phpClientArtefacts()];
 
 /** Every file carrying the kit's version (src/codegen/kit-version.ts): fresh when it says what VERSION says. */
 function versionStampArtefacts(): GeneratedArtefact[] {

@@ -103,11 +103,12 @@ async function runShell(id: string, env: Record<string, string> = {}): Promise<u
 }
 
 describe('code samples', () => {
-  it('exist for every operation, in TypeScript, in Python, in Go and as a wallet-api command, and name no other operation', () => {
+  it('exist for every operation, in TypeScript, in Python, in Go, in PHP and as a wallet-api command, and name no other operation', () => {
     const files = readdirSync(samplesDir).sort();
     // The Python programs are type-checked and run by the Python client's suite (clients/python/tests/test_samples.py);
-    // the Go ones are links to clients/go/examples/operations/<operationId>/main.go, compiled and run by the Go client's tests.
-    const expected = operations.flatMap((op) => [`${op.id}.go`, `${op.id}.py`, `${op.id}.sh`, `${op.id}.ts`]).sort();
+    // the Go ones are links to clients/go/examples/operations/<operationId>/main.go, compiled and run by the Go client's tests;
+    // the PHP ones are run by the PHP client's suite (clients/php/tests/ConsumerAndSamplesTest.php).
+    const expected = operations.flatMap((op) => [`${op.id}.go`, `${op.id}.php`, `${op.id}.py`, `${op.id}.sh`, `${op.id}.ts`]).sort();
     expect(files).toEqual(expected);
     // Each file calls the operation it is named after: its command, and its method of the typed client.
     for (const op of operations) {
@@ -127,6 +128,7 @@ describe('code samples', () => {
         { lang: 'TypeScript', label: 'TypeScript', source: readFileSync(join(samplesDir, `${op.id}.ts`), 'utf8') },
         { lang: 'Python', label: 'Python', source: readFileSync(join(samplesDir, `${op.id}.py`), 'utf8') },
         { lang: 'Go', label: 'Go', source: readFileSync(join(repoRoot, 'clients', 'go', 'examples', 'operations', op.id, 'main.go'), 'utf8') },
+        { lang: 'PHP', label: 'PHP', source: readFileSync(join(samplesDir, `${op.id}.php`), 'utf8') },
         { lang: 'Shell', label: 'wallet-api', source: readFileSync(join(samplesDir, `${op.id}.sh`), 'utf8') },
       ]);
     }

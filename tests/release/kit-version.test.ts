@@ -58,14 +58,14 @@ describe("the kit's version", () => {
     expect(versionStamps.filter((row) => row.whenPresent).map((row) => row.path)).toEqual(['clients/php/src/Version.php', 'clients/java/pom.xml']);
     mkdirSync(join(dir, 'clients/php/src'), { recursive: true });
     expect(() => stampedTexts('1.0.0', dir)).toThrow('clients/php/src/Version.php is missing (clients/php exists, so it carries the kit\'s version)');
-    writeFileSync(join(dir, 'clients/php/src/Version.php'), "<?php\nfinal class Version\n{\n    public const VERSION = '0.1.0';\n}\n");
+    writeFileSync(join(dir, 'clients/php/src/Version.php'), "<?php\nfinal class Version\n{\n    public const SDK = '0.1.0';\n}\n");
     mkdirSync(join(dir, 'clients/java'));
     writeFileSync(
       join(dir, 'clients/java/pom.xml'),
       '<?xml version="1.0"?>\n<project>\n  <!-- <version>9</version> -->\n  <parent>\n    <groupId>p</groupId>\n    <version>7.0.0</version>\n  </parent>\n  <artifactId>wallet-api-sdk</artifactId>\n  <version>0.1.0</version>\n  <dependencies><dependency><version>3.1</version></dependency></dependencies>\n</project>\n',
     );
     const texts = stampedTexts('1.0.0', dir);
-    expect(texts.get('clients/php/src/Version.php')).toContain("public const VERSION = '1.0.0';");
+    expect(texts.get('clients/php/src/Version.php')).toContain("public const SDK = '1.0.0';");
     const pom = texts.get('clients/java/pom.xml')!;
     expect(pom).toContain('<artifactId>wallet-api-sdk</artifactId>\n  <version>1.0.0</version>');
     expect(pom).toContain('<version>7.0.0</version>');

@@ -1,0 +1,26 @@
+<?php
+
+// Create a wallet for a supported token (discovered for the environment), optionally named.
+
+declare(strict_types=1);
+
+require 'vendor/autoload.php';
+
+use WalletApi\HmacSha256Signer;
+use WalletApi\WalletApiClient;
+
+// Credentials from the environment, never from code. WALLET_API_ENVIRONMENT is "staging" or
+// "production" with the https address issued at onboarding, or "custom" for the local sandbox.
+$client = new WalletApiClient(
+    environment: getenv('WALLET_API_ENVIRONMENT') ?: 'custom',
+    baseUrl: (string) getenv('WALLET_API_BASE_URL'),
+    apiKey: (string) getenv('WALLET_API_KEY'),
+    signer: new HmacSha256Signer((string) getenv('WALLET_API_SIGNING_SECRET')),
+);
+
+if ($argc !== 2 && $argc !== 3) {
+    fwrite(STDERR, "usage: createWallet.php <token> [name]\n");
+    exit(2);
+}
+$wallet = $client->createWallet(token: $argv[1], name: $argv[2] ?? null);
+echo json_encode($wallet, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES), "\n";
