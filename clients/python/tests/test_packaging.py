@@ -1,4 +1,4 @@
-"""The built wheel and sdist: installed into a fresh venv, the README's Python quick start runs
+"""The built wheel and sdist: installed into a fresh venv, the Python guide's quick start runs
 against the sandbox, and the package is typed (py.typed) and needs Python 3.11+."""
 
 from __future__ import annotations
@@ -20,15 +20,15 @@ from wallet_api import __version__
 PROJECT = Path(__file__).resolve().parents[1]
 
 
-def readme_quick_start() -> list[str]:
-    readme = (REPO / "README.md").read_text()
-    section = readme[readme.index("### Python client (`clients/python`)") :]
+def guide_quick_start() -> list[str]:
+    guide = (REPO / "docs/python.md").read_text()
+    section = guide[guide.index("## Quick start") :]
     block = re.search(r"```sh\n(.*?)```", section, re.S)
     assert block is not None
     return [line.split("   #")[0].strip() for line in block.group(1).strip().splitlines()]
 
 
-def test_the_wheel_installs_in_a_fresh_venv_and_runs_the_readme_quick_start(tmp_path: Path, sandbox: Sandbox) -> None:
+def test_the_wheel_installs_in_a_fresh_venv_and_runs_the_guide_quick_start(tmp_path: Path, sandbox: Sandbox) -> None:
     dist = tmp_path / "dist"
     # -n: no isolation (hatchling comes from the hash-locked dev requirements), -x: no dependency check.
     subprocess.run([sys.executable, "-m", "build", "-n", "-x", "--outdir", str(dist), str(PROJECT)], check=True, capture_output=True)
@@ -48,9 +48,9 @@ def test_the_wheel_installs_in_a_fresh_venv_and_runs_the_readme_quick_start(tmp_
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True).create(env_dir)
     pip, python = env_dir / "bin" / "pip", env_dir / "bin" / "python"
-    install, call = readme_quick_start()
+    install, call = guide_quick_start()
     assert install.startswith("pip install clients/python/dist/") and call.endswith("python examples/operations/listMarkets.py")
-    # The README's two commands, with this run's wheel, venv and sandbox.
+    # The guide's two commands, with this run's wheel, venv and sandbox.
     subprocess.run([str(pip), "install", "--quiet", "--disable-pip-version-check", str(wheel)], check=True)
     assignments = dict(part.split("=", 1) for part in call.split() if "=" in part)
     assert assignments["WALLET_API_BASE_URL"] == "http://127.0.0.1:4020"
