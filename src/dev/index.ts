@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import { watch } from 'chokidar';
 import Fastify from 'fastify';
 import { defaultDocsPath, writeDocs, renderDocsHtml } from '../docs/build.ts';
-import { docsRoute } from '../docs/server.ts';
+import { docsRoute } from '../sandbox/docs/server.ts';
 import { withSandboxDefaults } from '../sandbox/defaults.ts';
 import type { SandboxOptions } from '../sandbox/index.ts';
 import { loadBundledDocument } from '../spec/document.ts';

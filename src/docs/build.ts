@@ -9,12 +9,12 @@ import { dirname, join } from 'node:path';
 import { stringify } from 'yaml';
 import { loadBundledDocument } from '../spec/document.ts';
 import type { OpenApiDocument } from '../spec/openapi.ts';
-import { docsDownloads } from './downloads.ts';
+import { docsDownloads } from '../sandbox/docs/downloads.ts';
 import { withVisibleMarkers } from './markers.ts';
 import { runRedocly, withoutNotices } from '../support/redocly.ts';
 import { repoRoot } from '../support/repo.ts';
 
-export { docsDownloads } from './downloads.ts';
+export { docsDownloads } from '../sandbox/docs/downloads.ts';
 
 export const defaultDocsPath = join(repoRoot, 'dist/docs/index.html');
 

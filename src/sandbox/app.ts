@@ -20,7 +20,7 @@ import { errorPlugin, sendRefusal } from './plugins/errors.ts';
 import { responseCheckPlugin } from './plugins/response-check.ts';
 import { validationPlugin } from './plugins/validation.ts';
 import { apiRoutes, type SpecMismatch } from './routes/api.ts';
-import { docsRoute } from '../docs/server.ts';
+import { docsRoute } from './docs/server.ts';
 import { testHelperPrefix, testHelperRoutes } from './routes/test-helpers.ts';
 import { scenarioRoutes } from './routes/scenario-routes.ts';
 import { scenarioPlugin } from './behaviour/scenarios/plugin.ts';

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDocsPath, docsDownloads } from '../../src/docs/build.ts';
-import { startDocsServer, type RunningDocs } from '../../src/docs/server.ts';
+import { startDocsServer, type RunningDocs } from '../../src/sandbox/docs/server.ts';
 import { loadBundledDocument } from '../../src/spec/document.ts';
 import { listOperations } from '../../src/spec/openapi.ts';
 import { collectUnknowns } from '../../src/spec/unknowns.ts';

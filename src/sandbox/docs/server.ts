@@ -4,7 +4,7 @@
 // routes inside the page with the URL fragment, so one path is enough.
 import { readFile } from 'node:fs/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { errorEnvelope } from '../envelope/index.ts';
+import { errorEnvelope } from '../../envelope/index.ts';
 import { registerDocsDownloads } from './downloads.ts';
 
 export const docsPath = '/docs';
