@@ -1,0 +1,26 @@
+package walletapi;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+
+/** One operation of the spec: its operationId, method, path template and the type of its data. */
+final class Operation<T> {
+  final String id;
+  final String method;
+  final String pathTemplate;
+  /** {@code "METHOD /path/template"}, as errors and log lines name the call. */
+  final String name;
+  final TypeReference<T> dataType;
+
+  Operation(String id, String method, String pathTemplate, TypeReference<T> dataType) {
+    this.id = id;
+    this.method = method;
+    this.pathTemplate = pathTemplate;
+    this.name = method + " " + pathTemplate;
+    this.dataType = dataType;
+  }
+
+  @Override
+  public String toString() {
+    return name;
+  }
+}
