@@ -9,19 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 started=$(date +%s)
 
-python=${PYTHON:-python3.11}
-if ! command -v "$python" >/dev/null; then
-  echo "python lane: $python not found (the lane runs on Python 3.11, the lowest requires-python allows; set PYTHON)" >&2
-  exit 1
-fi
-"$python" -c 'import sys; sys.exit(0 if sys.version_info[:2] == (3, 11) else "python lane: Python 3.11 expected, got " + sys.version.split()[0])'
-echo "== python lane: $("$python" --version)"
-
-[ -x .venv/bin/python ] || "$python" -m venv .venv
-# Every dependency pinned with its hashes, the build backend included (pip's hash mode is all or nothing).
-.venv/bin/python -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements-dev.txt
-# The package itself, built without isolation from the locked hatchling; its dependencies came from the lock.
-.venv/bin/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation --force-reinstall .
+echo "== python lane: $("${PYTHON:-python3.11}" --version)"
+bash setup.sh
 
 samples=(../../examples/operations/*.py)
 

@@ -1,15 +1,22 @@
 // The conformance kit's case files (conformance/*.json): their types, loading, and the
 // checks of their JSON Schema. Every runner and the matrix read the kit through this module;
 // other languages read the same JSON with their own code.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { createSpecAjv } from '../spec/ajv.ts';
 import { repoRoot } from '../support/repo.ts';
 
 export const kitDir = join(repoRoot, 'conformance');
 
-/** The kit's own case files, in the order the matrix shows them. */
-export const kitCaseFiles = ['signing.json', 'answers.json', 'decisions.json', 'options.json', 'privacy.json', 'scenarios.json'].map((name) => join(kitDir, 'cases', name));
+/** The order the matrix shows the kit's files in; a file not named here comes after them, by name. */
+const kitFileOrder = ['signing.json', 'answers.json', 'decisions.json', 'options.json', 'privacy.json', 'scenarios.json', 'operations.json'];
+const rank = (name: string) => (kitFileOrder.includes(name) ? kitFileOrder.indexOf(name) : kitFileOrder.length);
+
+/** The kit's own case files: every JSON file of conformance/cases, so that a new file is never left out. */
+export const kitCaseFiles = readdirSync(join(kitDir, 'cases'))
+  .filter((name) => name.endsWith('.json'))
+  .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
+  .map((name) => join(kitDir, 'cases', name));
 
 export type Body = { json: unknown } | { utf8: string } | { base64: string };
 export type ErrorKind = 'api' | 'invalid-response' | 'network' | 'timeout' | 'aborted' | 'signing' | 'configuration';

@@ -1,15 +1,20 @@
 // `npm run conformance`: one sandbox, every client's runner (conformance/runners.json), and
 // the matrix of cases × clients. A cell is passed, failed, unsupported (marked in the kit with
 // its reason, counted apart) or missing (the runner did not report it: a failure).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { startSandbox } from '../sandbox/index.ts';
 import { repoRoot } from '../support/repo.ts';
 import { kitCaseFiles, kitDir, loadCaseFiles, type Case } from './cases.ts';
 
-export type Runner = { command: string[] };
+/**
+ * A client's runner: the command that starts it, and what it needs prepared first — a file
+ * (`needs`, from the repository root) that `prepare` makes when it is missing (the Python
+ * client's virtual environment, say), so that a fresh clone runs the matrix after `npm ci`.
+ */
+export type Runner = { command: string[]; prepare?: { needs: string; command: string[] } };
 export type Cell = { outcome: 'pass' | 'fail' | 'unsupported' | 'missing'; saw: string };
 export type MatrixRow = { id: string; covers: string; file: string; cells: Record<string, Cell> };
 export type Matrix = { clients: string[]; rows: MatrixRow[] };
@@ -43,6 +48,22 @@ function runRunner(client: string, runner: Runner, caseFiles: readonly string[],
       }
     });
   });
+}
+
+/**
+ * Makes what a runner needs when it is missing, by its own prepare command; throws naming that
+ * command when it fails, before the sandbox starts and any cell runs.
+ */
+export function prepareRunner(client: string, runner: Runner, log: (line: string) => void): void {
+  if (!runner.prepare || existsSync(join(repoRoot, runner.prepare.needs))) return;
+  const [command, ...args] = runner.prepare.command;
+  const shown = runner.prepare.command.join(' ');
+  log(`== ${client}: ${runner.prepare.needs} is missing; preparing it: ${shown}`);
+  const prepared = spawnSync(command!, args, { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (prepared.error || prepared.status !== 0 || !existsSync(join(repoRoot, runner.prepare.needs))) {
+    const why = prepared.error ? prepared.error.message : prepared.status !== 0 ? `exit code ${prepared.status}` : `it did not make ${runner.prepare.needs}`;
+    throw new Error(`the ${client} runner needs ${runner.prepare.needs}, and \`${shown}\` failed to make it (${why}): run it yourself and see why`);
+  }
 }
 
 export function buildMatrix(cases: readonly (Case & { file: string })[], clients: readonly string[], results: Record<string, RunnerResult | string>): Matrix {
@@ -97,11 +118,22 @@ export function renderMatrix(matrix: Matrix): string {
  * client (CI runs the command and fails on any other cell), so a cell is ✓, or "unsupported"
  * with the kit's reason. Its staleness is checked by the tests.
  */
-export function renderReadmeMatrix(cases: readonly Case[], clients: readonly string[]): string {
-  const header = `| case | covers | ${clients.join(' | ')} |`;
-  const rule = `|---|---|${clients.map(() => ':-:').join('|')}|`;
-  const rows = cases.map((c) => `| \`${c.id}\` | ${c.covers.replace(/\|/g, '\\|')} | ${clients.map((client) => (c.unsupported?.[client] ? `unsupported: ${c.unsupported[client]}` : '✓')).join(' | ')} |`);
-  return [header, rule, ...rows].join('\n');
+/**
+ * The README's matrix: one row per case file of the kit, one column per client, each cell the
+ * count of cases CI runs for that client (every one passes, or the run fails) and the count a
+ * client cannot support yet. The case-by-case matrix is what `npm run conformance` prints.
+ */
+export function renderReadmeMatrix(cases: readonly (Case & { file: string })[], clients: readonly string[]): string {
+  const files = [...new Set(cases.map((c) => c.file))];
+  const header = `| cases | ${clients.join(' | ')} |`;
+  const rule = `|---|${clients.map(() => ':-:').join('|')}|`;
+  const cell = (inFile: readonly Case[], client: string) => {
+    const unsupported = inFile.filter((c) => c.unsupported?.[client] !== undefined).length;
+    return `${inFile.length - unsupported} ✓${unsupported ? `, ${unsupported} unsupported` : ''}`;
+  };
+  const row = (label: string, inFile: readonly Case[]) => `| ${label} | ${clients.map((client) => cell(inFile, client)).join(' | ')} |`;
+  const rows = files.map((file) => row(`[\`${basename(file, '.json')}\`](conformance/cases/${basename(file)})`, cases.filter((c) => c.file === file)));
+  return [header, rule, ...rows, row('**all**', cases)].join('\n');
 }
 
 export function casesOf(caseFiles: readonly string[]): (Case & { file: string })[] {
@@ -113,6 +145,7 @@ export async function runConformance(options: { caseFiles?: string[]; clients?: 
   const runners = readRunners();
   const clients = options.clients ?? Object.keys(runners);
   for (const client of clients) if (!runners[client]) throw new Error(`no runner for "${client}" in conformance/runners.json (known: ${Object.keys(runners).join(', ')})`);
+  for (const client of clients) prepareRunner(client, runners[client]!, log);
   const caseFiles = [...kitCaseFiles, ...(options.caseFiles ?? []).map((file) => resolve(file))];
   const cases = casesOf(caseFiles);
   const apiKeys = Object.fromEntries(clients.map((client) => [credentialsOf(client).apiKey, credentialsOf(client).secret]));

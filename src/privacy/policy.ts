@@ -10,7 +10,7 @@ import { addressSources, base58Run, identifierFieldNames, keptAddedHeaderNames, 
 declare const redactedBrand: unique symbol;
 /**
  * A value that went through the policy. Only the policy makes one (its `redact…` methods
- * return it); the writers of recordings take only this (see buildEntry, src/privacy/sinks.ts),
+ * return it); the writers of recordings take only this (see buildEntry, src/traffic/entry.ts),
  * so a writer that skips the policy does not compile.
  */
 export type Redacted<T> = T & { readonly [redactedBrand]: true };

@@ -180,7 +180,7 @@ describe('the drift watch options', () => {
 
 describe('the README example examples/drift-watch.ts', () => {
   it('is the file verbatim', () => {
-    expect(readmeBlock('examples/drift-watch.ts')).toBe(readFileSync(join(repoRoot, 'examples/drift-watch.ts'), 'utf8'));
+    expect(readmeBlock('examples/drift-watch.ts', 'docs/client.md')).toBe(readFileSync(join(repoRoot, 'examples/drift-watch.ts'), 'utf8'));
   });
 
   it('logs the findings of the answers it samples, and records the calls it samples', async () => {

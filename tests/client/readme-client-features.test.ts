@@ -29,8 +29,8 @@ async function addRecord(client: WalletApiClient): Promise<string> {
 
 describe.each(['examples/transaction-history.ts', 'examples/request-logging.ts'])('the README example %s', (path) => {
   it('is the file verbatim', () => {
-    const block = readmeBlock(path);
-    expect(block, `README has no example block for ${path}`).toBeDefined();
+    const block = readmeBlock(path, 'docs/client.md');
+    expect(block, `docs/client.md has no example block for ${path}`).toBeDefined();
     expect(block).toBe(readFileSync(`${repoRoot}${path}`, 'utf8'));
   });
 });

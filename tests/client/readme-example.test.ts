@@ -11,8 +11,8 @@ const examplePath = 'examples/swap-flow.ts';
 
 describe('the README integrator example', () => {
   it('is examples/swap-flow.ts verbatim (which tsc --noEmit type-checks)', () => {
-    const block = readmeBlock(examplePath);
-    expect(block, 'README has no example block for examples/swap-flow.ts').toBeDefined();
+    const block = readmeBlock(examplePath, 'docs/client.md');
+    expect(block, 'docs/client.md has no example block for examples/swap-flow.ts').toBeDefined();
     expect(block).toBe(readFileSync(`${repoRoot}${examplePath}`, 'utf8'));
   });
 

@@ -4,8 +4,9 @@
 // never collide between sandboxes sharing a database, deterministic ones included.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoCredentials, startSandbox } from '../../src/sandbox/index.ts';
+import { PostgresStore } from '../../src/sandbox/store/postgres.ts';
 import { freePort } from '../../src/support/process.ts';
 import { freshDatabase, queryDatabase, storeVariants } from '../support/postgres.ts';
 import { repoRoot } from '../support/run.ts';
@@ -103,6 +104,31 @@ describe('the PostgreSQL store at start', () => {
       } finally {
         await Promise.all(replicas.map((r) => r.close()));
       }
+    }
+  });
+});
+
+describe('the PostgreSQL replay guard keeps one clock', () => {
+  it("sweeps with the sandbox's clock, the one it claims with: an entry still live for the sandbox is never swept, whatever the database's clock says", async () => {
+    const url = await freshDatabase('replay clock');
+    const store = await PostgresStore.open({ url });
+    try {
+      // The sandbox's clock two hours behind the database's: the entry expires a minute from the
+      // sandbox's now, long before the database's now.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 2 * 3_600_000 });
+      const expiresAt = Date.now() + 60_000;
+      expect(await store.claimRequest('key', '2026-01-01T00:00:00.000Z', 'signature', expiresAt)).toBe(true);
+      await store.sweepExpiredRequests();
+      // Still live for the sandbox: the same request again is a replay.
+      expect(await store.claimRequest('key', '2026-01-01T00:00:00.000Z', 'signature', expiresAt)).toBe(false);
+      // Once the sandbox's clock passes the expiry, the sweep takes it.
+      vi.setSystemTime(expiresAt + 1);
+      await store.sweepExpiredRequests();
+      vi.useRealTimers();
+      expect(await queryDatabase(url, 'SELECT count(*)::int AS n FROM sandbox_requests')).toEqual([{ n: 0 }]);
+    } finally {
+      vi.useRealTimers();
+      await store.close();
     }
   });
 });

@@ -17,7 +17,7 @@ import { sendSigned } from '../support/signed-http.ts';
 const apiKey = 'table-key';
 const secret = 'table-secret';
 const inProcessUrl = 'http://sandbox.test';
-const { rows, text } = scenarioTable('src/sandbox/README.md');
+const { rows } = scenarioTable('src/sandbox/README.md');
 // Each row runs under an API key of its own, so the rows run side by side: a key's records
 // and scenarios are its own, and the rows that wait (delay, dribble) wait together.
 const rowKey = (target: string, row: ScenarioRow) => `table-key-${target.replaceAll(' ', '-')}-${row.answer}`;
@@ -86,10 +86,9 @@ beforeAll(async () => {
 });
 
 describe('the failure scenarios table', () => {
-  it('lists every answer once, the same in the README for integrators', () => {
+  it('lists every answer once', () => {
     expect(rows.map((row) => row.answer)).toEqual([...scenarioAnswers]);
     expect(rows.every((row) => row.definition.answer === row.answer)).toBe(true);
-    expect(scenarioTable('README.md').text).toBe(text);
   });
 
   describe.concurrent('row by row, each under its own API key', () => {

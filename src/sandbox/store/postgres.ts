@@ -77,7 +77,6 @@ export class PostgresStore implements SandboxStore {
   readonly scenarios: ScenarioStore;
   private readonly pool: pg.Pool;
   private readonly tenants = new Map<string, string>();
-  private readonly statementNames = new Map<string, string>();
   private timers: NodeJS.Timeout[] = [];
 
   private constructor(
@@ -117,7 +116,7 @@ export class PostgresStore implements SandboxStore {
       store.timers.push(hourly);
     }
     // Expired replay-guard entries go every minute (a live one is never removed).
-    const sweep = setInterval(() => void store.query('DELETE FROM sandbox_requests WHERE expires_at < now()').catch(() => undefined), 60_000);
+    const sweep = setInterval(() => void store.sweepExpiredRequests().catch(() => undefined), 60_000);
     sweep.unref();
     store.timers.push(sweep);
     return store;
@@ -130,16 +129,10 @@ export class PostgresStore implements SandboxStore {
       const { rows } = await client.query<{ version: number }>('SELECT coalesce(max(version), 0)::int AS version FROM sandbox_schema');
       const current = rows[0]!.version;
       if (current > latestSchemaVersion) throw new SchemaTooNewError(current, this.options.url);
+      // Inside the start lock's transaction: every missing migration is applied, or none.
       for (const migration of migrations.filter((m) => m.version > current)) {
-        await client.query('BEGIN');
-        try {
-          await client.query(migration.sql);
-          await client.query('INSERT INTO sandbox_schema (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
-          await client.query('COMMIT');
-        } catch (error) {
-          await client.query('ROLLBACK').catch(() => undefined);
-          throw error;
-        }
+        await client.query(migration.sql);
+        await client.query('INSERT INTO sandbox_schema (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
       }
     });
   }
@@ -147,7 +140,9 @@ export class PostgresStore implements SandboxStore {
   /**
    * Runs `work` while holding the start lock, so replicas starting together do it one after
    * the other. The lock is held on a connection of its own, outside the pool: work under it
-   * (arming the start-up scenarios) uses the pool, which may have a single connection.
+   * (arming the start-up scenarios) uses the pool, which may have a single connection. It is
+   * a transaction's lock, taken and released with the transaction: behind a pooler in
+   * transaction mode a session's lock would stay with whichever server connection took it.
    */
   async underStartLock<T>(work: (client: Queryable) => Promise<T>): Promise<T> {
     const client = new pg.Client({ connectionString: this.options.url, connectionTimeoutMillis: 2000 });
@@ -155,11 +150,15 @@ export class PostgresStore implements SandboxStore {
     client.on('error', () => undefined);
     await client.connect();
     try {
-      await client.query('SELECT pg_advisory_lock($1)', [startLockKey]);
+      await client.query('BEGIN');
       try {
-        return await work(client as Queryable);
-      } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [startLockKey]);
+        await client.query('SELECT pg_advisory_xact_lock($1)', [startLockKey]);
+        const result = await work(client as Queryable);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
       }
     } finally {
       await client.end().catch(() => undefined);
@@ -174,8 +173,17 @@ export class PostgresStore implements SandboxStore {
       for (const table of ['sandbox_wallets', 'sandbox_deposit_addresses', 'sandbox_transactions', 'sandbox_swaps', 'sandbox_scenarios']) {
         await client.query(`DELETE FROM ${table} WHERE created_at < now() - make_interval(days => $1)`, [days]);
       }
-      await client.query('DELETE FROM sandbox_requests WHERE expires_at < now()');
     });
+    await this.sweepExpiredRequests();
+  }
+
+  /**
+   * Deletes the replay-guard entries that have expired by the sandbox's clock: the one that
+   * checked the request's timestamp and that claimRequest compares with. The database's own
+   * clock may differ, and sweeping by it would let a live entry go (and its replay in).
+   */
+  async sweepExpiredRequests(): Promise<void> {
+    await this.query('DELETE FROM sandbox_requests WHERE expires_at < to_timestamp($1::double precision / 1000)', [Date.now()]);
   }
 
   /** The tenant an API key's rows carry: a digest, since the key is a secret. */
@@ -189,15 +197,14 @@ export class PostgresStore implements SandboxStore {
   }
 
   /**
-   * One statement, prepared once per connection under a name derived from its text (the
-   * database parses and plans it once, not on every call); an unreachable database becomes
-   * StoreUnavailableError.
+   * One statement, with its values bound apart from its text; an unreachable database becomes
+   * StoreUnavailableError. Statements are not prepared under a name: behind a pooler in
+   * transaction mode (PgBouncer), where a team sandbox often runs, the next statement may
+   * reach another server connection, which has no such name (or has it already).
    */
   async query<Row extends object = Record<string, unknown>>(text: string, values?: unknown[]): Promise<Rows<Row>> {
-    let name = this.statementNames.get(text);
-    if (name === undefined) this.statementNames.set(text, (name = `sandbox_${digest(text)}`));
     try {
-      return (await this.pool.query({ name, text, values: values ?? [] })) as Rows<Row>;
+      return (await this.pool.query(text, values ?? [])) as Rows<Row>;
     } catch (error) {
       throw isUnreachable(error) ? new StoreUnavailableError(reasonOf(error, this.options.url)) : error;
     }
