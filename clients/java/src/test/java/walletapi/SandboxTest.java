@@ -59,10 +59,12 @@ class SandboxTest {
   }
 
   @Test
-  void twoHundredIdenticalGetsAreEachSignedAnew() {
-    // The sandbox refuses a replayed signature with 401: every call must carry its own timestamp.
+  void twoHundredIdenticalGetsAreEachSignedAnew() throws Exception {
+    // The sandbox refuses a replayed signature with 401: every call must carry its own timestamp,
+    // even from a clock that does not move between them.
+    WalletApiClient still = WalletApiClient.builder().environment(Environment.CUSTOM).baseUrl(Sandbox.url()).apiKey(Sandbox.API_KEY).signer(Signer.hmacSha256(Sandbox.SECRET)).clock(Clock.fixed(java.time.Instant.now(), java.time.ZoneOffset.UTC)).build();
     for (int i = 0; i < 200; i++) {
-      client.listMarkets();
+      still.listMarkets();
     }
   }
 

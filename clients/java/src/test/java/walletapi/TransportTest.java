@@ -43,7 +43,8 @@ class TransportTest {
   @Test
   void signsTheExactBytesSentWithADistinctTimestampEachTime() throws Exception {
     try (RawServer server = new RawServer(0, RawServer.json(200, "", SWAP))) {
-      WalletApiClient client = server.client().build();
+      // A clock that never moves: the timestamps must still differ, one millisecond apart at least.
+      WalletApiClient client = server.client().clock(java.time.Clock.fixed(java.time.Instant.now(), java.time.ZoneOffset.UTC)).build();
       for (int i = 0; i < 30; i++) {
         client.createSwap(CreateSwapParams.builder().from("usdt").to("ngn").amount("100.50").password("pässword €").build());
       }
