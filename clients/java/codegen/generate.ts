@@ -5,6 +5,9 @@ import { dirname, join, relative } from 'node:path';
 import { javaSourceRoot, renderJavaClient } from '../../../src/codegen/java-client.ts';
 import { repoRoot } from '../../../src/support/repo.ts';
 
+// --out-dir DIR writes the files under DIR (paths from the repository root) instead, to compare.
+const outAt = process.argv.indexOf('--out-dir');
+const root = outAt === -1 ? repoRoot : process.argv[outAt + 1]!;
 const files = renderJavaClient();
 const generatedMark = '// Generated from generated/openapi.json by src/codegen/java-client.ts';
 
@@ -17,10 +20,10 @@ function generatedOnDisk(dir: string): string[] {
   });
 }
 
-mkdirSync(join(repoRoot, javaSourceRoot), { recursive: true });
-for (const stale of generatedOnDisk(join(repoRoot, javaSourceRoot))) if (!files.has(stale)) rmSync(join(repoRoot, stale));
+mkdirSync(join(root, javaSourceRoot), { recursive: true });
+if (root === repoRoot) for (const stale of generatedOnDisk(join(repoRoot, javaSourceRoot))) if (!files.has(stale)) rmSync(join(repoRoot, stale));
 for (const [path, text] of files) {
-  mkdirSync(dirname(join(repoRoot, path)), { recursive: true });
-  writeFileSync(join(repoRoot, path), text);
+  mkdirSync(dirname(join(root, path)), { recursive: true });
+  writeFileSync(join(root, path), text);
 }
 process.stdout.write(`java-client: ${files.size} files under ${javaSourceRoot}\n`);
