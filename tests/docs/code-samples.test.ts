@@ -103,11 +103,12 @@ async function runShell(id: string, env: Record<string, string> = {}): Promise<u
 }
 
 describe('code samples', () => {
-  it('exist for every operation, in TypeScript, in Python, in Go and as a wallet-api command, and name no other operation', () => {
+  it('exist for every operation, in TypeScript, in Python, in Go, in Java and as a wallet-api command, and name no other operation', () => {
     const files = readdirSync(samplesDir).sort();
     // The Python programs are type-checked and run by the Python client's suite (clients/python/tests/test_samples.py);
-    // the Go ones are links to clients/go/examples/operations/<operationId>/main.go, compiled and run by the Go client's tests.
-    const expected = operations.flatMap((op) => [`${op.id}.go`, `${op.id}.py`, `${op.id}.sh`, `${op.id}.ts`]).sort();
+    // the Go ones are links to clients/go/examples/operations/<operationId>/main.go, compiled and run by the Go client's tests;
+    // the Java ones are compiled with warnings as errors and run by the Java client's suite (clients/java/src/test/java/walletapi/SamplesTest.java).
+    const expected = operations.flatMap((op) => [`${op.id}.go`, `${op.id}.java`, `${op.id}.py`, `${op.id}.sh`, `${op.id}.ts`]).sort();
     expect(files).toEqual(expected);
     // Each file calls the operation it is named after: its command, and its method of the typed client.
     for (const op of operations) {
@@ -118,6 +119,9 @@ describe('code samples', () => {
       expect(program, op.id).toMatch(/\bcreateClient\(/);
       // The operation's own method (or its walk), named after the operationId.
       expect(program, op.id).toMatch(new RegExp(`\\bclient\\.${op.id}(\\.paginate)?\\(`));
+      const java = readFileSync(join(samplesDir, `${op.id}.java`), 'utf8');
+      expect(java, op.id).toContain('WalletApiClient.fromEnv()');
+      expect(java, op.id).toMatch(new RegExp(`\\bclient\\.${op.id}\\(`));
     }
   });
 
@@ -127,6 +131,7 @@ describe('code samples', () => {
         { lang: 'TypeScript', label: 'TypeScript', source: readFileSync(join(samplesDir, `${op.id}.ts`), 'utf8') },
         { lang: 'Python', label: 'Python', source: readFileSync(join(samplesDir, `${op.id}.py`), 'utf8') },
         { lang: 'Go', label: 'Go', source: readFileSync(join(repoRoot, 'clients', 'go', 'examples', 'operations', op.id, 'main.go'), 'utf8') },
+        { lang: 'Java', label: 'Java', source: readFileSync(join(samplesDir, `${op.id}.java`), 'utf8') },
         { lang: 'Shell', label: 'wallet-api', source: readFileSync(join(samplesDir, `${op.id}.sh`), 'utf8') },
       ]);
     }
