@@ -3,6 +3,7 @@ package walletapi;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -11,10 +12,6 @@ import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.ZonedDateTime;
@@ -27,9 +24,6 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
@@ -46,19 +40,6 @@ import walletapi.internal.UrlForms;
 final class Engine {
   private static final System.Logger LOG = System.getLogger("walletapi");
   private static final Pattern DIGITS = Pattern.compile("[0-9]+");
-
-  /** Ends the reading of a body at its deadline (a daemon thread shared by every client). */
-  private static final ScheduledExecutorService DEADLINES;
-
-  static {
-    ScheduledThreadPoolExecutor deadlines = new ScheduledThreadPoolExecutor(1, runnable -> {
-      Thread thread = new Thread(runnable, "walletapi-deadlines");
-      thread.setDaemon(true);
-      return thread;
-    });
-    deadlines.setRemoveOnCancelPolicy(true);
-    DEADLINES = deadlines;
-  }
 
   final Settings settings;
   private final ObjectMapper mapper;
@@ -191,8 +172,8 @@ final class Engine {
     SignatureInput input = new SignatureInput(op.method, pathWithQuery, body, Timestamps.next(settings.clock), settings.apiKey);
     String signature = sign(op, input, deadline, timeout);
     carried.secret(signature);
+    // No HttpRequest timeout: the attempt's deadline ends the whole exchange (see below).
     HttpRequest.Builder request = HttpRequest.newBuilder(uri)
-        .timeout(remaining(deadline))
         .header("x-api-key", settings.apiKey)
         .header("x-timestamp", input.timestamp())
         .header("x-signature", signature)
@@ -206,9 +187,11 @@ final class Engine {
       request.method(op.method, HttpRequest.BodyPublishers.noBody());
     }
     long started = System.nanoTime();
-    CompletableFuture<HttpResponse<InputStream>> pending = settings.httpClient.sendAsync(request.build(), HttpResponse.BodyHandlers.ofInputStream());
-    HttpResponse<InputStream> response;
+    CappedBody capped = new CappedBody(settings.maxResponseBytes);
+    CompletableFuture<HttpResponse<byte[]>> pending = settings.httpClient.sendAsync(request.build(), capped);
+    HttpResponse<byte[]> response;
     try {
+      // The whole answer, body included, within the attempt's deadline.
       response = pending.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
     } catch (InterruptedException interrupted) {
       pending.cancel(true);
@@ -216,26 +199,36 @@ final class Engine {
       throw aborted(op);
     } catch (java.util.concurrent.TimeoutException late) {
       pending.cancel(true);
-      WalletApiException failure = timedOut(op, timeout, 0);
-      logAttempt(op, attempt, 0, started, failure);
-      return retryOrThrow(failure, attempt, attempts, retry);
+      WalletApiException failure = timedOut(op, timeout, capped.status);
+      logAttempt(op, attempt, capped.status, started, failure);
+      // An answer that had begun is never retried.
+      return capped.status != 0 ? rethrow(failure) : retryOrThrow(failure, attempt, attempts, retry);
     } catch (CancellationException cancelled) {
       throw aborted(op);
     } catch (ExecutionException failed) {
       Throwable cause = failed.getCause();
-      WalletApiException failure = cause instanceof HttpTimeoutException
-          ? timedOut(op, timeout, 0)
-          : new NetworkException(op.name + " failed before an answer arrived: " + carried.mask(describe(cause)), op.name, 0, cause);
-      logAttempt(op, attempt, 0, started, failure);
-      return retryOrThrow(failure, attempt, attempts, retry);
+      int status = capped.status;
+      WalletApiException failure;
+      if (cause instanceof HttpTimeoutException) {
+        failure = timedOut(op, timeout, status);
+      } else if (status != 0) {
+        failure = new NetworkException(op.name + " answered HTTP " + status + " but its body could not be read: " + carried.mask(describe(cause)), op.name, status, cause);
+      } else {
+        failure = new NetworkException(op.name + " failed before an answer arrived: " + carried.mask(describe(cause)), op.name, 0, cause);
+      }
+      logAttempt(op, attempt, status, started, failure);
+      return status != 0 ? rethrow(failure) : retryOrThrow(failure, attempt, attempts, retry);
     }
     int status = response.statusCode();
     logAttempt(op, attempt, status, started, null);
     if (attempt < attempts && retry != null && retry.statuses().contains(status)) {
-      closeQuietly(response.body());
       return new Attempt<>(null, retryAfter(response, retry).orElseGet(() -> backoff(retry, attempt)), "status " + status);
     }
-    return new Attempt<>(read(op, response, deadline, timeout, carried), null, null);
+    return new Attempt<>(read(op, response, carried), null, null);
+  }
+
+  private static <T> Attempt<T> rethrow(WalletApiException failure) {
+    throw failure;
   }
 
   private static <T> Attempt<T> retryOrThrow(WalletApiException failure, int attempt, int attempts, RetryPolicy retry) {
@@ -283,44 +276,39 @@ final class Engine {
     return signature;
   }
 
-  /** Reads the answer's body within the size limit (after decompression too) and decides what the call returns. */
-  private <T> RawResponse<T> read(Operation<T> op, HttpResponse<InputStream> response, long deadline, Duration timeout, Privacy.Carried carried) {
+  /** Decides what the call returns from the answer (its body read within the size limit) and checks it, decompressed, against the limit again. */
+  private <T> RawResponse<T> read(Operation<T> op, HttpResponse<byte[]> response, Privacy.Carried carried) {
     int status = response.statusCode();
     String retryAfter = response.headers().firstValue("retry-after").orElse(null);
     long limit = settings.maxResponseBytes;
     String name = op.name;
-    InputStream raw = response.body();
-    long declared = response.headers().firstValueAsLong("content-length").orElse(-1);
-    if (declared > limit) {
-      closeQuietly(raw);
-      throw new InvalidResponseException(name + " answered HTTP " + status + " with a body of " + declared + " bytes, over the client's limit of " + limit + " bytes (maxResponseBytes)", name, status, null, retryAfter);
+    byte[] received = response.body();
+    if (received == CappedBody.OVER) {
+      long declared = response.headers().firstValueAsLong("content-length").orElse(-1);
+      throw new InvalidResponseException(name + " answered HTTP " + status + " with a body of " + (declared > limit ? declared + " bytes" : "more than " + limit + " bytes") + ", over the client's limit of " + limit + " bytes (maxResponseBytes)", name, status, null, retryAfter);
     }
-    // The body is read on this thread; at the deadline the stream is closed, which ends a read that waits.
-    ScheduledFuture<?> watchdog = DEADLINES.schedule(() -> closeQuietly(raw), Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
     byte[] body;
-    try (InputStream decoded = decoded(response, raw)) {
-      body = decoded.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, limit + 1));
+    try {
+      body = decoded(response, received, limit);
     } catch (UnsupportedEncoding unsupported) {
       throw new InvalidResponseException(name + " answered HTTP " + status + " with a content encoding the client does not read (" + carried.mask(unsupported.encoding) + ")", name, status, null, retryAfter);
-    } catch (IOException failed) {
-      if (Thread.interrupted()) {
-        Thread.currentThread().interrupt();
-        throw aborted(op);
-      }
-      if (System.nanoTime() - deadline >= 0) {
-        throw timedOut(op, timeout, status);
-      }
-      // The answer had begun: never retried.
-      throw new NetworkException(name + " answered HTTP " + status + " but its body could not be read: " + carried.mask(describe(failed)), name, status, failed);
-    } finally {
-      watchdog.cancel(false);
+    } catch (IOException corrupt) {
+      throw invalid(op, status, "with a compressed body that could not be decompressed", retryAfter);
     }
     if (body.length > limit) {
-      throw new InvalidResponseException(name + " answered HTTP " + status + " with a body of more than " + limit + " bytes, over the client's limit (maxResponseBytes)", name, status, null, retryAfter);
+      throw new InvalidResponseException(name + " answered HTTP " + status + " with a body of more than " + limit + " bytes once decompressed, over the client's limit (maxResponseBytes)", name, status, null, retryAfter);
     }
     if (status >= 300 && status < 400) {
       throw invalid(op, status, "(a redirect, which the client never follows)", retryAfter);
     }
+    if (status >= 200 && status < 300) {
+      // One pass for the usual answer: the envelope and its data read together.
+      RawResponse<T> success = success(op, response, body);
+      if (success != null) {
+        return success;
+      }
+    }
+    // Otherwise the body is read as a tree, to say what it is.
     JsonNode envelope;
     if (isBlank(body)) {
       throw invalid(op, status, "with an empty body", retryAfter);
@@ -335,9 +323,7 @@ final class Engine {
     if (envelope == null || !envelope.isObject() || statusField == null || !statusField.isTextual() || message == null || !message.isTextual() || !envelope.has("data")) {
       throw invalid(op, status, "with JSON that is not the {status, message, data} envelope", retryAfter);
     }
-    try {
-      StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(body));
-    } catch (CharacterCodingException notUtf8) {
+    if (!Utf8.isValid(body)) {
       throw invalid(op, status, "with a body that is not UTF-8", retryAfter);
     }
     boolean ok = status >= 200 && status < 300;
@@ -357,6 +343,49 @@ final class Engine {
     }
     String apiMessage = message.asText();
     throw new ApiException(name + " failed with HTTP " + status + ": " + carried.mask(apiMessage), name, status, apiMessage, retryAfter);
+  }
+
+  /** A success envelope, read in one pass into the operation's model; null when the body is anything else. */
+  private <T> RawResponse<T> success(Operation<T> op, HttpResponse<byte[]> response, byte[] body) {
+    if (!Utf8.isValid(body)) {
+      return null;
+    }
+    Envelope<T> envelope;
+    try {
+      envelope = mapper.readValue(body, op.envelopeType(mapper));
+    } catch (IOException | IllegalArgumentException other) {
+      return null;
+    }
+    if (envelope == null || !"success".equals(envelope.status) || envelope.message == null || !envelope.message.isTextual() || !envelope.hasData) {
+      return null;
+    }
+    return new RawResponse<>(response.statusCode(), response.headers(), body, envelope.data);
+  }
+
+  /** The {status, message, data} envelope with its data as the operation's model. */
+  @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
+  static final class Envelope<T> {
+    @com.fasterxml.jackson.annotation.JsonProperty("status")
+    String status;
+
+    @com.fasterxml.jackson.annotation.JsonProperty("message")
+    JsonNode message;
+
+    T data;
+    boolean hasData;
+
+    // Jackson calls it, for a present data (null included).
+    @SuppressWarnings("UnusedMethod")
+    @com.fasterxml.jackson.annotation.JsonProperty("data")
+    private void data(T value) {
+      data = value;
+      hasData = true;
+    }
+
+    @Override
+    public String toString() {
+      return "Envelope[" + status + "]";
+    }
   }
 
   private static String typeName(Operation<?> op) {
@@ -384,18 +413,21 @@ final class Engine {
     }
   }
 
-  /** The body decompressed as its Content-Encoding says (gzip, deflate or none). */
-  private static InputStream decoded(HttpResponse<InputStream> response, InputStream raw) throws IOException {
+  /** The body decompressed as its Content-Encoding says (gzip, deflate or none), reading at most limit + 1 bytes of it. */
+  private static byte[] decoded(HttpResponse<byte[]> response, byte[] body, long limit) throws IOException {
     String encoding = response.headers().firstValue("content-encoding").orElse("identity").trim().toLowerCase(Locale.ROOT);
-    return switch (encoding) {
-      case "", "identity" -> raw;
-      case "gzip", "x-gzip" -> new GZIPInputStream(raw);
-      case "deflate" -> new InflaterInputStream(raw);
-      default -> {
-        closeQuietly(raw);
-        throw new UnsupportedEncoding(encoding);
-      }
+    InputStream inflating = switch (encoding) {
+      case "", "identity" -> null;
+      case "gzip", "x-gzip" -> new GZIPInputStream(new ByteArrayInputStream(body));
+      case "deflate" -> new InflaterInputStream(new ByteArrayInputStream(body));
+      default -> throw new UnsupportedEncoding(encoding);
     };
+    if (inflating == null) {
+      return body;
+    }
+    try (inflating) {
+      return inflating.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, limit + 1));
+    }
   }
 
   private static InvalidResponseException invalid(Operation<?> op, int status, String reason, String retryAfter) {
@@ -418,19 +450,6 @@ final class Engine {
     }
     String message = root.getMessage();
     return root.getClass().getSimpleName() + (message == null ? "" : " (" + message + ")");
-  }
-
-  private static Duration remaining(long deadline) {
-    long nanos = deadline - System.nanoTime();
-    return Duration.ofNanos(Math.max(1_000_000, nanos));
-  }
-
-  private static void closeQuietly(InputStream stream) {
-    try {
-      stream.close();
-    } catch (IOException ignored) {
-      // Closing an answer nobody reads: nothing to do on failure.
-    }
   }
 
   private void pause(Operation<?> op, Duration wait, int attempt, String reason) {

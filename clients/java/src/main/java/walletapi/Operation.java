@@ -10,6 +10,8 @@ final class Operation<T> {
   /** {@code "METHOD /path/template"}, as errors and log lines name the call. */
   final String name;
   final TypeReference<T> dataType;
+  /** The envelope with this operation's data type, made on first use. */
+  private volatile com.fasterxml.jackson.databind.JavaType envelopeType;
 
   Operation(String id, String method, String pathTemplate, TypeReference<T> dataType) {
     this.id = id;
@@ -17,6 +19,15 @@ final class Operation<T> {
     this.pathTemplate = pathTemplate;
     this.name = method + " " + pathTemplate;
     this.dataType = dataType;
+  }
+
+  com.fasterxml.jackson.databind.JavaType envelopeType(com.fasterxml.jackson.databind.ObjectMapper mapper) {
+    com.fasterxml.jackson.databind.JavaType type = envelopeType;
+    if (type == null) {
+      type = mapper.getTypeFactory().constructParametricType(Engine.Envelope.class, mapper.getTypeFactory().constructType(dataType));
+      envelopeType = type;
+    }
+    return type;
   }
 
   @Override
