@@ -172,8 +172,8 @@ final class Engine {
     SignatureInput input = new SignatureInput(op.method, pathWithQuery, body, Timestamps.next(settings.clock), settings.apiKey);
     String signature = sign(op, input, deadline, timeout);
     carried.secret(signature);
-    // No HttpRequest timeout: the attempt's deadline ends the whole exchange (see below).
     HttpRequest.Builder request = HttpRequest.newBuilder(uri)
+        .timeout(remaining(deadline))
         .header("x-api-key", settings.apiKey)
         .header("x-timestamp", input.timestamp())
         .header("x-signature", signature)
@@ -187,36 +187,27 @@ final class Engine {
       request.method(op.method, HttpRequest.BodyPublishers.noBody());
     }
     long started = System.nanoTime();
-    CappedBody capped = new CappedBody(settings.maxResponseBytes);
-    CompletableFuture<HttpResponse<byte[]>> pending = settings.httpClient.sendAsync(request.build(), capped);
+    CappedBody capped = new CappedBody(settings.maxResponseBytes, deadline);
     HttpResponse<byte[]> response;
     try {
-      // The whole answer, body included, within the attempt's deadline.
-      response = pending.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+      // Blocking on this thread (sendAsync would add a hop through the HttpClient's executor to
+      // every call): the request's timeout bounds the wait for the headers, CappedBody the body.
+      response = settings.httpClient.send(request.build(), capped);
     } catch (InterruptedException interrupted) {
-      pending.cancel(true);
       Thread.currentThread().interrupt();
       throw aborted(op);
-    } catch (java.util.concurrent.TimeoutException late) {
-      pending.cancel(true);
-      WalletApiException failure = timedOut(op, timeout, capped.status);
-      logAttempt(op, attempt, capped.status, started, failure);
-      // An answer that had begun is never retried.
-      return capped.status != 0 ? rethrow(failure) : retryOrThrow(failure, attempt, attempts, retry);
-    } catch (CancellationException cancelled) {
-      throw aborted(op);
-    } catch (ExecutionException failed) {
-      Throwable cause = failed.getCause();
+    } catch (IOException failed) {
       int status = capped.status;
       WalletApiException failure;
-      if (cause instanceof HttpTimeoutException) {
+      if (failed instanceof HttpTimeoutException || capped.timedOut) {
         failure = timedOut(op, timeout, status);
       } else if (status != 0) {
-        failure = new NetworkException(op.name + " answered HTTP " + status + " but its body could not be read: " + carried.mask(describe(cause)), op.name, status, cause);
+        failure = new NetworkException(op.name + " answered HTTP " + status + " but its body could not be read: " + carried.mask(describe(failed)), op.name, status, failed);
       } else {
-        failure = new NetworkException(op.name + " failed before an answer arrived: " + carried.mask(describe(cause)), op.name, 0, cause);
+        failure = new NetworkException(op.name + " failed before an answer arrived: " + carried.mask(describe(failed)), op.name, 0, failed);
       }
       logAttempt(op, attempt, status, started, failure);
+      // An answer that had begun is never retried.
       return status != 0 ? rethrow(failure) : retryOrThrow(failure, attempt, attempts, retry);
     }
     int status = response.statusCode();
@@ -450,6 +441,10 @@ final class Engine {
     }
     String message = root.getMessage();
     return root.getClass().getSimpleName() + (message == null ? "" : " (" + message + ")");
+  }
+
+  private static Duration remaining(long deadline) {
+    return Duration.ofNanos(Math.max(1_000_000, deadline - System.nanoTime()));
   }
 
   private void pause(Operation<?> op, Duration wait, int attempt, String reason) {

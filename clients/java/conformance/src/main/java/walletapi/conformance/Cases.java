@@ -105,7 +105,29 @@ final class Cases {
         throw new Mismatch("the client was refused: " + refused.getMessage());
       }
       Got got = null;
-      for (int i = 0; i < repeat; i++) {
+      if (repeat > 1) {
+        // As fast as it can: the calls overlap, from several threads of one client.
+        java.util.concurrent.ExecutorService callers = java.util.concurrent.Executors.newFixedThreadPool(Math.min(repeat, 8));
+        try {
+          List<java.util.concurrent.Future<Got>> calls = new ArrayList<>();
+          for (int i = 0; i < repeat; i++) {
+            calls.add(callers.submit(() -> call(client, call)));
+          }
+          for (java.util.concurrent.Future<Got> pending : calls) {
+            try {
+              got = pending.get();
+            } catch (java.util.concurrent.ExecutionException failed) {
+              if (failed.getCause() instanceof Mismatch mismatch) {
+                throw mismatch;
+              }
+              throw failed;
+            }
+            Calls.check(got, expect);
+          }
+        } finally {
+          callers.shutdownNow();
+        }
+      } else {
         got = call(client, call);
         Calls.check(got, expect);
       }
