@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkGeneratedFiles, generatedArtefacts, type GeneratedFileResult } from '../src/generated-files/check.ts';
 import { renderDriftValidatorTypes } from '../src/codegen/drift-validators.ts';
 import { runTool } from '../src/support/tool.ts';
+import { repoRoot } from '../src/support/repo.ts';
 
 const committed = readFileSync(new URL('../package.json', import.meta.url));
 
@@ -38,7 +40,15 @@ function resultsOf(stdout: string): GeneratedFileResult[] {
 describe('the generated-file check', () => {
   it('finds every committed generated file equal to a fresh regeneration', async () => {
     const results = resultsOf((await runCheckCommand()).stdout);
-    expect(results.map((r) => r.path).sort()).toEqual(['clients/go/oapi/oapi.gen.go', 'clients/python/src/wallet_api/_generated/models.py', 'clients/python/src/wallet_api/_generated/operations.py', 'generated/drift-validators.d.ts', 'generated/drift-validators.js', 'generated/openapi.json', 'generated/openapi.yaml', 'generated/request-validators.d.ts', 'generated/request-validators.js', 'generated/schema.d.ts', 'src/client/operations.generated.ts']);
+    // The Java client's generated sources: every committed file that says it is generated.
+    const javaGenerated = (readdirSync(join(repoRoot, 'clients/java/src/main/java'), { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.java'))
+      .map((file) => `clients/java/src/main/java/${file.split(sep).join('/')}`)
+      .filter((path) => readFileSync(join(repoRoot, path), 'utf8').startsWith('// Generated from generated/openapi.json'));
+    expect(javaGenerated.length).toBeGreaterThan(20);
+    expect(results.map((r) => r.path).sort()).toEqual(
+      ['clients/go/oapi/oapi.gen.go', 'clients/python/src/wallet_api/_generated/models.py', 'clients/python/src/wallet_api/_generated/operations.py', 'generated/drift-validators.d.ts', 'generated/drift-validators.js', 'generated/openapi.json', 'generated/openapi.yaml', 'generated/request-validators.d.ts', 'generated/request-validators.js', 'generated/schema.d.ts', 'src/client/operations.generated.ts', ...javaGenerated].sort(),
+    );
     for (const r of results) {
       // Only the Python and Go clients' files may go unchecked, and only where their toolchain is absent (said, never passed as fresh).
       if (r.notChecked !== undefined && r.path.startsWith('clients/go/')) {
