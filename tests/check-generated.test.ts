@@ -1,10 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkGeneratedFiles, generatedArtefacts, type GeneratedFileResult } from '../src/generated-files/check.ts';
 import { renderDriftValidatorTypes } from '../src/codegen/drift-validators.ts';
 import { applicableStamps } from '../src/codegen/kit-version.ts';
 import { runTool } from '../src/support/tool.ts';
+import { repoRoot } from '../src/support/repo.ts';
 
 const committed = readFileSync(new URL('../package.json', import.meta.url));
 /** The files carrying the kit's version; tests/release/kit-version.test.ts checks the list itself. */
@@ -46,7 +48,13 @@ describe('the generated-file check', () => {
       .filter((entry) => entry.isFile())
       .map((entry) => `${entry.parentPath.slice(entry.parentPath.indexOf('clients/php/'))}/${entry.name}`);
     expect(phpGenerated.length).toBeGreaterThan(3);
-    expect(results.map((r) => r.path).sort()).toEqual(['clients/go/oapi/oapi.gen.go', ...phpGenerated, 'clients/python/src/wallet_api/_generated/models.py', 'clients/python/src/wallet_api/_generated/operations.py', 'generated/drift-validators.d.ts', 'generated/drift-validators.js', 'generated/openapi.json', 'generated/openapi.yaml', 'generated/request-validators.d.ts', 'generated/request-validators.js', 'generated/schema.d.ts', 'src/client/operations.generated.ts', ...versionStampPaths].sort());
+    // The Java client's generated sources: every committed file that says it is generated.
+    const javaGenerated = (readdirSync(join(repoRoot, 'clients/java/src/main/java'), { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.java'))
+      .map((file) => `clients/java/src/main/java/${file.split(sep).join('/')}`)
+      .filter((path) => readFileSync(join(repoRoot, path), 'utf8').startsWith('// Generated from generated/openapi.json'));
+    expect(javaGenerated.length).toBeGreaterThan(20);
+    expect(results.map((r) => r.path).sort()).toEqual(['clients/go/oapi/oapi.gen.go', ...phpGenerated, 'clients/python/src/wallet_api/_generated/models.py', 'clients/python/src/wallet_api/_generated/operations.py', 'generated/drift-validators.d.ts', 'generated/drift-validators.js', 'generated/openapi.json', 'generated/openapi.yaml', 'generated/request-validators.d.ts', 'generated/request-validators.js', 'generated/schema.d.ts', 'src/client/operations.generated.ts', ...versionStampPaths, ...javaGenerated].sort());
     for (const r of results) {
       // Only the Python, Go and PHP clients' files may go unchecked, and only where their toolchain is absent (said, never passed as fresh).
       if (r.notChecked !== undefined && r.path.startsWith('clients/php/')) {

@@ -33,6 +33,8 @@ export const places: Place[] = [
   { what: 'TypeScript method', where: 'src/client/operations.generated.ts', has: ({ id }) => names(read('src/client/operations.generated.ts'), id) },
   { what: 'Python method', where: 'clients/python/src/wallet_api/_generated/operations.py', has: ({ id }) => read('clients/python/src/wallet_api/_generated/operations.py').includes(`operation_id="${id}"`) },
   { what: 'Go method', where: 'clients/go/operations.go', has: ({ id }) => read('clients/go/operations.go').includes(`) ${pascal(id)}(ctx context.Context`) },
+  { what: 'PHP method', where: 'clients/php/src/Generated/Operations.php', has: ({ id }) => read('clients/php/src/Generated/Operations.php').includes(`public function ${id}(`) },
+  { what: 'Java method', where: 'clients/java/src/main/java/walletapi/BlockingOperations.java', has: ({ id }) => read('clients/java/src/main/java/walletapi/BlockingOperations.java').includes(` ${id}(`) },
   { what: 'sandbox handler', where: 'src/sandbox/operations/', has: ({ id }) => filesIn('src/sandbox/operations', '.ts').some((text) => new RegExp(`^\\s+(async )?${id}(: |\\()`, 'm').test(text)) },
   {
     what: 'sandbox tests',
@@ -40,7 +42,7 @@ export const places: Place[] = [
     has: ({ id, path }) => filesIn('tests/sandbox', '.test.ts').some((text) => names(text, id) || pathPattern(path).test(text)),
   },
   { what: 'conformance cases', where: 'conformance/cases/', has: ({ id }) => filesIn('conformance/cases', '.json').some((text) => text.includes(`"operationId": "${id}"`)) },
-  ...['ts', 'py', 'go', 'sh'].map((ext) => ({ what: `docs sample (.${ext})`, where: `examples/operations/<operationId>.${ext}`, has: ({ id }: Operation) => existsSync(join(repoRoot, 'examples/operations', `${id}.${ext}`)) })),
+  ...['ts', 'py', 'go', 'php', 'java', 'sh'].map((ext) => ({ what: `docs sample (.${ext})`, where: `examples/operations/<operationId>.${ext}`, has: ({ id }: Operation) => existsSync(join(repoRoot, 'examples/operations', `${id}.${ext}`)) })),
   { what: 'Go sample program', where: 'clients/go/examples/operations/<operationId>/main.go', has: ({ id }) => existsSync(join(repoRoot, 'clients/go/examples/operations', id, 'main.go')) },
 ];
 

@@ -15,7 +15,7 @@ const samplesDir = fileURLToPath(new URL('../../examples/operations/', import.me
 const config = fileURLToPath(new URL('../../redocly.yaml', import.meta.url));
 
 /** The file extension of each language's samples; a language without one (Payload) has no files. */
-const extensions = { TypeScript: 'ts', Python: 'py', Go: 'go', PHP: 'php', Shell: 'sh' };
+const extensions = { TypeScript: 'ts', Python: 'py', Go: 'go', PHP: 'php', Java: 'java', Shell: 'sh' };
 
 /** The languages, in the order the docs show them, as redocly.yaml lists them. */
 export const sampleLanguages = parse(readFileSync(config, 'utf8'))

@@ -106,6 +106,11 @@ function pomVersion(path: string) {
   };
 }
 
+/** The <version> of a POM's dependency on the SDK (wallet-api:wallet-api-sdk). */
+function sdkDependencyVersion(path: string) {
+  return replaceOne(path, /<artifactId>wallet-api-sdk<\/artifactId>\s*<version>([^<]*)<\/version>/, 'dependency on wallet-api-sdk');
+}
+
 export const versionStamps: VersionStamp[] = [
   // npm: the two published packages, and the repository's own manifest and lock.
   { path: 'packages/sdk/package.json', stamp: jsonVersion('packages/sdk/package.json') },
@@ -125,8 +130,16 @@ export const versionStamps: VersionStamp[] = [
   // PHP, when present: the User-Agent's constant. (composer.json carries no version, as
   // `composer validate --strict` asks: the release writes it into the archive it uploads.)
   { path: 'clients/php/src/Version.php', whenPresent: 'clients/php', stamp: replaceOne('clients/php/src/Version.php', /const SDK = '([^']*)'/, 'SDK constant') },
-  // Java, when present: the POM's project version (the User-Agent reads it from the jar's manifest or a filtered resource).
+  // Java, when present: the POM's project version, the User-Agent's constant, and the SDK's
+  // version where the quick start and the conformance runner depend on it.
   { path: 'clients/java/pom.xml', whenPresent: 'clients/java', stamp: pomVersion('clients/java/pom.xml') },
+  { path: 'clients/java/src/main/java/walletapi/Version.java', whenPresent: 'clients/java', stamp: replaceOne('clients/java/src/main/java/walletapi/Version.java', /public static final String VERSION = "([^"]*)";/, 'VERSION constant') },
+  { path: 'clients/java/examples/quickstart/pom.xml', whenPresent: 'clients/java', stamp: sdkDependencyVersion('clients/java/examples/quickstart/pom.xml') },
+  {
+    path: 'clients/java/conformance/pom.xml',
+    whenPresent: 'clients/java',
+    stamp: (text, version) => sdkDependencyVersion('clients/java/conformance/pom.xml')(pomVersion('clients/java/conformance/pom.xml')(text, version), version),
+  },
 ];
 
 /** The rows that apply in `root`: those without a folder condition, and those whose folder exists. */

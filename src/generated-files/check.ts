@@ -11,6 +11,7 @@ import { renderDriftValidators, renderDriftValidatorTypes } from '../codegen/dri
 import { renderRequestValidators, renderRequestValidatorTypes } from '../codegen/request-validators.ts';
 import { renderOperations } from '../codegen/operations.ts';
 import { applicableStamps, kitVersion, stampedTexts } from '../codegen/kit-version.ts';
+import { renderJavaClient } from '../codegen/java-client.ts';
 import { bundleSpec } from '../support/redocly.ts';
 import { repoRoot } from '../support/repo.ts';
 
@@ -144,8 +145,28 @@ function phpClientArtefacts(): GeneratedArtefact[] {
   }));
 }
 
+/**
+ * The Java client's generated sources (models, params, method sets, the privacy policy's field
+ * names), rendered in process from generated/openapi.json by src/codegen/java-client.ts: no
+ * Java toolchain is needed to check them. One render serves every file of one check.
+ */
+function javaClientArtefacts(): GeneratedArtefact[] {
+  const fixWith = 'node --import tsx clients/java/codegen/generate.ts';
+  let rendered: Map<string, string> | undefined;
+  const paths = [...renderJavaClient().keys()];
+  return paths.map((path, index) => ({
+    path,
+    fixWith,
+    regenerate: (outPath: string) => {
+      rendered ??= renderJavaClient();
+      writeFileSync(outPath, rendered.get(path) ?? '');
+      if (index === paths.length - 1) rendered = undefined;
+    },
+  }));
+}
+
 /** The other languages' clients, made from generated/openapi.yaml by their own generators. */
-export const languageClientArtefacts: GeneratedArtefact[] = [...pythonClientArtefacts(), goClientArtefact(), ...phpClientArtefacts()];
+export const languageClientArtefacts: GeneratedArtefact[] = [...pythonClientArtefacts(), goClientArtefact(), ...phpClientArtefacts(), ...javaClientArtefacts()];
 
 /** Every file carrying the kit's version (src/codegen/kit-version.ts): fresh when it says what VERSION says. */
 function versionStampArtefacts(): GeneratedArtefact[] {

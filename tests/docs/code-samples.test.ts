@@ -103,12 +103,13 @@ async function runShell(id: string, env: Record<string, string> = {}): Promise<u
 }
 
 describe('code samples', () => {
-  it('exist for every operation, in TypeScript, in Python, in Go, in PHP and as a wallet-api command, and name no other operation', () => {
+  it('exist for every operation, in TypeScript, in Python, in Go, in PHP, in Java and as a wallet-api command, and name no other operation', () => {
     const files = readdirSync(samplesDir).sort();
     // The Python programs are type-checked and run by the Python client's suite (clients/python/tests/test_samples.py);
     // the Go ones are links to clients/go/examples/operations/<operationId>/main.go, compiled and run by the Go client's tests;
-    // the PHP ones are run by the PHP client's suite (clients/php/tests/ConsumerAndSamplesTest.php).
-    const expected = operations.flatMap((op) => [`${op.id}.go`, `${op.id}.php`, `${op.id}.py`, `${op.id}.sh`, `${op.id}.ts`]).sort();
+    // the PHP ones are run by the PHP client's suite (clients/php/tests/ConsumerAndSamplesTest.php);
+    // the Java ones are compiled with warnings as errors and run by the Java client's suite (clients/java/src/test/java/walletapi/SamplesTest.java).
+    const expected = operations.flatMap((op) => [`${op.id}.go`, `${op.id}.java`, `${op.id}.php`, `${op.id}.py`, `${op.id}.sh`, `${op.id}.ts`]).sort();
     expect(files).toEqual(expected);
     // Each file calls the operation it is named after: its command, and its method of the typed client.
     for (const op of operations) {
@@ -119,6 +120,9 @@ describe('code samples', () => {
       expect(program, op.id).toMatch(/\bcreateClient\(/);
       // The operation's own method (or its walk), named after the operationId.
       expect(program, op.id).toMatch(new RegExp(`\\bclient\\.${op.id}(\\.paginate)?\\(`));
+      const java = readFileSync(join(samplesDir, `${op.id}.java`), 'utf8');
+      expect(java, op.id).toContain('WalletApiClient.fromEnv()');
+      expect(java, op.id).toMatch(new RegExp(`\\bclient\\.${op.id}\\(`));
     }
   });
 
@@ -129,6 +133,7 @@ describe('code samples', () => {
         { lang: 'Python', label: 'Python', source: readFileSync(join(samplesDir, `${op.id}.py`), 'utf8') },
         { lang: 'Go', label: 'Go', source: readFileSync(join(repoRoot, 'clients', 'go', 'examples', 'operations', op.id, 'main.go'), 'utf8') },
         { lang: 'PHP', label: 'PHP', source: readFileSync(join(samplesDir, `${op.id}.php`), 'utf8') },
+        { lang: 'Java', label: 'Java', source: readFileSync(join(samplesDir, `${op.id}.java`), 'utf8') },
         { lang: 'Shell', label: 'wallet-api', source: readFileSync(join(samplesDir, `${op.id}.sh`), 'utf8') },
       ]);
     }

@@ -10,11 +10,14 @@ import { repoRoot } from '../support/run.ts';
 const copies: string[] = [];
 afterEach(() => copies.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-/** A folder holding VERSION and every file the rows that apply here name, copied from the repository. */
-function copyOfStampedFiles(): string {
+/**
+ * A folder holding VERSION and every file the rows that apply here name, copied from the
+ * repository; with `alwaysOnly`, only the rows that apply whatever folders exist.
+ */
+function copyOfStampedFiles(alwaysOnly = false): string {
   const dir = mkdtempSync(join(tmpdir(), 'kit-version-'));
   copies.push(dir);
-  for (const path of ['VERSION', ...applicableStamps().map((row) => row.path)]) {
+  for (const path of ['VERSION', ...applicableStamps().filter((row) => !alwaysOnly || !row.whenPresent).map((row) => row.path)]) {
     mkdirSync(join(dir, path, '..'), { recursive: true });
     cpSync(join(repoRoot, path), join(dir, path));
   }
@@ -54,8 +57,8 @@ describe("the kit's version", () => {
   });
 
   it('stamps the PHP and Java clients once their folders exist, and names a file they lack', () => {
-    const dir = copyOfStampedFiles();
-    expect(versionStamps.filter((row) => row.whenPresent).map((row) => row.path)).toEqual(['clients/php/src/Version.php', 'clients/java/pom.xml']);
+    const dir = copyOfStampedFiles(true);
+    expect(versionStamps.filter((row) => row.whenPresent).map((row) => row.path)).toEqual(['clients/php/src/Version.php', 'clients/java/pom.xml', 'clients/java/src/main/java/walletapi/Version.java', 'clients/java/examples/quickstart/pom.xml', 'clients/java/conformance/pom.xml']);
     mkdirSync(join(dir, 'clients/php/src'), { recursive: true });
     expect(() => stampedTexts('1.0.0', dir)).toThrow('clients/php/src/Version.php is missing (clients/php exists, so it carries the kit\'s version)');
     writeFileSync(join(dir, 'clients/php/src/Version.php'), "<?php\nfinal class Version\n{\n    public const SDK = '0.1.0';\n}\n");
@@ -64,8 +67,20 @@ describe("the kit's version", () => {
       join(dir, 'clients/java/pom.xml'),
       '<?xml version="1.0"?>\n<project>\n  <!-- <version>9</version> -->\n  <parent>\n    <groupId>p</groupId>\n    <version>7.0.0</version>\n  </parent>\n  <artifactId>wallet-api-sdk</artifactId>\n  <version>0.1.0</version>\n  <dependencies><dependency><version>3.1</version></dependency></dependencies>\n</project>\n',
     );
+    expect(() => stampedTexts('1.0.0', dir)).toThrow('clients/java/src/main/java/walletapi/Version.java is missing');
+    mkdirSync(join(dir, 'clients/java/src/main/java/walletapi'), { recursive: true });
+    writeFileSync(join(dir, 'clients/java/src/main/java/walletapi/Version.java'), 'final class Version {\n  public static final String VERSION = "0.1.0";\n}\n');
+    const dependent = '<project>\n  <version>0.1.0</version>\n  <dependencies><dependency><groupId>wallet-api</groupId><artifactId>wallet-api-sdk</artifactId>\n    <version>0.1.0</version></dependency><dependency><artifactId>other</artifactId><version>0.1.0</version></dependency></dependencies>\n</project>\n';
+    for (const folder of ['examples/quickstart', 'conformance']) {
+      mkdirSync(join(dir, 'clients/java', folder), { recursive: true });
+      writeFileSync(join(dir, 'clients/java', folder, 'pom.xml'), dependent);
+    }
     const texts = stampedTexts('1.0.0', dir);
     expect(texts.get('clients/php/src/Version.php')).toContain("public const SDK = '1.0.0';");
+    expect(texts.get('clients/java/src/main/java/walletapi/Version.java')).toContain('VERSION = "1.0.0";');
+    // The quick start keeps its own version, and depends on the SDK's; the runner is versioned with the kit.
+    expect(texts.get('clients/java/examples/quickstart/pom.xml')).toBe(dependent.replace('wallet-api-sdk</artifactId>\n    <version>0.1.0', 'wallet-api-sdk</artifactId>\n    <version>1.0.0'));
+    expect(texts.get('clients/java/conformance/pom.xml')).toBe(dependent.replace('wallet-api-sdk</artifactId>\n    <version>0.1.0', 'wallet-api-sdk</artifactId>\n    <version>1.0.0').replace('<project>\n  <version>0.1.0', '<project>\n  <version>1.0.0'));
     const pom = texts.get('clients/java/pom.xml')!;
     expect(pom).toContain('<artifactId>wallet-api-sdk</artifactId>\n  <version>1.0.0</version>');
     expect(pom).toContain('<version>7.0.0</version>');

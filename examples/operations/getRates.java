@@ -1,0 +1,20 @@
+// Reads the rates; their shape is not published, so the data is JSON.
+// Run: java -cp <the client and its jars> examples/operations/getRates.java
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import walletapi.WalletApiClient;
+
+/** Reads the rates; their shape is not published, so the data is JSON. */
+class GetRates {
+  public static void main(String[] args) throws Exception {
+    // Credentials from the environment, never from code: WALLET_API_ENVIRONMENT (staging or
+    // production with the https address issued at onboarding, or custom for the local sandbox),
+    // WALLET_API_BASE_URL, WALLET_API_KEY and WALLET_API_SIGNING_SECRET.
+    WalletApiClient client = WalletApiClient.fromEnv();
+    JsonNode rates = client.getRates();
+    ObjectMapper json = JsonMapper.builder().findAndAddModules().disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS).build();
+    System.out.println(json.writerWithDefaultPrettyPrinter().writeValueAsString(rates));
+  }
+}

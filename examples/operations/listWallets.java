@@ -1,0 +1,22 @@
+// Lists the wallets of the integration.
+// Run: java -cp <the client and its jars> examples/operations/listWallets.java
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.util.List;
+import walletapi.WalletApiClient;
+import walletapi.models.Wallet;
+
+/** Lists the wallets of the integration. */
+class ListWallets {
+  public static void main(String[] args) throws Exception {
+    // Credentials from the environment, never from code: WALLET_API_ENVIRONMENT (staging or
+    // production with the https address issued at onboarding, or custom for the local sandbox),
+    // WALLET_API_BASE_URL, WALLET_API_KEY and WALLET_API_SIGNING_SECRET.
+    WalletApiClient client = WalletApiClient.fromEnv();
+    // Wallet.toString() leaves the address out; wallet.address() returns it.
+    List<Wallet> wallets = client.listWallets();
+    ObjectMapper json = JsonMapper.builder().findAndAddModules().disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS).build();
+    System.out.println(json.writerWithDefaultPrettyPrinter().writeValueAsString(wallets));
+  }
+}
