@@ -130,6 +130,8 @@ export const versionStamps: VersionStamp[] = [
   // PHP, when present: the User-Agent's constant. (composer.json carries no version, as
   // `composer validate --strict` asks: the release writes it into the archive it uploads.)
   { path: 'clients/php/src/Version.php', whenPresent: 'clients/php', stamp: replaceOne('clients/php/src/Version.php', /const SDK = '([^']*)'/, 'SDK constant') },
+  // … and the version its integrator's project (the tests' consumer) is given through the path repository.
+  { path: 'clients/php/tests/consumer/composer.json', whenPresent: 'clients/php', stamp: replaceOne('clients/php/tests/consumer/composer.json', /"versions": \{ "wallet-api\/sdk": "([^"]*)" \}/, 'path repository version') },
   // Java, when present: the POM's project version, the User-Agent's constant, and the SDK's
   // version where the quick start and the conformance runner depend on it.
   { path: 'clients/java/pom.xml', whenPresent: 'clients/java', stamp: pomVersion('clients/java/pom.xml') },

@@ -58,10 +58,12 @@ describe("the kit's version", () => {
 
   it('stamps the PHP and Java clients once their folders exist, and names a file they lack', () => {
     const dir = copyOfStampedFiles(true);
-    expect(versionStamps.filter((row) => row.whenPresent).map((row) => row.path)).toEqual(['clients/php/src/Version.php', 'clients/java/pom.xml', 'clients/java/src/main/java/walletapi/Version.java', 'clients/java/examples/quickstart/pom.xml', 'clients/java/conformance/pom.xml']);
+    expect(versionStamps.filter((row) => row.whenPresent).map((row) => row.path)).toEqual(['clients/php/src/Version.php', 'clients/php/tests/consumer/composer.json', 'clients/java/pom.xml', 'clients/java/src/main/java/walletapi/Version.java', 'clients/java/examples/quickstart/pom.xml', 'clients/java/conformance/pom.xml']);
     mkdirSync(join(dir, 'clients/php/src'), { recursive: true });
     expect(() => stampedTexts('1.0.0', dir)).toThrow('clients/php/src/Version.php is missing (clients/php exists, so it carries the kit\'s version)');
     writeFileSync(join(dir, 'clients/php/src/Version.php'), "<?php\nfinal class Version\n{\n    public const SDK = '0.1.0';\n}\n");
+    mkdirSync(join(dir, 'clients/php/tests/consumer'), { recursive: true });
+    writeFileSync(join(dir, 'clients/php/tests/consumer/composer.json'), '{ "repositories": [{ "type": "path", "url": "../..", "options": { "versions": { "wallet-api/sdk": "0.1.0" } } }] }\n');
     mkdirSync(join(dir, 'clients/java'));
     writeFileSync(
       join(dir, 'clients/java/pom.xml'),
