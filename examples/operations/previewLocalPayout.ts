@@ -1,14 +1,10 @@
 // Preview an NGN bank payout to a beneficiary account.
-import { createClient, hmacSha256, type EnvironmentName } from '@wallet-api/sdk';
+import { createClient } from '@wallet-api/sdk';
 
-// Credentials from the environment, never from code. WALLET_API_ENVIRONMENT is 'staging' or
-// 'production' with the https address issued at onboarding, or 'custom' for the local sandbox.
-const client = createClient({
-  environment: (process.env.WALLET_API_ENVIRONMENT ?? 'custom') as EnvironmentName,
-  baseUrl: process.env.WALLET_API_BASE_URL!,
-  apiKey: process.env.WALLET_API_KEY!,
-  signer: hmacSha256({ secret: process.env.WALLET_API_SIGNING_SECRET! }),
-});
+// Every option from the environment, never from code: WALLET_API_ENVIRONMENT ('staging' or
+// 'production' with the https address issued at onboarding in WALLET_API_BASE_URL, or 'custom'
+// for the local sandbox), WALLET_API_KEY and WALLET_API_SIGNING_SECRET.
+const client = createClient();
 
 const [amount, accountNumber, bankCode] = process.argv.slice(2);
 if (!amount || !accountNumber || !bankCode) throw new Error('usage: previewLocalPayout.ts <amount> <accountNumber> <bankCode>');

@@ -1,14 +1,10 @@
 // Preview a crypto withdrawal: the network is discovered, the amount checked against the minimum.
-import { createClient, hmacSha256, type EnvironmentName } from '@wallet-api/sdk';
+import { createClient } from '@wallet-api/sdk';
 
-// Credentials from the environment, never from code. WALLET_API_ENVIRONMENT is 'staging' or
-// 'production' with the https address issued at onboarding, or 'custom' for the local sandbox.
-const client = createClient({
-  environment: (process.env.WALLET_API_ENVIRONMENT ?? 'custom') as EnvironmentName,
-  baseUrl: process.env.WALLET_API_BASE_URL!,
-  apiKey: process.env.WALLET_API_KEY!,
-  signer: hmacSha256({ secret: process.env.WALLET_API_SIGNING_SECRET! }),
-});
+// Every option from the environment, never from code: WALLET_API_ENVIRONMENT ('staging' or
+// 'production' with the https address issued at onboarding in WALLET_API_BASE_URL, or 'custom'
+// for the local sandbox), WALLET_API_KEY and WALLET_API_SIGNING_SECRET.
+const client = createClient();
 
 const [coin, amount, receiverAddress] = process.argv.slice(2);
 if (!coin || !amount || !receiverAddress) throw new Error('usage: previewWithdrawal.ts <coin> <amount> <receiverAddress>');

@@ -16,6 +16,8 @@ timed out, and the answer checked to be the {status, message, data} envelope.
 Target (default: the local sandbox at ${defaultSandboxUrl} with its demo credentials):
   --base-url URL          a local sandbox or mock (a loopback address only)
   --env staging|production  the address in WALLET_API_BASE_URL
+  (neither: WALLET_API_ENVIRONMENT=staging|production is that --env; custom, the
+  loopback address in WALLET_API_BASE_URL)
 Credentials: WALLET_API_KEY, and WALLET_API_SIGNING_SECRET or WALLET_API_SIGNER_MODULE
 (a module exporting a Signer as default or as "signer").
 

@@ -67,7 +67,11 @@ function carriedOf(drift: DriftSettings, init: { body?: unknown; params?: unknow
 /** Hands a call's privacy (lazily: a success pays nothing for it) to whoever makes errors of its answer later. */
 type KeepPrivacy = (privacy: () => ErrorPrivacy) => void;
 
-export function createClient(options: ClientOptions): WalletApiClient {
+/**
+ * A client. Options not given are read from the WALLET_API_* variables (`createClient()` with
+ * none reads all four); explicit options win, one by one.
+ */
+export function createClient(options: ClientOptions = {}): WalletApiClient {
   const resolved = resolveOptions(options);
   // The client's one privacy policy (the built-in rules plus the integrator's `drift.redact`):
   // its errors, its paging errors and its log lines all mask with it.

@@ -19,6 +19,8 @@ export {
 } from './errors.ts';
 export type { ClientErrorKind } from './errors.ts';
 export { defaultMaxResponseBytes } from './options.ts';
+export { environmentVariables } from './environment-variables.ts';
+export type { EnvironmentRecord } from './environment-variables.ts';
 export { describeDrift, driftWarningType } from './drift/warnings.ts';
 export type { DriftEvent, DriftKind, DriftMode, DriftOptions } from './drift/types.ts';
 export type { ClientOptions, EnvironmentName, RetryOptions } from './options.ts';

@@ -1,11 +1,13 @@
-// Options of createClient and their checks. Everything is explicit: the environment,
-// its base address, the API key and the signer. Production is never a default.
+// Options of createClient and their checks. The environment, its base address, the API key
+// and the signer are given, or read from the WALLET_API_* variables (environment-variables.ts);
+// production is never a default.
 import { distinctInstants, processInstants, type Signer } from '../signing/index.ts';
 import { driftSettings, type DriftSettings } from './drift/settings.ts';
 import type { DriftMode, DriftOptions } from './drift/types.ts';
 import { warnOncePerFinding } from './drift/warnings.ts';
 import { defaultPolicy } from '../privacy/index.ts';
 import { ConfigurationError } from './errors.ts';
+import { environmentReader, type EnvironmentRecord } from './environment-variables.ts';
 import type { Logger, LogLevel } from './logging.ts';
 import { headerValueRule, isHeaderValue } from './header-value.ts';
 import { sdkVersion } from '../version.ts';
@@ -28,17 +30,29 @@ export type RetryOptions = {
   retryOnStatus?: readonly number[];
 };
 
+/**
+ * The options of `createClient`. `environment`, `baseUrl`, `apiKey` and `signer` not given are
+ * read from `WALLET_API_ENVIRONMENT`, `WALLET_API_BASE_URL`, `WALLET_API_KEY` and
+ * `WALLET_API_SIGNING_SECRET` (docs/configuration.md); what is given wins, one by one.
+ */
 export type ClientOptions = {
-  environment: EnvironmentName;
-  /** Base address of the environment, e.g. the staging address issued at onboarding. */
-  baseUrl: string;
-  /** Sent as x-api-key. */
-  apiKey: string;
+  /** Default: `WALLET_API_ENVIRONMENT`. Never defaults to production. */
+  environment?: EnvironmentName;
+  /** Base address of the environment, e.g. the staging address issued at onboarding. Default: `WALLET_API_BASE_URL`. */
+  baseUrl?: string;
+  /** Sent as x-api-key. Default: `WALLET_API_KEY`. */
+  apiKey?: string;
   /**
    * Computes x-signature. The provider has not published its algorithm: pass
-   * `hmacSha256({ secret })` (what the sandbox verifies) or your own signer.
+   * `hmacSha256({ secret })` (what the sandbox verifies) or your own signer. Default:
+   * `hmacSha256` with the secret in `WALLET_API_SIGNING_SECRET`.
    */
-  signer: Signer;
+  signer?: Signer;
+  /**
+   * Where the options not given are read: default `process.env`. Tests pass a record of
+   * their own. Read only while the client is made; the client keeps none of it.
+   */
+  env?: EnvironmentRecord;
   /** Timeout of each attempt, in milliseconds. Default 30 000. */
   timeoutMs?: number;
   /** GET retries; off unless set. */
@@ -126,21 +140,31 @@ export function browserGlobalPresent(scope: Record<string, unknown> = globalThis
 }
 
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
-  if (!options || typeof options !== 'object') throw new ConfigurationError('options are required (environment, baseUrl, apiKey, signer)');
+  if (!options || typeof options !== 'object') throw new ConfigurationError('options must be an object (environment, baseUrl, apiKey, signer, …), or none at all to read every one from the environment');
   if (browserGlobalPresent() && options.dangerouslyAllowBrowser !== true) {
     throw new ConfigurationError(
       'a browser global (window, document or a worker scope) exists. This client holds API credentials and must run only on your backend; ' +
         'pass dangerouslyAllowBrowser: true only if this is really a server-side runtime.',
     );
   }
-  if (!environments.includes(options.environment)) {
-    throw new ConfigurationError(`environment must be chosen explicitly: one of ${environments.map((e) => `"${e}"`).join(', ')}`);
+  // Each option is read (given, or from its variable) and checked before the next is read;
+  // a refusal names the variable when the value came from one.
+  const read = environmentReader(options);
+  const given = read('environment');
+  if (!environments.includes(given.value as EnvironmentName)) {
+    const choice = `one of ${environments.map((e) => `"${e}"`).join(', ')}`;
+    throw new ConfigurationError(given.name === 'environment' ? `environment must be chosen explicitly: ${choice}` : `${given.name} must be ${choice}`);
   }
-  const baseUrl = checkBaseUrl(options.environment, options.baseUrl);
-  if (typeof options.apiKey !== 'string' || options.apiKey.trim() === '') throw new ConfigurationError('apiKey is required (a non-empty string)');
+  const environment = given.value as EnvironmentName;
+  const address = read('baseUrl');
+  const baseUrl = checkBaseUrl(environment, address.value, address.name);
+  const key = read('apiKey');
+  if (typeof key.value !== 'string' || key.value.trim() === '') throw new ConfigurationError(`${key.name} is required (a non-empty string)`);
   // Checked here, once: the key is sent as x-api-key on every request. Never quoted back.
-  if (!isHeaderValue(options.apiKey)) throw new ConfigurationError(`apiKey is not a valid HTTP header value (${headerValueRule})`);
-  if (typeof options.signer !== 'function') {
+  if (!isHeaderValue(key.value)) throw new ConfigurationError(`${key.name} is not a valid HTTP header value (${headerValueRule})`);
+  const apiKey = key.value;
+  const signer = read('signer').value;
+  if (typeof signer !== 'function') {
     throw new ConfigurationError('signer is required: a function computing x-signature, e.g. hmacSha256({ secret })');
   }
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
@@ -152,10 +176,10 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   if (!Number.isSafeInteger(maxResponseBytes) || maxResponseBytes < 1) throw new ConfigurationError('maxResponseBytes must be a positive whole number of bytes');
   if (typeof (options.fetch ?? globalThis.fetch) !== 'function') throw new ConfigurationError('no fetch implementation: pass options.fetch');
   return {
-    environment: options.environment,
+    environment,
     baseUrl,
-    apiKey: options.apiKey,
-    signer: options.signer,
+    apiKey,
+    signer: signer as Signer,
     timeoutMs,
     retry: options.retry === undefined ? undefined : resolveRetry(options.retry),
     maxResponseBytes,
@@ -186,15 +210,16 @@ export function resolveRetry(retry: RetryOptions): Required<RetryOptions> {
   return resolved;
 }
 
-function checkBaseUrl(environment: EnvironmentName, value: unknown): string {
+/** `name`: what a refusal calls the value, `baseUrl` or the variable it was read from. */
+function checkBaseUrl(environment: EnvironmentName, value: unknown, name: string): string {
   // The address is never quoted back: it could carry credentials.
-  if (typeof value !== 'string' || !URL.canParse(value)) throw new ConfigurationError(`baseUrl of the ${environment} environment must be an absolute URL`);
+  if (typeof value !== 'string' || !URL.canParse(value)) throw new ConfigurationError(`${name} of the ${environment} environment must be an absolute URL`);
   const url = new URL(value);
-  if (url.username || url.password) throw new ConfigurationError('baseUrl must not contain credentials');
-  if (url.search || url.hash) throw new ConfigurationError('baseUrl must not contain a query or fragment');
+  if (url.username || url.password) throw new ConfigurationError(`${name} must not contain credentials`);
+  if (url.search || url.hash) throw new ConfigurationError(`${name} must not contain a query or fragment`);
   const allowed = environment === 'custom' ? ['http:', 'https:'] : ['https:'];
   if (!allowed.includes(url.protocol)) {
-    throw new ConfigurationError(`baseUrl of the ${environment} environment must use ${allowed.join(' or ')}`);
+    throw new ConfigurationError(`${name} of the ${environment} environment must use ${allowed.join(' or ')}`);
   }
   return url.href.replace(/\/+$/, '');
 }

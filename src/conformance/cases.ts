@@ -9,7 +9,7 @@ import { repoRoot } from '../support/repo.ts';
 export const kitDir = join(repoRoot, 'conformance');
 
 /** The order the matrix shows the kit's files in; a file not named here comes after them, by name. */
-const kitFileOrder = ['signing.json', 'answers.json', 'decisions.json', 'options.json', 'privacy-vectors.json', 'privacy.json', 'scenarios.json', 'operations.json'];
+const kitFileOrder = ['signing.json', 'answers.json', 'decisions.json', 'options.json', 'environment.json', 'privacy-vectors.json', 'privacy.json', 'scenarios.json', 'operations.json'];
 const rank = (name: string) => (kitFileOrder.includes(name) ? kitFileOrder.indexOf(name) : kitFileOrder.length);
 
 /** The kit's own case files: every JSON file of conformance/cases, so that a new file is never left out. */
@@ -20,10 +20,14 @@ export const kitCaseFiles = readdirSync(join(kitDir, 'cases'))
 
 export type Body = { json: unknown } | { utf8: string } | { base64: string };
 export type ErrorKind = 'api' | 'invalid-response' | 'network' | 'timeout' | 'aborted' | 'signing' | 'configuration';
-export type ExpectedError = { kind: ErrorKind; httpStatus?: number; apiMessage?: string; retryAfter?: string };
+export type ExpectedError = { kind: ErrorKind; httpStatus?: number; apiMessage?: string; retryAfter?: string; names?: string };
 export type Outcome = { data?: unknown; dataIncludes?: unknown; error?: ExpectedError };
 export type Retry = { attempts: number; initialDelayMs?: number; maxDelayMs?: number };
 export type ClientSettings = { timeoutMs?: number; maxResponseBytes?: number; retry?: Retry; signer?: 'hmac' | 'throws' | 'returns-empty' | 'returns-line-break'; secret?: string };
+/** An option a case built from the environment passes explicitly (`client.explicit`). */
+export type ExplicitOption = 'environment' | 'baseUrl' | 'apiKey' | 'secret';
+/** An exchange case's client: `env` is the environment it sees, `explicit` what the runner passes besides. */
+export type ExchangeClientSettings = ClientSettings & { env?: Record<string, string>; explicit?: ExplicitOption[] };
 export type Call = { operationId: string; params: Record<string, unknown>; abortAfterMs?: number };
 /** An exchange case's call: `repeat` makes it that many times in a row with one client. */
 export type ExchangeCall = Call & { repeat?: number };
@@ -50,12 +54,14 @@ export type SigningCase = CaseBase & {
 
 export type ExchangeCase = CaseBase & {
   type: 'exchange';
-  client?: ClientSettings;
+  client?: ExchangeClientSettings;
   call: ExchangeCall;
   answers: Answer[];
   privacy?: { protected: string[] };
   expect: Outcome & {
     requests: number;
+    /** Values no rendering of the error may contain. */
+    mustNotContain?: string[];
     /** Request headers whose values are pairwise different across every request received. */
     distinctHeaders?: string[];
     waitsMs?: { min: number; max: number }[];

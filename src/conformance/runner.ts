@@ -10,7 +10,7 @@ import { createClient, hmacSha256, WalletApiError, type ClientOptions, type Logg
 import { carriedByCall } from '../client/call-privacy.ts';
 import { defaultPolicy } from '../privacy/index.ts';
 import { defaultCanonicalString, hmacSha256Sync, nextTimestamp } from '../signing/index.ts';
-import { includes, jsonEqual, loadCaseFiles, normalisedName, type Call, type Case, type ClientSettings, type ExchangeCase, type ExpectedError, type MaskCase, type OptionsCase, type Outcome, type ScenarioCase, type SigningCase, type Step } from './cases.ts';
+import { includes, jsonEqual, loadCaseFiles, normalisedName, type Call, type Case, type ClientSettings, type ExchangeCase, type ExchangeClientSettings, type ExpectedError, type MaskCase, type OptionsCase, type Outcome, type ScenarioCase, type SigningCase, type Step } from './cases.ts';
 import { claimedFormsIn, type CarriedByCall } from './claimed-forms.ts';
 import { startReplayServer, type ReceivedRequest } from './replay-server.ts';
 
@@ -47,6 +47,27 @@ function clientFor(baseUrl: string, apiKey: string, secret: string, settings: Cl
   if (settings?.timeoutMs !== undefined) options.timeoutMs = settings.timeoutMs;
   if (settings?.maxResponseBytes !== undefined) options.maxResponseBytes = settings.maxResponseBytes;
   if (settings?.retry !== undefined) options.retry = settings.retry;
+  return createClient(options);
+}
+
+/**
+ * A client of an exchange case with `client.env`: the case's variables (with the runner's
+ * server URL, key and secret for `{{baseUrl}}`, `{{apiKey}}` and `{{secret}}`) are its whole
+ * environment, and only the options `client.explicit` names are passed, with the runner's own
+ * values; everything else must come from the environment.
+ */
+function clientFromEnvironment(settings: ExchangeClientSettings & { env: Record<string, string> }, own: { baseUrl: string; apiKey: string; secret: string }): WalletApiClient {
+  const placeholders: Record<string, string> = { '{{baseUrl}}': own.baseUrl, '{{apiKey}}': own.apiKey, '{{secret}}': own.secret };
+  const env = Object.fromEntries(Object.entries(settings.env).map(([name, value]) => [name, value.replace(/\{\{(?:baseUrl|apiKey|secret)\}\}/g, (placeholder) => placeholders[placeholder]!)]));
+  const explicit = new Set(settings.explicit ?? []);
+  const options: ClientOptions = { env };
+  if (explicit.has('environment')) options.environment = 'custom';
+  if (explicit.has('baseUrl')) options.baseUrl = own.baseUrl;
+  if (explicit.has('apiKey')) options.apiKey = own.apiKey;
+  if (explicit.has('secret')) options.signer = signerOf(settings, own.secret);
+  if (settings.timeoutMs !== undefined) options.timeoutMs = settings.timeoutMs;
+  if (settings.maxResponseBytes !== undefined) options.maxResponseBytes = settings.maxResponseBytes;
+  if (settings.retry !== undefined) options.retry = settings.retry;
   return createClient(options);
 }
 
@@ -106,6 +127,14 @@ function checkError(error: unknown, expected: ExpectedError): void {
   if (expected.httpStatus !== undefined && fields.httpStatus !== expected.httpStatus) throw new Mismatch(`${error.kind} with HTTP ${fields.httpStatus}, not ${expected.httpStatus}`);
   if (expected.apiMessage !== undefined && fields.apiMessage !== expected.apiMessage) throw new Mismatch(`${error.kind} with another provider message`);
   if (expected.retryAfter !== undefined && fields.headers?.get('retry-after') !== expected.retryAfter) throw new Mismatch(`${error.kind} without Retry-After ${expected.retryAfter}`);
+  if (expected.names !== undefined && !normalisedName(error.message).includes(expected.names)) throw new Mismatch(`${error.kind} error naming no ${expected.names}`);
+}
+
+/** `mustNotContain`: no rendering of the error holds any of the values. */
+function checkNotContained(error: unknown, values: readonly string[] | undefined): void {
+  for (const text of renderings(error)) {
+    for (const value of values ?? []) if (text.includes(value)) throw new Mismatch(`${describeGot({ error })} error quoting a refused value`);
+  }
 }
 
 function runSigning(testCase: SigningCase): string {
@@ -202,13 +231,18 @@ async function runExchange(testCase: ExchangeCase, settings: Settings): Promise<
   const logLines: string[] = [];
   try {
     const observed = testCase.privacy ? { logger: capturingLogger(logLines), pattern: integratorPattern } : undefined;
-    const client = clientFor(server.url, apiKey, secret, testCase.client, observed);
+    const settingsOfClient = testCase.client;
+    // A client refused while being built (its options or environment) is the case's outcome: nothing is sent.
+    const built = await attempt(async () =>
+      settingsOfClient?.env ? clientFromEnvironment({ ...settingsOfClient, env: settingsOfClient.env }, { baseUrl: server.url, apiKey, secret }) : clientFor(server.url, apiKey, secret, settingsOfClient, observed),
+    );
+    const client = 'data' in built ? (built.data as WalletApiClient) : undefined;
     const controller = testCase.call.abortAfterMs === undefined ? undefined : new AbortController();
     const timer = controller && setTimeout(() => controller.abort(), testCase.call.abortAfterMs);
     const { repeat = 1, ...call } = testCase.call;
     // `repeat`: the same call again, as fast as the runner can: each starts as soon as the one
     // before it has started (in JavaScript, within the same millisecond), each outcome as expected.
-    const outcomes = await Promise.all(Array.from({ length: repeat }, () => attempt(() => callOperation(client, call, controller ? { signal: controller.signal } : {}))));
+    const outcomes = client ? await Promise.all(Array.from({ length: repeat }, () => attempt(() => callOperation(client, call, controller ? { signal: controller.signal } : {})))) : [built];
     outcomes.forEach((outcome, index) => {
       try {
         checkOutcome(outcome, testCase.expect);
@@ -218,6 +252,7 @@ async function runExchange(testCase: ExchangeCase, settings: Settings): Promise<
     });
     const got = outcomes[outcomes.length - 1]!;
     if (timer) clearTimeout(timer);
+    if ('error' in got) checkNotContained(got.error, testCase.expect.mustNotContain);
     // Requests still arriving (a retry the client should not make) are counted after a moment.
     await new Promise((resolve) => setTimeout(resolve, 50));
     if (server.received.length !== testCase.expect.requests) throw new Mismatch(`${describeGot(got)} after ${server.received.length} requests, not ${testCase.expect.requests}`);
@@ -238,7 +273,7 @@ async function runExchange(testCase: ExchangeCase, settings: Settings): Promise<
       const shown: { what: string; text: string }[] = [];
       if ('error' in got) shown.push(...renderings(got.error).map((text) => ({ what: 'a rendering of the error', text })));
       // TypeScript's renderings also hold a paging walk's error over the same answers, and the log lines.
-      const walked = await pagingError(client, call);
+      const walked = client && (await pagingError(client, call));
       if (walked !== undefined) shown.push(...renderings(walked).map((text) => ({ what: "a rendering of the paging walk's error", text })));
       shown.push(...logLines.map((text) => ({ what: 'a log line', text })));
       checkPrivacy(shown, protectedCarried(testCase, server.received, apiKey, secret), describeGot(got));
@@ -269,16 +304,14 @@ function runOptions(testCase: OptionsCase): string {
   const { options, expect } = testCase;
   let error: unknown;
   try {
-    createClient({ environment: options.environment, baseUrl: options.baseUrl, apiKey: options.apiKey, signer: hmacSha256({ secret: options.secret ?? 'secret' }) } as ClientOptions);
+    // An empty environment: an option the case leaves out is one neither given nor set.
+    createClient({ environment: options.environment, baseUrl: options.baseUrl, apiKey: options.apiKey, signer: hmacSha256({ secret: options.secret ?? 'secret' }), env: {} } as ClientOptions);
   } catch (thrown) {
     error = thrown;
   }
   if (error === undefined) throw new Mismatch('the client was created');
-  checkError(error, { kind: 'configuration' });
-  if (!normalisedName((error as Error).message).includes(expect.error.names)) throw new Mismatch(`configuration error naming no ${expect.error.names}`);
-  for (const text of renderings(error)) {
-    for (const value of expect.mustNotContain ?? []) if (text.includes(value)) throw new Mismatch('configuration error quoting a refused value');
-  }
+  checkError(error, expect.error);
+  checkNotContained(error, expect.mustNotContain);
   return 'configuration';
 }
 

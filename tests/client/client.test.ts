@@ -383,23 +383,25 @@ describe('response size limit', () => {
 });
 
 describe('configuration', () => {
-  const base = { environment: 'custom', baseUrl: 'http://127.0.0.1:1', apiKey, signer: hmacSha256({ secret }) } as const;
+  // An empty environment: an option left out is then one neither given nor set (environment-variables.test.ts reads variables).
+  const base = { environment: 'custom', baseUrl: 'http://127.0.0.1:1', apiKey, signer: hmacSha256({ secret }), env: {} } as const;
 
   it.each([
-    ['no environment', { environment: undefined }, /environment must be chosen explicitly/],
+    ['no environment', { environment: undefined }, /WALLET_API_ENVIRONMENT is not set and no environment was given/],
     ['an unknown environment', { environment: 'prod' }, /environment must be chosen explicitly/],
-    ['no base URL', { baseUrl: undefined }, /baseUrl of the custom environment must be an absolute URL/],
+    ['no base URL', { baseUrl: undefined }, /WALLET_API_BASE_URL is not set and no baseUrl was given/],
     ['a relative base URL', { baseUrl: '/api' }, /must be an absolute URL/],
     ['plain http for production', { environment: 'production', baseUrl: 'http://api.example.test' }, /production environment must use https:/],
     ['plain http for staging', { environment: 'staging', baseUrl: 'http://api.example.test' }, /staging environment must use https:/],
     ['credentials in the base URL', { baseUrl: 'https://u:p@api.example.test' }, /must not contain credentials/],
-    ['a missing API key', { apiKey: undefined }, /apiKey is required/],
+    ['a missing API key', { apiKey: undefined }, /WALLET_API_KEY is not set and no apiKey was given/],
     ['an empty API key', { apiKey: '  ' }, /apiKey is required/],
     ['an API key with a trailing line break', { apiKey: 'key\n' }, /apiKey is not a valid HTTP header value/],
     ['an API key with a header injection', { apiKey: 'key\r\nx-other: 1' }, /apiKey is not a valid HTTP header value/],
     ['an API key with a NUL', { apiKey: 'key\0' }, /apiKey is not a valid HTTP header value/],
     ['an API key outside Latin-1', { apiKey: 'k€y' }, /apiKey is not a valid HTTP header value/],
-    ['a missing signer', { signer: undefined }, /signer is required/],
+    ['a missing signer', { signer: undefined }, /WALLET_API_SIGNING_SECRET is not set and no signer was given/],
+    ['a signer that is not a function', { signer: 'hmac' }, /signer is required: a function computing x-signature/],
     ['a bad timeout', { timeoutMs: 0 }, /timeoutMs must be a positive number/],
     ['a bad retry policy', { retry: { attempts: 0 } }, /retry.attempts must be an integer of at least 1/],
     ['a response limit of zero', { maxResponseBytes: 0 }, /maxResponseBytes must be a positive whole number of bytes/],

@@ -90,9 +90,12 @@ export async function compileOnly(): Promise<void> {
   // @ts-expect-error retry is not a POST option
   await client.POST('/api/v1/swaps', { body: swap, retry: { attempts: 2 } });
 
-  // The environment is never implied.
-  // @ts-expect-error environment is required
-  createClient({ baseUrl: 'https://staging.example.test', apiKey: 'k', signer: hmacSha256({ secret: 's' }) });
+  // Only the three environments are environments (one not given is read from WALLET_API_ENVIRONMENT, never implied).
+  // @ts-expect-error "prod" is not an environment
+  createClient({ environment: 'prod', baseUrl: 'https://staging.example.test', apiKey: 'k', signer: hmacSha256({ secret: 's' }) });
+  // The environment variables' record holds strings.
+  // @ts-expect-error a variable's value is a string
+  createClient({ env: { WALLET_API_KEY: 1 } });
 }
 
 describe('operation methods', () => {

@@ -1,7 +1,8 @@
 // The kit can fail: a copy of the TypeScript client with one rule broken (a redirect
 // followed, a POST retried, the body re-serialised before signing, two requests signed at one
 // millisecond, a paging error masked
-// without the call's privacy, a number form not looked for) turns exactly the cell
+// without the call's privacy, a number form not looked for, a variable winning over an
+// explicit option) turns exactly the cell
 // of the case that holds that rule red, where the unbroken copy passes it.
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -47,6 +48,13 @@ const breakages = [
     from: 'return unpadded === normal ? [normal] : [normal, unpadded];',
     to: 'return [normal];',
     case: 'privacy-account-number-as-number',
+  },
+  {
+    rule: 'lets a WALLET_API_* variable win over the option given explicitly',
+    file: 'src/client/environment-variables.ts',
+    from: 'if (given[option] !== undefined) return { value: given[option], name: option };',
+    to: 'if (given[option] !== undefined && !(env as EnvironmentRecord)[environmentVariables[option]]) return { value: given[option], name: option };',
+    case: 'env-explicit-wins',
   },
 ];
 

@@ -72,6 +72,14 @@ describe('a malformed case', () => {
     expect(() => loadCaseFiles([path])).toThrow(/kinds\.json: case "wrong-kind": .*invalid-response/);
   });
 
+  it('is refused for client.explicit without client.env, and for client.env outside an exchange case', () => {
+    const explicitAlone = write('explicit.json', { cases: [{ ...good, id: 'explicit-alone', client: { explicit: ['apiKey'] } }] });
+    expect(() => loadCaseFiles([explicitAlone])).toThrow(/explicit\.json: case "explicit-alone": \/cases\/0\/client must have property env when property explicit is present/);
+    const scenario = files.find((f) => f.path.endsWith('scenarios.json'))!.cases[0]!;
+    const inScenario = write('scenario-env.json', { cases: [{ ...scenario, id: 'scenario-env', client: { env: { WALLET_API_KEY: 'k' } } }] });
+    expect(() => loadCaseFiles([inScenario])).toThrow(/scenario-env\.json: case "scenario-env": \/cases\/0\/client must NOT be valid/);
+  });
+
   it('is refused when its id is already the kit\'s', () => {
     const path = write('again.json', { cases: [good] });
     expect(() => loadCaseFiles([...kitCaseFiles, path])).toThrow(new RegExp(`again\\.json: case "${good.id}": the id is already used in answers\\.json`));

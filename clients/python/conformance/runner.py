@@ -28,7 +28,7 @@ import threading
 import time
 import traceback
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime
@@ -152,6 +152,12 @@ def retry_of(settings: dict[str, Any] | None) -> RetryOptions | None:
 def client_options(base_url: str, api_key: str, secret: str, settings: dict[str, Any] | None) -> dict[str, Any]:
     settings = settings or {}
     options: dict[str, Any] = {"environment": "custom", "base_url": base_url, "api_key": api_key, "signer": signer_of(settings, secret)}
+    if "env" in settings:
+        # Built from the environment: only the options client.explicit names are given (with
+        # the runner's own values); every other one is left to the client to read.
+        explicit = {"environment": "environment", "baseUrl": "base_url", "apiKey": "api_key", "secret": "signer"}
+        given = {explicit[name] for name in settings.get("explicit", [])}
+        options = {name: value for name, value in options.items() if name in given}
     if "timeoutMs" in settings:
         options["timeout"] = settings["timeoutMs"] / 1000
     if "maxResponseBytes" in settings:
@@ -224,6 +230,16 @@ def check_error(error: BaseException, want: dict[str, Any]) -> None:
         raise Mismatch(f"{error.kind} with another provider message")
     if "retryAfter" in want and (not isinstance(error, ApiError) or error.retry_after != want["retryAfter"]):
         raise Mismatch(f"{error.kind} without Retry-After {want['retryAfter']}")
+    if "names" in want and want["names"] not in re.sub(r"[^a-z0-9]", "", str(error).lower()):
+        raise Mismatch(f"{error.kind} error naming no {want['names']}")
+
+
+def check_not_contained(error: BaseException, values: list[str]) -> None:
+    """``mustNotContain``: no rendering of the error holds any of the values."""
+    for text in renderings(error).values():
+        for value in values:
+            if value in text:
+                raise Mismatch(f"{describe(Got(error=error))} error quoting a refused value")
 
 
 # --- the replay server ---------------------------------------------------------------------------
@@ -578,6 +594,8 @@ def check_exchange(case: dict[str, Any], server: ReplayServer, outcomes: list[Go
         except Mismatch as mismatch:
             raise Mismatch(f"call {number} of {len(outcomes)}: {mismatch}" if len(outcomes) > 1 else str(mismatch)) from None
     got = outcomes[-1]
+    if got.error is not None:
+        check_not_contained(got.error, expect.get("mustNotContain", []))
     # Requests still arriving (a retry the client should not make) are counted after a moment.
     time.sleep(0.05)
     if len(server.received) != expect["requests"]:
@@ -620,6 +638,14 @@ def check_exchange(case: dict[str, Any], server: ReplayServer, outcomes: list[Go
                     raise Mismatch(f"{describe(got)}, but {rendering} shows {name}")
 
 
+def case_environment(settings: dict[str, Any] | None, base_url: str) -> dict[str, str] | None:
+    """``client.env`` with the runner's server URL, key and secret in place of {{baseUrl}}, {{apiKey}} and {{secret}}."""
+    if not settings or "env" not in settings:
+        return None
+    own = {"{{baseUrl}}": base_url, "{{apiKey}}": REPLAY_KEY, "{{secret}}": REPLAY_SECRET}
+    return {name: re.sub(r"\{\{(?:baseUrl|apiKey|secret)\}\}", lambda m: own[m.group(0)], value) for name, value in settings["env"].items()}
+
+
 def run_exchange(case: dict[str, Any]) -> str:
     saw = []
     for flavour in ("sync", "async"):
@@ -630,14 +656,20 @@ def run_exchange(case: dict[str, Any]) -> str:
         try:
             with captured_log() as log:
                 options = client_options(server.url, REPLAY_KEY, REPLAY_SECRET, case.get("client"))
-                if flavour == "sync":
-                    with WalletApi(**options) as client:
-                        outcomes = call_sync(client, case["call"])
-                    kept = kept_by(client)
+                environment = case_environment(case.get("client"), server.url)
+                try:
+                    # client.env: the process's WALLET_API_* variables while the client is built, as the case gives them.
+                    with nullcontext() if environment is None else wallet_api_variables(environment):
+                        client: WalletApi | AsyncWalletApi = WalletApi(**options) if flavour == "sync" else AsyncWalletApi(**options)
+                except Exception as error:  # noqa: BLE001 - a client refused while being built is the outcome; nothing is sent
+                    outcomes, kept = [Got(error=error)], []
                 else:
-                    async_client = AsyncWalletApi(**options)
-                    outcomes = asyncio.run(call_async(async_client, case["call"]))
-                    kept = kept_by(async_client)
+                    if isinstance(client, WalletApi):
+                        with client:
+                            outcomes = call_sync(client, case["call"])
+                    else:
+                        outcomes = asyncio.run(call_async(client, case["call"]))
+                    kept = kept_by(client)
             try:
                 check_exchange(case, server, outcomes, log, kept)
             except Mismatch as mismatch:
@@ -678,14 +710,8 @@ def run_options(case: dict[str, Any]) -> str:
                 signer=hmac_sha256(secret=given["secret"]) if "secret" in given else None,
             )
     except Exception as error:  # noqa: BLE001 - compared below
-        check_error(error, {"kind": "configuration"})
-        named = re.sub(r"[^a-z0-9]", "", str(error).lower())
-        if expect["error"]["names"] not in named:
-            raise Mismatch(f"configuration error naming no {expect['error']['names']}") from None
-        for text in renderings(error).values():
-            for value in expect.get("mustNotContain", []):
-                if value in text:
-                    raise Mismatch("configuration error quoting a refused value") from None
+        check_error(error, expect["error"])
+        check_not_contained(error, expect.get("mustNotContain", []))
         return "configuration"
     raise Mismatch("the client was created")
 
