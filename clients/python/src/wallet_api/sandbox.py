@@ -60,7 +60,7 @@ def sandbox_command(env: Mapping[str, str] | None = None) -> list[str]:
             raise SandboxStartError(f"WALLET_API_SANDBOX_BIN is not executable: {given} (chmod +x it)")
         return [given]
     try:
-        import wallet_api_sandbox  # type: ignore[import-not-found, unused-ignore]  # noqa: PLC0415 (an optional distribution)
+        import wallet_api_sandbox  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         pass
     else:
@@ -91,7 +91,7 @@ def _start_timeout(env: Mapping[str, str]) -> float:
 def _die_with_parent() -> None:  # pragma: no cover (runs in the child between fork and exec)
     """On Linux, the kernel sends the sandbox SIGTERM if the test run dies without a chance to stop it (SIGKILL)."""
     if sys.platform.startswith("linux"):
-        import ctypes  # noqa: PLC0415
+        import ctypes
 
         with contextlib.suppress(OSError, AttributeError):
             ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
@@ -110,6 +110,11 @@ class LocalSandbox:
 
     def __repr__(self) -> str:
         return f"LocalSandbox(base_url={self.base_url!r})"
+
+    @property
+    def pid(self) -> int:
+        """The sandbox's process id (its process group's too, outside Windows)."""
+        return self._process.pid
 
     @classmethod
     def start(cls, env: Mapping[str, str] | None = None) -> LocalSandbox:
@@ -130,7 +135,7 @@ class LocalSandbox:
                 # A process group of its own: stop() ends it and anything it started, and Ctrl-C in
                 # the terminal reaches pytest alone, which then stops it in order.
                 start_new_session=os.name != "nt",
-                preexec_fn=_die_with_parent if os.name != "nt" else None,  # noqa: PLW1509
+                preexec_fn=_die_with_parent if os.name != "nt" else None,
             )
         except OSError as error:
             raise SandboxStartError(f"the sandbox could not be run ({command[0]}): {error.strerror or error}") from None
@@ -152,17 +157,23 @@ class LocalSandbox:
             if self._process.poll() is not None:
                 raise SandboxStartError(f"the sandbox stopped (exit code {self._process.returncode}) before it was ready")
             if time.monotonic() > deadline:
-                raise SandboxStartError(f"the sandbox at {self.base_url} was not ready within {limit:g} s (WALLET_API_SANDBOX_START_TIMEOUT)")
+                raise SandboxStartError(
+                    f"the sandbox at {self.base_url} was not ready within {limit:g} s (WALLET_API_SANDBOX_START_TIMEOUT)"
+                )
             time.sleep(0.05)
 
     # One place that makes clients: what the client's constructor takes may change.
     def client(self, **options: Any) -> WalletApi:
         """A client bound to this sandbox with its credentials (``options``: the client's other arguments)."""
-        return WalletApi(environment="custom", base_url=self.base_url, api_key=self.api_key, signer=hmac_sha256(secret=self.secret), **options)
+        return WalletApi(
+            environment="custom", base_url=self.base_url, api_key=self.api_key, signer=hmac_sha256(secret=self.secret), **options
+        )
 
     def async_client(self, **options: Any) -> AsyncWalletApi:
         """The same, asynchronous."""
-        return AsyncWalletApi(environment="custom", base_url=self.base_url, api_key=self.api_key, signer=hmac_sha256(secret=self.secret), **options)
+        return AsyncWalletApi(
+            environment="custom", base_url=self.base_url, api_key=self.api_key, signer=hmac_sha256(secret=self.secret), **options
+        )
 
     def reset(self) -> None:
         """Forgets every record and scenario of this run's API key (``POST /sandbox/reset``)."""
@@ -193,7 +204,9 @@ class LocalSandbox:
         headers = {"x-api-key": self.api_key, "x-timestamp": timestamp, "x-signature": signature}
         if body is not None:
             headers["content-type"] = "application/json"
-        answer = httpx.request(method, self.base_url + path, headers=headers, content=text.encode() if body is not None else None, timeout=30)
+        answer = httpx.request(
+            method, self.base_url + path, headers=headers, content=text.encode() if body is not None else None, timeout=30
+        )
         try:
             envelope = answer.json()
         except ValueError:
@@ -223,7 +236,9 @@ def _wait_until_listening(process: subprocess.Popen[str], deadline: float, limit
     while True:
         remaining = deadline - time.monotonic()
         if remaining <= 0:
-            raise SandboxStartError(f"the sandbox did not start within {limit:g} s (WALLET_API_SANDBOX_START_TIMEOUT); it printed: {''.join(seen)[-800:]!r}")
+            raise SandboxStartError(
+                f"the sandbox did not start within {limit:g} s (WALLET_API_SANDBOX_START_TIMEOUT); it printed: {''.join(seen)[-800:]!r}"
+            )
         try:
             line = lines.get(timeout=remaining)
         except queue.Empty:
@@ -231,7 +246,9 @@ def _wait_until_listening(process: subprocess.Popen[str], deadline: float, limit
         if line is None:
             process.wait(timeout=5)
             said = "".join(seen).strip()[-800:]
-            raise SandboxStartError(f"the sandbox stopped (exit code {process.returncode}) before listening: {said or 'it printed nothing'}")
+            raise SandboxStartError(
+                f"the sandbox stopped (exit code {process.returncode}) before listening: {said or 'it printed nothing'}"
+            )
         seen.append(line)
         if line.startswith("Sandbox listening on "):
             # The rest of its output (request logs are off) is drained by the thread, so the pipe never fills.

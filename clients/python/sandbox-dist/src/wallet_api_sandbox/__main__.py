@@ -17,7 +17,7 @@ def main() -> int:
         return 1
     if os.name != "nt":
         # Node takes this process's place: its signals, exit code and process group are the caller's.
-        os.execv(argv[0], argv)
+        os.execv(argv[0], argv)  # noqa: S606 (a fixed program: the wheel's Node)
     try:
         return subprocess.call(argv)
     except KeyboardInterrupt:
