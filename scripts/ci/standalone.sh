@@ -62,7 +62,7 @@ for sig in INT TERM KILL; do
 done
 
 echo "== Go: sandboxtest with the executable, no node on PATH"
-(cd clients/go/sandboxtest/example && env PATH="$nonode" HOME="$HOME" GOPATH="$(go env GOPATH)" GOCACHE="$(go env GOCACHE)" GOMODCACHE="$(go env GOMODCACHE)" GOFLAGS=-mod=mod CGO_ENABLED=0 WALLET_API_SANDBOX_BIN="$exe" go test -count=1 ./...)
+(cd clients/go/sandboxtest/example && env PATH="$nonode" HOME="$HOME" GOPATH="$(go env GOPATH)" GOCACHE="$(go env GOCACHE)" GOMODCACHE="$(go env GOMODCACHE)" GOFLAGS=-mod=readonly CGO_ENABLED=0 WALLET_API_SANDBOX_BIN="$exe" go test -count=1 ./...)
 
 echo "== conformance against the executable"
 npm run -s conformance -- --sandbox-bin "$exe" | tail -n 3
