@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startSandbox } from '../sandbox/index.ts';
+import { startExecutableSandbox } from '../standalone/executable-sandbox.ts';
 import { repoRoot } from '../support/repo.ts';
 import { kitCaseFiles, kitDir, loadCaseFiles, type Case } from './cases.ts';
 
@@ -108,7 +109,10 @@ export function casesOf(caseFiles: readonly string[]): (Case & { file: string })
   return loadCaseFiles(caseFiles).flatMap((file) => file.cases.map((c) => ({ ...c, file: file.path })));
 }
 
-export async function runConformance(options: { caseFiles?: string[]; clients?: string[]; log?: (line: string) => void } = {}): Promise<{ matrix: Matrix; text: string }> {
+/** Where the matrix runs: the sandbox in this process (default), or a sandbox executable (`--sandbox-bin`). */
+export type SandboxTarget = { bin: string; port?: number; startTimeoutMs?: number };
+
+export async function runConformance(options: { caseFiles?: string[]; clients?: string[]; log?: (line: string) => void; sandbox?: SandboxTarget } = {}): Promise<{ matrix: Matrix; text: string }> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const runners = readRunners();
   const clients = options.clients ?? Object.keys(runners);
@@ -116,7 +120,10 @@ export async function runConformance(options: { caseFiles?: string[]; clients?: 
   const caseFiles = [...kitCaseFiles, ...(options.caseFiles ?? []).map((file) => resolve(file))];
   const cases = casesOf(caseFiles);
   const apiKeys = Object.fromEntries(clients.map((client) => [credentialsOf(client).apiKey, credentialsOf(client).secret]));
-  const sandbox = await startSandbox({ port: 0, apiKeys, logger: false });
+  const sandbox = options.sandbox === undefined
+    ? await startSandbox({ port: 0, apiKeys, logger: false })
+    : await startExecutableSandbox({ ...options.sandbox, option: '--sandbox-bin', apiKeys });
+  if (options.sandbox !== undefined) log(`== sandbox: ${options.sandbox.bin} at ${sandbox.url}`);
   const outDir = mkdtempSync(join(tmpdir(), 'conformance-'));
   const results: Record<string, RunnerResult | string> = {};
   try {
