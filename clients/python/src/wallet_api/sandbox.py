@@ -139,6 +139,7 @@ class LocalSandbox:
             )
         except OSError as error:
             raise SandboxStartError(f"the sandbox could not be run ({command[0]}): {error.strerror or error}") from None
+        _install_stop_handlers()
         _running.add(process)
         try:
             base_url = _wait_until_listening(process, time.monotonic() + limit, limit)
@@ -290,10 +291,20 @@ def _stop_all_then_terminate(signum: int, frame: FrameType | None) -> None:
     os.kill(os.getpid(), signum)
 
 
-# An interrupted run (Ctrl-C, an exception, sys.exit) leaves no sandbox behind; neither does SIGTERM or
-# SIGHUP where nobody else handles them. SIGKILL cannot be handled: on Linux the sandbox then gets SIGTERM from the kernel.
-atexit.register(_stop_all)
-if threading.current_thread() is threading.main_thread():
-    for _signal in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)):
-        if _signal is not None and signal.getsignal(_signal) is signal.SIG_DFL:
-            signal.signal(_signal, _stop_all_then_terminate)
+_handlers_installed = False
+
+
+def _install_stop_handlers() -> None:
+    """At the first start: an interrupted run (Ctrl-C, an exception, sys.exit) leaves no sandbox
+    behind; neither does SIGTERM or SIGHUP where nobody else handles them. SIGKILL cannot be
+    handled: on Linux the kernel then sends the sandbox SIGTERM (_die_with_parent)."""
+    global _handlers_installed
+    if _handlers_installed:
+        return
+    _handlers_installed = True
+    atexit.register(_stop_all)
+    if threading.current_thread() is threading.main_thread():
+        for name in ("SIGTERM", "SIGHUP"):
+            signum = getattr(signal, name, None)
+            if signum is not None and signal.getsignal(signum) is signal.SIG_DFL:
+                signal.signal(signum, _stop_all_then_terminate)
