@@ -15,7 +15,6 @@
 package sandboxtest
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"crypto/hmac"
@@ -154,60 +153,27 @@ func Run(ctx context.Context, options Options) (*Sandbox, error) {
 	cmd.Env = append(append(os.Environ(), options.Env...),
 		"PORT=0", "SANDBOX_HOST=127.0.0.1", "SANDBOX_LOG=off", "SANDBOX_API_KEYS="+apiKey+":"+secret)
 	cmd.SysProcAttr = processAttributes()
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	cmd.Stderr = cmd.Stdout
+	// A writer, not a pipe: Wait returns only once all the output is read, so an error quotes all of it.
+	output := &outputLines{listening: make(chan string, 1)}
+	cmd.Stdout, cmd.Stderr = output, output
+	cmd.WaitDelay = 2 * time.Second
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("the sandbox could not be run (%s): %w", bin, err)
 	}
 	sb := &Sandbox{APIKey: apiKey, secret: secret, cmd: cmd, exited: make(chan struct{}),
 		http: &http.Client{Timeout: 30 * time.Second}}
-	listening := make(chan string, 1)
-	var printed bytes.Buffer
-	var printedMu sync.Mutex
-	go func() {
-		// Reads every line until the sandbox ends, so its pipe never fills; the first names its URL.
-		scanner := bufio.NewScanner(stdout)
-		for scanner.Scan() {
-			line := scanner.Text()
-			if url, ok := strings.CutPrefix(line, "Sandbox listening on "); ok {
-				select {
-				case listening <- strings.TrimSpace(url):
-				default:
-				}
-				continue
-			}
-			printedMu.Lock()
-			if printed.Len() < 4096 {
-				printed.WriteString(line + "\n")
-			}
-			printedMu.Unlock()
-		}
-		_, _ = io.Copy(io.Discard, stdout)
-	}()
 	go func() {
 		_ = cmd.Wait()
 		close(sb.exited)
 	}()
-	said := func() string {
-		printedMu.Lock()
-		defer printedMu.Unlock()
-		if text := strings.TrimSpace(printed.String()); text != "" {
-			return text
-		}
-		return "it printed nothing"
-	}
 
 	select {
-	case sb.URL = <-listening:
+	case sb.URL = <-output.listening:
 	case <-sb.exited:
-		time.Sleep(50 * time.Millisecond) // the last lines, read by the other goroutine
-		return nil, fmt.Errorf("the sandbox (%s) stopped (%v) before listening: %s", bin, cmd.ProcessState, said())
+		return nil, fmt.Errorf("the sandbox (%s) stopped (%v) before listening: %s", bin, cmd.ProcessState, output.said())
 	case <-ctx.Done():
 		sb.Stop()
-		return nil, fmt.Errorf("the sandbox (%s) did not start within %s (WALLET_API_SANDBOX_START_TIMEOUT): %s", bin, limit, said())
+		return nil, fmt.Errorf("the sandbox (%s) did not start within %s (WALLET_API_SANDBOX_START_TIMEOUT): %s", bin, limit, output.said())
 	}
 	if err := sb.waitUntilHealthy(ctx); err != nil {
 		sb.Stop()
@@ -219,6 +185,47 @@ func Run(ctx context.Context, options Options) (*Sandbox, error) {
 		return nil, err
 	}
 	return sb, nil
+}
+
+// outputLines takes the sandbox's output: the first "Sandbox listening on URL" line goes to
+// listening, the start of the rest is kept for errors.
+type outputLines struct {
+	listening chan string
+	mu        sync.Mutex
+	partial   []byte
+	kept      strings.Builder
+}
+
+func (o *outputLines) Write(p []byte) (int, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.partial = append(o.partial, p...)
+	for {
+		end := bytes.IndexByte(o.partial, '\n')
+		if end < 0 {
+			break
+		}
+		line := string(o.partial[:end])
+		o.partial = o.partial[end+1:]
+		if url, ok := strings.CutPrefix(line, "Sandbox listening on "); ok {
+			select {
+			case o.listening <- strings.TrimSpace(url):
+			default:
+			}
+		} else if o.kept.Len() < 4096 {
+			o.kept.WriteString(line + "\n")
+		}
+	}
+	return len(p), nil
+}
+
+func (o *outputLines) said() string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if text := strings.TrimSpace(o.kept.String() + string(o.partial)); text != "" {
+		return text
+	}
+	return "it printed nothing"
 }
 
 func (s *Sandbox) waitUntilHealthy(ctx context.Context) error {
