@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import { formatTimestamp, hmacSha256Sync } from '../../src/signing/index.ts';
 import { startExecutableSandbox, type ExecutableSandbox } from '../../src/standalone/executable-sandbox.ts';
 import { repoRoot } from '../../src/support/repo.ts';
+import { cpuSeconds } from './sandbox/process-cpu.ts';
 import { median } from './support/median.ts';
 import { readBenchOptions } from './support/options.ts';
 
@@ -83,6 +84,9 @@ try {
   }
 
   const rps: Record<string, number[]> = Object.fromEntries(targets.map((target) => [target.name, []]));
+  // The server's CPU time per request: what the load costs it, less swayed than req/s by the
+  // other work of a shared machine (and by the load generator, on the same cores).
+  const cpuUs: Record<string, number[]> = Object.fromEntries(targets.map((target) => [target.name, []]));
   for (let round = 1; round <= rounds; round++) {
     for (const target of targets) {
       let sandbox: ExecutableSandbox | undefined;
@@ -90,7 +94,10 @@ try {
         sandbox = await start(target.bin);
         const requests = [signedGet('/api/v1/wallets'), signedGet('/api/v1/swaps/quotes?from=usdt&to=ngn&amount=100')];
         await autocannon({ url: sandbox.url, connections, duration: 2, requests });
+        const cpuBefore = cpuSeconds({ group: sandbox.pid }) ?? Number.NaN;
         const result = await autocannon({ url: sandbox.url, connections, duration: seconds, requests });
+        const cpuAfter = cpuSeconds({ group: sandbox.pid }) ?? Number.NaN;
+        cpuUs[target.name]!.push(((cpuAfter - cpuBefore) * 1e6) / result.requests.total);
         const failures = result.non2xx + result.errors + result.timeouts;
         if (failures > 0) throw new Error(`${target.name}: ${failures} requests failed`);
         rps[target.name]!.push(result.requests.average);
@@ -100,12 +107,15 @@ try {
     }
   }
   const npmBin = median(rps[targets[1]!.name]!);
+  const npmBinCpu = median(cpuUs[targets[1]!.name]!);
   for (const target of targets) {
     const value = median(rps[target.name]!);
-    console.log(`req/s, ${target.name}: ${value.toFixed(0)} (median of ${rounds}; ${(value / npmBin).toFixed(2)}× the npm bin)`);
+    const cpu = median(cpuUs[target.name]!);
+    console.log(`req/s, ${target.name}: ${value.toFixed(0)} (${(value / npmBin).toFixed(2)}× the npm bin); server CPU ${cpu.toFixed(0)} µs/request (${(cpu / npmBinCpu).toFixed(2)}×); medians of ${rounds}, each round ${rps[target.name]!.map((v) => v.toFixed(0)).join(', ')}`);
   }
   const ratio = median(rps[targets[0]!.name]!) / npmBin;
-  console.log(`executable / npm bin: ${ratio.toFixed(2)}× (goal ≥ 0.95×): ${ratio >= 0.95 ? 'met' : 'NOT met'}`);
+  const [load1] = (await import('node:os')).loadavg();
+  console.log(`executable / npm bin: ${ratio.toFixed(2)}× the req/s (goal ≥ 0.95×): ${ratio >= 0.95 ? 'met' : 'NOT met'}; load average ${load1!.toFixed(1)} on ${(await import('node:os')).availableParallelism()} cores`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
