@@ -16,6 +16,8 @@ out=dist/standalone
 echo "== build:standalone"
 nice -n 10 npm run -s build:standalone
 exe="$PWD/$out/wallet-api-sandbox-linux-x64"
+# The sandbox distribution's code and the project test file, held to the client's strictness (its venv made the wheels).
+(cd clients/python && .venv/bin/mypy sandbox-dist/src sandbox-dist/tests && .venv/bin/ruff check --config pyproject.toml sandbox-dist)
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
