@@ -3,7 +3,7 @@
 // brings the first and the pytest fixtures). Built offline with `python -m build -nx` by the
 // client's locked build tools (clients/python/requirements-dev.txt), in the venv ci.sh makes.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../../src/support/repo.ts';
 
@@ -28,13 +28,15 @@ function checkVersions(): void {
   if (wheelVersion !== npmVersion) throw new Error(`clients/python/sandbox-dist/pyproject.toml has version ${wheelVersion}, packages/sandbox/package.json ${npmVersion}: make them the same`);
 }
 
-function wheelOf(folder: string, outDir: string, python: string): string {
-  const before = new Set(readdirSync(outDir));
+/** Builds the wheel of the project in `folder` (distribution file names start with `prefix`) into outDir, in place of any earlier one. */
+function wheelOf(folder: string, prefix: string, outDir: string, python: string): string {
+  const ofThisProject = () => readdirSync(outDir).filter((name) => name.startsWith(`${prefix}-`) && name.endsWith('.whl'));
+  for (const earlier of ofThisProject()) rmSync(join(outDir, earlier));
   const built = spawnSync(python, ['-m', 'build', '--no-isolation', '--skip-dependency-check', '--wheel', '--outdir', outDir, folder], { encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`python -m build could not build the wheel of ${folder}:\n${built.stdout}${built.stderr}`);
-  const made = readdirSync(outDir).filter((name) => name.endsWith('.whl') && !before.has(name));
-  // A wheel of the same name and version is rebuilt in place.
-  return made[0] ?? readdirSync(outDir).find((name) => name.endsWith('.whl') && name.startsWith(folder === sandboxDistFolder ? 'wallet_api_sandbox-' : 'wallet_api_sdk-'))!;
+  const [wheel, ...more] = ofThisProject();
+  if (wheel === undefined || more.length > 0) throw new Error(`python -m build left ${more.length + (wheel ? 1 : 0)} wheels of ${prefix} in ${outDir}, not one`);
+  return wheel;
 }
 
 /** Builds both wheels into outDir, the sandbox's around the bundle at bundlePath; answers their file names. */
@@ -42,5 +44,5 @@ export function buildWheels(bundlePath: string, outDir: string): { sandbox: stri
   checkVersions();
   copyFileSync(bundlePath, join(sandboxDistFolder, 'src/wallet_api_sandbox/wallet-api-sandbox.cjs'));
   const python = buildPython();
-  return { sandbox: wheelOf(sandboxDistFolder, outDir, python), client: wheelOf(clientFolder, outDir, python) };
+  return { sandbox: wheelOf(sandboxDistFolder, 'wallet_api_sandbox', outDir, python), client: wheelOf(clientFolder, 'wallet_api_sdk', outDir, python) };
 }
