@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { startSandbox } from '../sandbox/index.ts';
+import { startExecutableSandbox } from '../standalone/executable-sandbox.ts';
 import { repoRoot } from '../support/repo.ts';
 import { kitCaseFiles, kitDir, loadCaseFiles, type Case } from './cases.ts';
 
@@ -140,7 +141,10 @@ export function casesOf(caseFiles: readonly string[]): (Case & { file: string })
   return loadCaseFiles(caseFiles).flatMap((file) => file.cases.map((c) => ({ ...c, file: file.path })));
 }
 
-export async function runConformance(options: { caseFiles?: string[]; clients?: string[]; log?: (line: string) => void } = {}): Promise<{ matrix: Matrix; text: string }> {
+/** Where the matrix runs: the sandbox in this process (default), or a sandbox executable (`--sandbox-bin`). */
+export type SandboxTarget = { bin: string; port?: number; startTimeoutMs?: number };
+
+export async function runConformance(options: { caseFiles?: string[]; clients?: string[]; log?: (line: string) => void; sandbox?: SandboxTarget } = {}): Promise<{ matrix: Matrix; text: string }> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const runners = readRunners();
   const clients = options.clients ?? Object.keys(runners);
@@ -151,7 +155,10 @@ export async function runConformance(options: { caseFiles?: string[]; clients?: 
   const apiKeys = Object.fromEntries(clients.map((client) => [credentialsOf(client).apiKey, credentialsOf(client).secret]));
   // The replay guard on (SANDBOX_REJECT_REPLAYS=1 for the command): a request signed like one
   // already received is refused, so a client that signs two requests alike fails its scenario.
-  const sandbox = await startSandbox({ port: 0, apiKeys, logger: false, rejectReplays: true });
+  const sandbox = options.sandbox === undefined
+    ? await startSandbox({ port: 0, apiKeys, logger: false, rejectReplays: true })
+    : await startExecutableSandbox({ ...options.sandbox, option: '--sandbox-bin', apiKeys, env: { SANDBOX_REJECT_REPLAYS: '1' } });
+  if (options.sandbox !== undefined) log(`== sandbox: ${options.sandbox.bin} at ${sandbox.url}`);
   const outDir = mkdtempSync(join(tmpdir(), 'conformance-'));
   const results: Record<string, RunnerResult | string> = {};
   try {

@@ -41,7 +41,10 @@ def test_the_wheel_installs_in_a_fresh_venv_and_runs_the_guide_quick_start(tmp_p
     assert "wallet_api/py.typed" in names and "wallet_api/_generated/models.py" in names
     assert not any("tests/" in n or "conformance/" in n for n in names)
     assert "Requires-Python: >=3.11" in metadata
-    assert sorted(re.findall(r"^Requires-Dist: ([a-z]+)", metadata, re.M)) == ["httpx", "pydantic"]
+    # Installed with the client: httpx and pydantic alone; the sandbox extra adds the sandbox and pytest for its fixtures.
+    assert sorted(re.findall(r"^Requires-Dist: ([a-z-]+)[^;\n]*$", metadata, re.M)) == ["httpx", "pydantic"]
+    assert sorted(re.findall(r"^Requires-Dist: ([a-z-]+).*; extra == .sandbox.$", metadata, re.M)) == ["pytest", "wallet-api-sandbox"]
+    assert "Provides-Extra: sandbox" in metadata
     with tarfile.open(sdist) as archive:
         assert any(n.endswith("src/wallet_api/_core.py") for n in archive.getnames())
 

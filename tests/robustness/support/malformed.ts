@@ -37,9 +37,10 @@ export type MalformedCase = {
   request: RawRequest;
   /**
    * The status the sandbox promises for this case (src/sandbox/README.md): 400 invalid
-   * input, 401 authentication, 404 unknown resource or route, 409 illegal state change.
+   * input, 401 authentication, 404 unknown resource or route, 405 a known path asked with a
+   * method it does not declare, 409 illegal state change.
    */
-  expectedStatus: 400 | 401 | 404 | 409;
+  expectedStatus: 400 | 401 | 404 | 405 | 409;
 };
 
 export type CaseContext = {
@@ -334,13 +335,13 @@ export function testHelperCases(ctx: CaseContext): fc.Arbitrary<MalformedCase> {
   return fc.oneof(unauthenticated, unknownIds);
 }
 
-/** Requests for paths and methods the spec does not have. */
+/** Requests for paths the spec does not have (404), and for its paths with methods it does not declare there (405). */
 export function unroutedCases(ops: OperationModel[]): fc.Arbitrary<MalformedCase> {
   const known = new Set(ops.map((o) => `${o.method} ${o.pathTemplate}`));
   const wrongMethod = fc
     .tuple(fc.constantFrom(...ops), fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'))
     .filter(([op, method]) => !known.has(`${method} ${op.pathTemplate}`))
-    .map(([op, method]): MalformedCase => ({ operationId: op.operationId, kind: `method ${method} not in the spec`, request: { method, pathWithQuery: baselinePath(op) }, expectedStatus: 404 }));
+    .map(([op, method]): MalformedCase => ({ operationId: op.operationId, kind: `method ${method} not in the spec`, request: { method, pathWithQuery: baselinePath(op) }, expectedStatus: 405 }));
   const unknownPath = fc.stringMatching(/^[a-z0-9-]{1,20}$/).map((segment): MalformedCase => ({
     operationId: '(none)',
     kind: 'path not in the spec',
