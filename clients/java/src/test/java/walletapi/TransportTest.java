@@ -21,6 +21,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import java.util.zip.GZIPOutputStream;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -56,7 +57,8 @@ class TransportTest {
         assertEquals(expected, r.header("x-signature"));
         assertEquals("test-api-key-123", r.header("x-api-key"));
         assertEquals("{\"from\":\"usdt\",\"to\":\"ngn\",\"amount\":100.50,\"password\":\"pässword €\"}", new String(r.body(), StandardCharsets.UTF_8));
-        assertTrue(r.header("user-agent").matches("wallet-api-sdk-java/0\\.1\\.0 java/[0-9][^ ]*"), r.header("user-agent"));
+        // The kit's version (VERSION at the repository's root, stamped into every package).
+        assertTrue(r.header("user-agent").matches("wallet-api-sdk-java/" + Pattern.quote(kitVersion()) + " java/[0-9][^ ]*"), r.header("user-agent"));
       }
     }
   }
@@ -230,5 +232,10 @@ class TransportTest {
         }
       }
     }
+  }
+
+  /** The kit's version, from VERSION at the repository's root (Maven runs the tests in clients/java). */
+  private static String kitVersion() throws java.io.IOException {
+    return java.nio.file.Files.readString(java.nio.file.Path.of("../../VERSION")).trim();
   }
 }
