@@ -127,32 +127,43 @@ func (c Client) Format(f fmt.State, _ rune) {
 var userAgent = "wallet-api-sdk-go/" + Version + " go/" + strings.TrimPrefix(runtime.Version(), "go")
 
 // NewClient checks the options and returns a client, or an *Error of kind configuration
-// naming the option that is wrong (never quoting a credential).
+// naming the option that is wrong (never quoting a credential). It reads no environment
+// variable: NewClientFromEnv does.
 func NewClient(options Options) (*Client, error) {
+	return newClient(options, optionNames)
+}
+
+// names are what a configuration error calls the four connection options: the option's
+// name, or the environment variable the value came from.
+type names struct{ environment, baseURL, apiKey, signer string }
+
+var optionNames = names{environment: "Environment", baseURL: "BaseURL", apiKey: "APIKey", signer: "Signer"}
+
+func newClient(options Options, n names) (*Client, error) {
 	switch options.Environment {
 	case EnvironmentStaging, EnvironmentProduction, EnvironmentCustom:
 	case "":
-		return nil, configurationError(`Environment must be chosen explicitly: one of "staging", "production", "custom"`)
+		return nil, configurationError(`%s must be chosen explicitly: one of "staging", "production", "custom"`, n.environment)
 	default:
-		return nil, configurationError(`Environment must be one of "staging", "production", "custom"`)
+		return nil, configurationError(`%s must be one of "staging", "production", "custom"`, n.environment)
 	}
-	server, err := checkBaseURL(options.Environment, options.BaseURL)
+	server, err := checkBaseURL(n, options.Environment, options.BaseURL)
 	if err != nil {
 		return nil, err
 	}
 	if strings.TrimSpace(options.APIKey) == "" {
-		return nil, configurationError("APIKey is required (a non-empty string)")
+		return nil, configurationError("%s is required (a non-empty string)", n.apiKey)
 	}
 	if !isHeaderValue(options.APIKey) {
-		return nil, configurationError("APIKey is not a valid HTTP header value (%s)", headerValueRule)
+		return nil, configurationError("%s is not a valid HTTP header value (%s)", n.apiKey, headerValueRule)
 	}
 	if options.Signer == nil {
-		return nil, configurationError("Signer is required: e.g. walletapi.HMACSHA256(secret)")
+		return nil, configurationError("%s is required: e.g. walletapi.HMACSHA256(secret)", n.signer)
 	}
 	secret := ""
 	if h, ok := options.Signer.(*hmacSigner); ok {
 		if len(h.secret) == 0 {
-			return nil, configurationError("Signer: the secret of HMACSHA256 is empty")
+			return nil, configurationError("%s: the secret of HMACSHA256 is empty", n.signer)
 		}
 		secret = string(h.secret)
 	}
@@ -204,27 +215,34 @@ func NewClient(options Options) (*Client, error) {
 // (and their goroutines).
 func (c *Client) CloseIdleConnections() { c.httpClient.CloseIdleConnections() }
 
-func checkBaseURL(env Environment, raw string) (string, error) {
+// checkBaseURL checks the base URL for the environment; n says what errors call them.
+func checkBaseURL(n names, env Environment, raw string) (string, error) {
+	// "the production environment", or "the production environment (WALLET_API_ENVIRONMENT)"
+	// when the environment came from there: the error names every source it depends on.
+	of := fmt.Sprintf("the %s environment", env)
+	if n.environment != optionNames.environment {
+		of += " (" + n.environment + ")"
+	}
 	if raw == "" {
-		return "", configurationError("BaseURL is required for the %s environment", env)
+		return "", configurationError("%s is required for %s", n.baseURL, of)
 	}
 	u, err := url.Parse(raw)
 	if err != nil || u.Scheme == "" || u.Host == "" {
-		return "", configurationError("BaseURL of the %s environment must be an absolute URL", env)
+		return "", configurationError("%s of %s must be an absolute URL", n.baseURL, of)
 	}
 	if u.User != nil {
-		return "", configurationError("BaseURL must not contain credentials")
+		return "", configurationError("%s must not contain credentials", n.baseURL)
 	}
 	if u.RawQuery != "" || u.ForceQuery || u.Fragment != "" {
-		return "", configurationError("BaseURL must not contain a query or fragment")
+		return "", configurationError("%s must not contain a query or fragment", n.baseURL)
 	}
 	scheme := strings.ToLower(u.Scheme)
 	if env == EnvironmentCustom {
 		if scheme != "http" && scheme != "https" {
-			return "", configurationError("BaseURL of the custom environment must use http or https")
+			return "", configurationError("%s of %s must use http or https", n.baseURL, of)
 		}
 	} else if scheme != "https" {
-		return "", configurationError("BaseURL of the %s environment must use https", env)
+		return "", configurationError("%s of %s must use https", n.baseURL, of)
 	}
 	s := u.String()
 	if !strings.HasSuffix(s, "/") {

@@ -9,20 +9,24 @@
 // # Quick start
 //
 // Start the local sandbox (npm run sandbox, at http://127.0.0.1:4020 with the demo
-// credentials sandbox-demo-key and sandbox-demo-secret), then:
+// credentials sandbox-demo-key and sandbox-demo-secret), set the four variables every
+// client of this API reads (WALLET_API_ENVIRONMENT=custom, WALLET_API_BASE_URL,
+// WALLET_API_KEY, WALLET_API_SIGNING_SECRET), then:
 //
-//	client, err := walletapi.NewClient(walletapi.Options{
-//		Environment: walletapi.EnvironmentCustom, // EnvironmentStaging or EnvironmentProduction take the https address issued at onboarding
-//		BaseURL:     "http://127.0.0.1:4020",
-//		APIKey:      os.Getenv("WALLET_API_KEY"),
-//		Signer:      walletapi.HMACSHA256(os.Getenv("WALLET_API_SIGNING_SECRET")),
-//	})
+//	client, err := walletapi.NewClientFromEnv(walletapi.Options{})
 //	if err != nil {
-//		log.Fatal(err) // a configuration error naming the option
+//		log.Fatal(err) // a configuration error naming the variable or option
 //	}
 //	markets, err := client.ListMarkets(ctx)
 //	networks, err := client.ListCoinNetworks(ctx, walletapi.ListCoinNetworksParams{Coin: "usdt"})
 //	swap, err := client.CreateSwap(ctx, walletapi.CreateSwapRequest{From: "usdt", To: "ngn", Amount: 100, Password: customerAuthorization})
+//
+// # Configuration
+//
+// NewClient takes every option from its Options and reads no environment variable.
+// NewClientFromEnv takes Environment, BaseURL, APIKey and the HMACSHA256 signer's secret,
+// when not given, from WALLET_API_ENVIRONMENT, WALLET_API_BASE_URL, WALLET_API_KEY and
+// WALLET_API_SIGNING_SECRET: one .env drives every language. Options given win, one by one.
 //
 // # Arguments
 //

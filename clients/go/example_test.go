@@ -34,6 +34,35 @@ func ExampleNewClient() {
 	_ = client
 }
 
+func ExampleNewClientFromEnv() {
+	// WALLET_API_ENVIRONMENT, WALLET_API_BASE_URL, WALLET_API_KEY and WALLET_API_SIGNING_SECRET
+	// come from the deployment (a .env file, the platform's secrets): here, the local sandbox's.
+	defer setLocalSandboxEnvironment()()
+
+	client, err := walletapi.NewClientFromEnv(walletapi.Options{
+		Timeout: 10 * time.Second, // options given win over the environment, one by one
+	})
+	if err != nil {
+		log.Fatal(err) // a configuration error naming the variable, never its value
+	}
+	defer client.CloseIdleConnections()
+	markets, err := client.ListMarkets(context.Background())
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(len(markets), "markets")
+	// Output: 4 markets
+}
+
+func ExampleNewClientFromEnv_notSet() {
+	defer setLocalSandboxEnvironment()()
+	os.Unsetenv("WALLET_API_BASE_URL")
+
+	_, err := walletapi.NewClientFromEnv(walletapi.Options{})
+	fmt.Println(err)
+	// Output: walletapi: WALLET_API_BASE_URL is not set and no BaseURL was given
+}
+
 func ExampleNewClient_configurationError() {
 	_, err := walletapi.NewClient(walletapi.Options{
 		Environment: walletapi.EnvironmentProduction,

@@ -141,6 +141,30 @@ func localSandboxClient() *walletapi.Client {
 	return client
 }
 
+// setLocalSandboxEnvironment sets the four WALLET_API_* variables to the local sandbox's
+// (starting it when needed) and returns what puts the process's own values back.
+func setLocalSandboxEnvironment() (restore func()) {
+	localSandboxClient().CloseIdleConnections()
+	values := map[string]string{
+		walletapi.EnvEnvironment: "custom", walletapi.EnvBaseURL: sandbox.url,
+		walletapi.EnvAPIKey: sandbox.apiKey, walletapi.EnvSigningSecret: sandbox.secret,
+	}
+	var undo []func()
+	for name, value := range values {
+		if before, ok := os.LookupEnv(name); ok {
+			undo = append(undo, func() { os.Setenv(name, before) })
+		} else {
+			undo = append(undo, func() { os.Unsetenv(name) })
+		}
+		os.Setenv(name, value)
+	}
+	return func() {
+		for _, f := range undo {
+			f()
+		}
+	}
+}
+
 // stopExamples closes the examples' connections and the sandbox started for them.
 func stopExamples() {
 	for _, c := range examples.clients {

@@ -6,17 +6,12 @@ declare(strict_types=1);
 
 require 'vendor/autoload.php';
 
-use WalletApi\HmacSha256Signer;
 use WalletApi\WalletApiClient;
 
-// Credentials from the environment, never from code. WALLET_API_ENVIRONMENT is "staging" or
-// "production" with the https address issued at onboarding, or "custom" for the local sandbox.
-$client = new WalletApiClient(
-    environment: getenv('WALLET_API_ENVIRONMENT') ?: 'custom',
-    baseUrl: (string) getenv('WALLET_API_BASE_URL'),
-    apiKey: (string) getenv('WALLET_API_KEY'),
-    signer: new HmacSha256Signer((string) getenv('WALLET_API_SIGNING_SECRET')),
-);
+// Credentials from the environment, never from code: WALLET_API_ENVIRONMENT ("staging" or
+// "production" with the https address issued at onboarding, or "custom" for the local
+// sandbox), WALLET_API_BASE_URL, WALLET_API_KEY and WALLET_API_SIGNING_SECRET.
+$client = WalletApiClient::fromEnv();
 
 if ($argc !== 4) {
     fwrite(STDERR, "usage: previewLocalPayout.php <amount> <account_number> <bank_code>\n");

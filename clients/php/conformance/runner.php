@@ -18,6 +18,7 @@ namespace WalletApi\Conformance;
 use WalletApi\Cancellation;
 use WalletApi\Environment;
 use WalletApi\Exception\ApiException;
+use WalletApi\Exception\ConfigurationException;
 use WalletApi\Exception\WalletApiException;
 use WalletApi\Generated\OperationTable;
 use WalletApi\HmacSha256Signer;
@@ -108,16 +109,54 @@ final class Runner
         ?\stdClass $settings,
         ?object $logger = null,
     ): WalletApiClient {
-        return new WalletApiClient(
-            environment: Environment::Custom,
-            baseUrl: $baseUrl,
-            apiKey: $apiKey,
-            signer: self::signerOf($settings, $secret),
-            timeoutMs: $settings->timeoutMs ?? null,
-            maxResponseBytes: $settings->maxResponseBytes ?? null,
-            retry: self::retryOf($settings->retry ?? null),
-            logger: $logger,
+        $options = [
+            'environment' => Environment::Custom,
+            'baseUrl' => $baseUrl,
+            'apiKey' => $apiKey,
+            'signer' => self::signerOf($settings, $secret),
+            'timeoutMs' => $settings->timeoutMs ?? null,
+            'maxResponseBytes' => $settings->maxResponseBytes ?? null,
+            'retry' => self::retryOf($settings->retry ?? null),
+            'logger' => $logger,
+        ];
+        if (!isset($settings->env)) {
+            return new WalletApiClient(...$options);
+        }
+        // client.env: the whole WALLET_API_* environment the client sees, and only the options
+        // client.explicit lists given (secret stands for the signer).
+        $explicit = array_map(
+            static fn (string $name): string => $name === 'secret' ? 'signer' : $name,
+            $settings->explicit ?? [],
         );
+        foreach (['environment', 'baseUrl', 'apiKey', 'signer'] as $name) {
+            if (!in_array($name, $explicit, true)) {
+                unset($options[$name]);
+            }
+        }
+        $saved = [];
+        foreach (getenv() as $name => $value) {
+            if (str_starts_with((string) $name, 'WALLET_API_')) {
+                $saved[$name] = $value;
+                putenv((string) $name);
+            }
+        }
+        foreach ((array) $settings->env as $name => $value) {
+            $saved[$name] ??= false;
+            putenv("$name=" . self::placeholders((string) $value, $baseUrl, $apiKey, $secret));
+        }
+        try {
+            return WalletApiClient::fromEnv(...$options);
+        } finally {
+            foreach ($saved as $name => $value) {
+                putenv($value === false ? (string) $name : "$name=$value");
+            }
+        }
+    }
+
+    /** A case's value with the runner's answer server, key and secret put in. */
+    private static function placeholders(string $value, string $baseUrl, string $apiKey, string $secret): string
+    {
+        return strtr($value, ['{{baseUrl}}' => $baseUrl, '{{apiKey}}' => $apiKey, '{{secret}}' => $secret]);
     }
 
     /** Calls the operation through the client's method of its operationId, the params as named arguments. */
@@ -296,7 +335,29 @@ final class Runner
         $logger = new CapturingLogger();
         $outcomes = [];
         try {
-            $client = self::client($server->url, REPLAY_KEY, REPLAY_SECRET, $case->client ?? null, $logger);
+            try {
+                $client = self::client($server->url, REPLAY_KEY, REPLAY_SECRET, $case->client ?? null, $logger);
+            } catch (ConfigurationException $refused) {
+                if (($case->expect->error->kind ?? null) !== 'configuration') {
+                    throw $refused;
+                }
+                $mustNotContain = array_map(
+                    static fn (string $value): string => self::placeholders(
+                        $value,
+                        $server->url,
+                        REPLAY_KEY,
+                        REPLAY_SECRET,
+                    ),
+                    [...$case->expect->mustNotContain ?? [], ...$case->expect->error->mustNotContain ?? []],
+                );
+                self::checkConfiguration($refused, $case->expect->error->names ?? '', $mustNotContain);
+                usleep(50_000);
+                $requests = count($server->stop()[0]);
+                if ($requests !== ($case->expect->requests ?? 0)) {
+                    throw new Mismatch("the client was refused, yet $requests requests arrived");
+                }
+                return 'configuration';
+            }
             $repeat = (int) ($case->call->repeat ?? 1);
             for ($i = 0; $i < $repeat; $i++) {
                 $outcomes[] = self::call($client, $case->call);
@@ -401,21 +462,32 @@ final class Runner
                 signer: new HmacSha256Signer($given->secret ?? 'secret'),
             );
         } catch (\Throwable $error) {
-            self::checkError($error, (object) ['kind' => 'configuration']);
-            $named = (string) preg_replace('/[^a-z0-9]/', '', strtolower($error->getMessage()));
-            if (!str_contains($named, $case->expect->error->names)) {
-                throw new Mismatch("configuration error naming no {$case->expect->error->names}");
-            }
-            foreach (Renderings::of($error) as $text) {
-                foreach ($case->expect->mustNotContain ?? [] as $value) {
-                    if (str_contains($text, $value)) {
-                        throw new Mismatch('configuration error quoting a refused value');
-                    }
-                }
-            }
+            self::checkConfiguration($error, $case->expect->error->names, $case->expect->mustNotContain ?? []);
             return 'configuration';
         }
         throw new Mismatch('the client was created');
+    }
+
+    /**
+     * A configuration error naming $names (letters and digits, lower case), no rendering of
+     * which shows a value of $mustNotContain.
+     *
+     * @param list<string> $mustNotContain
+     */
+    private static function checkConfiguration(\Throwable $error, string $names, array $mustNotContain): void
+    {
+        self::checkError($error, (object) ['kind' => 'configuration']);
+        $named = (string) preg_replace('/[^a-z0-9]/', '', strtolower($error->getMessage()));
+        if (!str_contains($named, $names)) {
+            throw new Mismatch("configuration error naming no $names");
+        }
+        foreach (Renderings::of($error) as $text) {
+            foreach ($mustNotContain as $value) {
+                if ($value !== '' && str_contains($text, $value)) {
+                    throw new Mismatch('configuration error quoting a refused value');
+                }
+            }
+        }
     }
 
     /** The client's own production policy, with the carried values, applied to the text. */

@@ -113,6 +113,96 @@ final class WalletApiClient
         );
     }
 
+    /** The variables fromEnv reads: the same four in every client of this API (docs/configuration.md). */
+    public const ENV_ENVIRONMENT = 'WALLET_API_ENVIRONMENT';
+    public const ENV_BASE_URL = 'WALLET_API_BASE_URL';
+    public const ENV_API_KEY = 'WALLET_API_KEY';
+    public const ENV_SIGNING_SECRET = 'WALLET_API_SIGNING_SECRET';
+
+    /**
+     * The client with every connection option not given taken from the environment:
+     * environment from WALLET_API_ENVIRONMENT, baseUrl from WALLET_API_BASE_URL, apiKey from
+     * WALLET_API_KEY and, when no signer is given, a HmacSha256Signer of
+     * WALLET_API_SIGNING_SECRET. A named argument wins over its variable, one by one; a variable
+     * set to the empty string counts as not set. The other options are the constructor's.
+     *
+     *     $client = WalletApiClient::fromEnv(timeoutMs: 10_000);
+     *
+     * A value needed and found nowhere, or a variable's value refused, is a
+     * ConfigurationException naming the variable, never quoting its value.
+     *
+     * A named constructor rather than the constructor's defaults: the constructor stays the
+     * explicit form a framework's container fills from its own configuration, where a stray
+     * variable of the process must not slip in; calling fromEnv says where the values come from.
+     */
+    public static function fromEnv(
+        Environment|string|null $environment = null,
+        ?string $baseUrl = null,
+        #[\SensitiveParameter] ?string $apiKey = null,
+        ?Signer $signer = null,
+        ?int $timeoutMs = null,
+        ?int $maxResponseBytes = null,
+        ?RetryPolicy $retry = null,
+        ?Transport $transport = null,
+        ?object $logger = null,
+        ?string $userAgent = null,
+    ): self {
+        $environmentFromVariable = $environment === null || $environment === '';
+        if ($environmentFromVariable) {
+            $environment = Environment::tryFrom(self::variable(self::ENV_ENVIRONMENT, 'environment'));
+            if ($environment === null) {
+                throw new ConfigurationException(
+                    self::ENV_ENVIRONMENT . ' must be one of "staging", "production", "custom"'
+                );
+            }
+        }
+        $environment = self::environment($environment);
+        $baseUrlFromVariable = $baseUrl === null || $baseUrl === '';
+        if ($baseUrlFromVariable) {
+            $baseUrl = self::variable(self::ENV_BASE_URL, 'baseUrl');
+        }
+        if ($environmentFromVariable || $baseUrlFromVariable) {
+            // Checked here so that the error names the variables the value depends on.
+            self::baseUrl(
+                $environment,
+                $baseUrl,
+                $baseUrlFromVariable ? self::ENV_BASE_URL : 'baseUrl',
+                $environmentFromVariable ? ' (' . self::ENV_ENVIRONMENT . ')' : '',
+            );
+        }
+        if ($apiKey === null || $apiKey === '') {
+            $apiKey = self::variable(self::ENV_API_KEY, 'apiKey');
+            if (trim($apiKey) === '' || !Caller::isHeaderValue($apiKey)) {
+                throw new ConfigurationException(
+                    self::ENV_API_KEY . ' is not a valid HTTP header value (' . Caller::HEADER_VALUE_RULE . ')'
+                );
+            }
+        }
+        $signer ??= new HmacSha256Signer(self::variable(self::ENV_SIGNING_SECRET, 'signer'));
+        return new self(
+            $environment,
+            $baseUrl,
+            $apiKey,
+            $signer,
+            $timeoutMs,
+            $maxResponseBytes,
+            $retry,
+            $transport,
+            $logger,
+            $userAgent,
+        );
+    }
+
+    /** The variable's value; not set, or set to the empty string, is an error naming it. */
+    private static function variable(string $name, string $option): string
+    {
+        $value = getenv($name);
+        if ($value === false || $value === '') {
+            throw new ConfigurationException("$name is not set and no $option was given");
+        }
+        return $value;
+    }
+
     /**
      * The same client whose methods return the answer as received: a RawResponse with the
      * status, the headers, the envelope, and the data as the model.
@@ -169,11 +259,19 @@ final class WalletApiClient
             ?? throw new ConfigurationException('environment must be one of "staging", "production", "custom"');
     }
 
-    private static function baseUrl(Environment $environment, ?string $baseUrl): string
-    {
-        $env = $environment->value;
+    /**
+     * @param string $name what errors call the base URL: the option or the variable it came from
+     * @param string $source after the environment's name, the variable it came from, if any
+     */
+    private static function baseUrl(
+        Environment $environment,
+        ?string $baseUrl,
+        string $name = 'baseUrl',
+        string $source = '',
+    ): string {
+        $of = "the {$environment->value} environment$source";
         if ($baseUrl === null || $baseUrl === '') {
-            throw new ConfigurationException("baseUrl is required for the $env environment");
+            throw new ConfigurationException("$name is required for $of");
         }
         $parts = parse_url($baseUrl);
         if (
@@ -181,10 +279,10 @@ final class WalletApiClient
             || !isset($parts['scheme'], $parts['host'])
             || preg_match('/[\s\x00-\x1f\x7f]/', $baseUrl) === 1
         ) {
-            throw new ConfigurationException("baseUrl of the $env environment must be an absolute URL");
+            throw new ConfigurationException("$name of $of must be an absolute URL");
         }
         if (isset($parts['user']) || isset($parts['pass'])) {
-            throw new ConfigurationException('baseUrl must not contain credentials');
+            throw new ConfigurationException("$name must not contain credentials");
         }
         if (
             isset($parts['query'])
@@ -192,15 +290,15 @@ final class WalletApiClient
             || str_contains($baseUrl, '?')
             || str_contains($baseUrl, '#')
         ) {
-            throw new ConfigurationException('baseUrl must not contain a query or fragment');
+            throw new ConfigurationException("$name must not contain a query or fragment");
         }
         $scheme = strtolower($parts['scheme']);
         if ($environment === Environment::Custom) {
             if ($scheme !== 'http' && $scheme !== 'https') {
-                throw new ConfigurationException('baseUrl of the custom environment must use http or https');
+                throw new ConfigurationException("$name of $of must use http or https");
             }
         } elseif ($scheme !== 'https') {
-            throw new ConfigurationException("baseUrl of the $env environment must use https");
+            throw new ConfigurationException("$name of $of must use https");
         }
         return rtrim($baseUrl, '/');
     }

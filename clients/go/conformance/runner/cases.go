@@ -12,6 +12,7 @@ import (
 	"log"
 	"log/slog"
 	"net/url"
+	"os"
 	"reflect"
 	"regexp"
 	"strings"
@@ -50,6 +51,10 @@ type clientSettings struct {
 	Retry            *retrySettings `json:"retry"`
 	Signer           string         `json:"signer"`
 	Secret           *string        `json:"secret"`
+	// Env, when present, is the whole WALLET_API_* environment the client sees; the client
+	// is then made by NewClientFromEnv with only the options Explicit lists given.
+	Env      map[string]string `json:"env"`
+	Explicit []string          `json:"explicit"`
 }
 
 type call struct {
@@ -61,10 +66,13 @@ type call struct {
 }
 
 type expectedError struct {
-	Kind       string  `json:"kind"`
-	HTTPStatus *int    `json:"httpStatus"`
-	APIMessage *string `json:"apiMessage"`
-	RetryAfter *string `json:"retryAfter"`
+	Kind string `json:"kind"`
+	// Names and MustNotContain are checked on a configuration error.
+	Names          string   `json:"names"`
+	MustNotContain []string `json:"mustNotContain"`
+	HTTPStatus     *int     `json:"httpStatus"`
+	APIMessage     *string  `json:"apiMessage"`
+	RetryAfter     *string  `json:"retryAfter"`
 }
 
 // outcome is what a call must give; a present-but-null data is kept as the bytes "null".
@@ -72,6 +80,8 @@ type outcome struct {
 	Data         json.RawMessage `json:"data"`
 	DataIncludes json.RawMessage `json:"dataIncludes"`
 	Error        *expectedError  `json:"error"`
+	// MustNotContain: values no rendering of a configuration error may show.
+	MustNotContain []string `json:"mustNotContain"`
 }
 
 func ms(v float64) time.Duration { return time.Duration(v * float64(time.Millisecond)) }
@@ -121,7 +131,60 @@ func clientFor(baseURL, apiKey, secret string, c *clientSettings, logger *slog.L
 			o.Retry = c.Retry.policy()
 		}
 	}
+	if c != nil && c.Env != nil {
+		return clientFromEnvironment(o, c, baseURL, apiKey, secret)
+	}
 	return walletapi.NewClient(o)
+}
+
+// clientFromEnvironment makes the client with NewClientFromEnv while the process's
+// WALLET_API_* variables are exactly the case's (placeholders filled), giving only the
+// options the case lists as explicit, and puts the process's own variables back.
+func clientFromEnvironment(o walletapi.Options, c *clientSettings, baseURL, apiKey, secret string) (*walletapi.Client, error) {
+	explicit := map[string]bool{}
+	for _, name := range c.Explicit {
+		explicit[name] = true
+	}
+	if !explicit["environment"] {
+		o.Environment = ""
+	}
+	if !explicit["baseUrl"] {
+		o.BaseURL = ""
+	}
+	if !explicit["apiKey"] {
+		o.APIKey = ""
+	}
+	if !explicit["secret"] {
+		o.Signer = nil
+	}
+	restore := map[string]*string{}
+	for _, pair := range os.Environ() {
+		if name, value, _ := strings.Cut(pair, "="); strings.HasPrefix(name, "WALLET_API_") {
+			restore[name] = &value
+			os.Unsetenv(name)
+		}
+	}
+	for name, value := range c.Env {
+		if _, saved := restore[name]; !saved {
+			restore[name] = nil
+		}
+		os.Setenv(name, fillPlaceholders(value, baseURL, apiKey, secret))
+	}
+	defer func() {
+		for name, value := range restore {
+			if value == nil {
+				os.Unsetenv(name)
+			} else {
+				os.Setenv(name, *value)
+			}
+		}
+	}()
+	return walletapi.NewClientFromEnv(o)
+}
+
+// fillPlaceholders puts the runner's answer server, key and secret in a case's value.
+func fillPlaceholders(value, baseURL, apiKey, secret string) string {
+	return strings.NewReplacer("{{baseUrl}}", baseURL, "{{apiKey}}", apiKey, "{{secret}}", secret).Replace(value)
 }
 
 // convert moves the case's flat params into a typed value through JSON: the generated
@@ -428,6 +491,16 @@ func runExchange(raw json.RawMessage) (string, error) {
 	var logs bytes.Buffer
 	logger := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	client, err := clientFor(server.url, replayKey, replaySecret, c.Client, logger)
+	if err != nil && c.Expect.Error != nil && c.Expect.Error.Kind == "configuration" {
+		if requests, _ := server.snapshot(); len(requests) != c.Expect.Requests {
+			return "", fail("%d requests, not %d", len(requests), c.Expect.Requests)
+		}
+		var mustNotContain []string
+		for _, value := range append(c.Expect.MustNotContain, c.Expect.Error.MustNotContain...) {
+			mustNotContain = append(mustNotContain, fillPlaceholders(value, server.url, replayKey, replaySecret))
+		}
+		return checkConfiguration(err, c.Expect.Error.Names, mustNotContain)
+	}
 	if err != nil {
 		return "", fail("the client was refused: %s", err)
 	}
@@ -675,17 +748,23 @@ func runOptions(raw json.RawMessage) (string, error) {
 	if err == nil {
 		return "", fail("the client was created")
 	}
+	return checkConfiguration(err, c.Expect.Error.Names, c.Expect.MustNotContain)
+}
+
+// checkConfiguration checks that err is a configuration error naming names (letters and
+// digits, lower case) and that no rendering of it shows a value of mustNotContain.
+func checkConfiguration(err error, names string, mustNotContain []string) (string, error) {
 	if e := checkError(err, expectedError{Kind: "configuration"}); e != nil {
 		return "", e
 	}
-	if !strings.Contains(notLetterOrDigit.ReplaceAllString(strings.ToLower(err.Error()), ""), c.Expect.Error.Names) {
-		return "", fail("configuration error naming no %s", c.Expect.Error.Names)
+	if !strings.Contains(notLetterOrDigit.ReplaceAllString(strings.ToLower(err.Error()), ""), names) {
+		return "", fail("configuration error naming no %s", names)
 	}
 	var logs bytes.Buffer
 	logger := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	for _, text := range renderings(err, &logs, logger) {
-		for _, value := range c.Expect.MustNotContain {
-			if strings.Contains(text, value) {
+		for _, value := range mustNotContain {
+			if value != "" && strings.Contains(text, value) {
 				return "", fail("configuration error quoting a refused value")
 			}
 		}

@@ -8,19 +8,17 @@ import (
 	"errors"
 	"fmt"
 	"log"
-	"os"
 	"time"
 
 	"wallet-api.invalid/walletapi"
 )
 
 func main() {
-	client, err := walletapi.NewClient(walletapi.Options{
-		Environment: walletapi.EnvironmentCustom, // the local sandbox; Staging or Production take the https address issued at onboarding
-		BaseURL:     os.Getenv("WALLET_API_BASE_URL"),
-		APIKey:      os.Getenv("WALLET_API_KEY"),
-		// The provider has not published its signature algorithm: confirm it before going live.
-		Signer:  walletapi.HMACSHA256(os.Getenv("WALLET_API_SIGNING_SECRET")),
+	// WALLET_API_ENVIRONMENT (custom for the local sandbox; staging or production with the
+	// https address issued at onboarding), WALLET_API_BASE_URL, WALLET_API_KEY and
+	// WALLET_API_SIGNING_SECRET come from the environment; options given here win.
+	// The provider has not published its signature algorithm: confirm it before going live.
+	client, err := walletapi.NewClientFromEnv(walletapi.Options{
 		Timeout: 10 * time.Second,
 		Retry:   &walletapi.RetryPolicy{Attempts: 3}, // GETs only; POSTs move value and are never retried
 	})

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace WalletApi\Tests\Support;
 
+use WalletApi\Version;
+
 /**
  * An integrator's project (tests/consumer) that requires the SDK through a Composer `path`
  * repository, installed once per run into a temporary folder with the network turned off.
@@ -19,11 +21,12 @@ final class Consumer
         }
         $dir = sys_get_temp_dir() . '/php-consumer-' . getmypid();
         @mkdir($dir);
-        $manifest = (string) file_get_contents(__DIR__ . '/../consumer/composer.json');
-        file_put_contents(
-            "$dir/composer.json",
-            str_replace('"url": "../.."', '"url": ' . json_encode(dirname(__DIR__, 2)), $manifest),
-        );
+        $manifest = json_decode((string) file_get_contents(__DIR__ . '/../consumer/composer.json'), true);
+        // The path repository's package carries no version of its own (composer.json has none,
+        // a Git checkout would give its branch): it is the kit's, as a release of it would be.
+        $manifest['repositories'][0]['url'] = dirname(__DIR__, 2);
+        $manifest['repositories'][0]['options']['versions'] = ['wallet-api/sdk' => Version::SDK];
+        file_put_contents("$dir/composer.json", json_encode($manifest, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES));
         copy(__DIR__ . '/../consumer/quickstart.php', "$dir/quickstart.php");
         $env = [
             'COMPOSER_HOME' => "$dir/.composer",

@@ -6,18 +6,13 @@ declare(strict_types=1);
 
 require __DIR__ . '/vendor/autoload.php';
 
-use WalletApi\Environment;
 use WalletApi\Exception\ApiException;
 use WalletApi\Exception\WalletApiException;
-use WalletApi\HmacSha256Signer;
 use WalletApi\RetryPolicy;
 use WalletApi\WalletApiClient;
 
-$client = new WalletApiClient(
-    environment: Environment::Custom, // Staging or Production take the https address issued at onboarding
-    baseUrl: (string) getenv('WALLET_API_BASE_URL'),
-    apiKey: (string) getenv('WALLET_API_KEY'),
-    signer: new HmacSha256Signer((string) getenv('WALLET_API_SIGNING_SECRET')),
+// WALLET_API_ENVIRONMENT, WALLET_API_BASE_URL, WALLET_API_KEY, WALLET_API_SIGNING_SECRET
+$client = WalletApiClient::fromEnv(
     retry: new RetryPolicy(attempts: 3), // GETs only
 );
 

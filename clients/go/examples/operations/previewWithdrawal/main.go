@@ -13,18 +13,10 @@ import (
 )
 
 func main() {
-	// Credentials from the environment, never from code. WALLET_API_ENVIRONMENT is staging or
-	// production with the https address issued at onboarding, or custom for the local sandbox.
-	environment := os.Getenv("WALLET_API_ENVIRONMENT")
-	if environment == "" {
-		environment = "custom"
-	}
-	client, err := walletapi.NewClient(walletapi.Options{
-		Environment: walletapi.Environment(environment),
-		BaseURL:     os.Getenv("WALLET_API_BASE_URL"),
-		APIKey:      os.Getenv("WALLET_API_KEY"),
-		Signer:      walletapi.HMACSHA256(os.Getenv("WALLET_API_SIGNING_SECRET")),
-	})
+	// Credentials from the environment, never from code: WALLET_API_ENVIRONMENT (staging or
+	// production with the https address issued at onboarding, or custom for the local
+	// sandbox), WALLET_API_BASE_URL, WALLET_API_KEY and WALLET_API_SIGNING_SECRET.
+	client, err := walletapi.NewClientFromEnv(walletapi.Options{})
 	if err != nil {
 		log.Fatal(err)
 	}
