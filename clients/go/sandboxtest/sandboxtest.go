@@ -252,7 +252,7 @@ func (s *Sandbox) waitUntilHealthy(ctx context.Context) error {
 // NewClient is a client of the sandbox with its credentials; options sets the rest (Timeout,
 // Retry …); its Environment, BaseURL, APIKey and Signer are the sandbox's.
 func (s *Sandbox) NewClient(options walletapi.Options) (*walletapi.Client, error) {
-	options.Environment, options.BaseURL, options.APIKey, options.Signer = walletapi.Custom, s.URL, s.APIKey, walletapi.HMACSHA256(s.secret)
+	options.Environment, options.BaseURL, options.APIKey, options.Signer = walletapi.EnvironmentCustom, s.URL, s.APIKey, walletapi.HMACSHA256(s.secret)
 	return walletapi.NewClient(options)
 }
 

@@ -18,7 +18,7 @@ import (
 var password = "customer-password"
 
 func swapRequest(amount float64) walletapi.CreateSwapRequest {
-	return walletapi.CreateSwapRequest{From: "usdt", To: "ngn", Amount: amount, Password: &password}
+	return walletapi.CreateSwapRequest{From: "usdt", To: "ngn", Amount: amount, Password: password}
 }
 
 func TestNoNodeOnPath(t *testing.T) {
@@ -41,13 +41,13 @@ func TestSwapFromQuoteToConfirmed(t *testing.T) {
 	if err != nil || swap.Status != "pending" {
 		t.Fatalf("create: %v %+v", err, swap)
 	}
-	confirmed, err := sb.Client.ConfirmSwap(ctx, swap.Id)
-	if err != nil || confirmed.Id != swap.Id || confirmed.Status != "confirmed" {
+	confirmed, err := sb.Client.ConfirmSwap(ctx, walletapi.ConfirmSwapParams{ID: swap.ID})
+	if err != nil || confirmed.ID != swap.ID || confirmed.Status != "confirmed" {
 		t.Fatalf("confirm: %v %+v", err, confirmed)
 	}
 	// The sandbox keeps state: a confirmed swap cannot be cancelled.
 	var apiErr *walletapi.Error
-	if _, err := sb.Client.CancelSwap(ctx, swap.Id); !errors.As(err, &apiErr) || apiErr.HTTPStatus != 409 {
+	if _, err := sb.Client.CancelSwap(ctx, walletapi.CancelSwapParams{ID: swap.ID}); !errors.As(err, &apiErr) || apiErr.HTTPStatus != 409 {
 		t.Fatalf("cancel after confirm: %v", err)
 	}
 }
@@ -76,7 +76,7 @@ func walletIDs(t *testing.T, sb *sandboxtest.Sandbox) []string {
 	}
 	ids := make([]string, 0, len(wallets))
 	for _, wallet := range wallets {
-		ids = append(ids, wallet.UnderscoreId)
+		ids = append(ids, wallet.ID)
 	}
 	return ids
 }
@@ -89,7 +89,7 @@ func TestResetForgetsRecordsAndScenarios(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Contains(walletIDs(t, sb), made.UnderscoreId) {
+	if !slices.Contains(walletIDs(t, sb), made.ID) {
 		t.Fatal("the new wallet is not listed")
 	}
 	if _, err := sb.Arm(ctx, map[string]any{"operation": "getRates", "answer": "error", "status": 500, "every": true}); err != nil {
