@@ -56,7 +56,7 @@ class TransportTest {
         assertEquals(expected, r.header("x-signature"));
         assertEquals("test-api-key-123", r.header("x-api-key"));
         assertEquals("{\"from\":\"usdt\",\"to\":\"ngn\",\"amount\":100.50,\"password\":\"pässword €\"}", new String(r.body(), StandardCharsets.UTF_8));
-        assertTrue(r.header("user-agent").matches("wallet-api-sdk-java/0\\.1\\.0 java/[0-9][^ ]*"), r.header("user-agent"));
+        assertTrue(r.header("user-agent").matches("wallet-api-sdk-java/" + java.util.regex.Pattern.quote(Version.VERSION) + " java/[0-9][^ ]*"), r.header("user-agent"));
       }
     }
   }
