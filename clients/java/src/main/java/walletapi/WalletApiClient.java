@@ -53,7 +53,7 @@ public final class WalletApiClient extends BlockingOperations {
   /**
    * A client from the environment variables {@code WALLET_API_ENVIRONMENT} ({@code staging},
    * {@code production} or {@code custom}), {@code WALLET_API_BASE_URL}, {@code WALLET_API_KEY}
-   * and {@code WALLET_API_SIGNING_SECRET} (HMAC-SHA256).
+   * and {@code WALLET_API_SIGNING_SECRET} (HMAC-SHA256): {@code builder().fromEnv().build()}.
    */
   public static WalletApiClient fromEnv() {
     return builder().fromEnv().build();
