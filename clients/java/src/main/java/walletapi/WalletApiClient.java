@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Function;
 
 /**
  * The client of the Wallet, Payout and Swap API: one method per operation, named after its
@@ -52,7 +53,7 @@ public final class WalletApiClient extends BlockingOperations {
   /**
    * A client from the environment variables {@code WALLET_API_ENVIRONMENT} ({@code staging},
    * {@code production} or {@code custom}), {@code WALLET_API_BASE_URL}, {@code WALLET_API_KEY}
-   * and {@code WALLET_API_SIGNING_SECRET} (HMAC-SHA256).
+   * and {@code WALLET_API_SIGNING_SECRET} (HMAC-SHA256): {@code builder().fromEnv().build()}.
    */
   public static WalletApiClient fromEnv() {
     return builder().fromEnv().build();
@@ -105,27 +106,30 @@ public final class WalletApiClient extends BlockingOperations {
     private String userAgent;
     private Clock clock = Clock.systemUTC();
     private Executor executor;
+    private Function<String, String> variables;
 
     private Builder() {}
 
-    /** Sets environment, baseUrl, apiKey and an HMAC-SHA256 signer from the {@code WALLET_API_*} environment variables (see {@link WalletApiClient#fromEnv()}). */
+    /**
+     * Reads the options not given (in any order, before or after this call) from the {@code
+     * WALLET_API_*} environment variables when {@link #build()} runs: {@code
+     * WALLET_API_ENVIRONMENT}, {@code WALLET_API_BASE_URL}, {@code WALLET_API_KEY}, and {@code
+     * WALLET_API_SIGNING_SECRET} for an HMAC-SHA256 signer. An empty variable is not set; a
+     * missing or invalid one is a {@link ConfigurationException} naming the variable.
+     */
     public Builder fromEnv() {
-      return fromEnv(System.getenv());
+      this.variables = System::getenv;
+      return this;
     }
 
-    Builder fromEnv(Map<String, String> env) {
-      String name = env.get("WALLET_API_ENVIRONMENT");
-      if (name == null || name.isBlank()) {
-        throw new ConfigurationException("environment: WALLET_API_ENVIRONMENT is not set (staging, production or custom)");
-      }
-      environment(Environment.fromName(name));
-      baseUrl(env.get("WALLET_API_BASE_URL"));
-      apiKey(env.get("WALLET_API_KEY"));
-      String secret = env.get("WALLET_API_SIGNING_SECRET");
-      if (secret == null || secret.isEmpty()) {
-        throw new ConfigurationException("signer: WALLET_API_SIGNING_SECRET is not set");
-      }
-      return signer(Signer.hmacSha256(secret));
+    /**
+     * {@link #fromEnv()} reading these variables instead of the process's environment (which Java
+     * cannot change): a parsed {@code .env} file, or a test's own.
+     */
+    public Builder fromEnv(Map<String, String> variables) {
+      Map<String, String> copy = Map.copyOf(variables);
+      this.variables = copy::get;
+      return this;
     }
 
     /** The environment; nothing defaults to production. */
@@ -197,20 +201,29 @@ public final class WalletApiClient extends BlockingOperations {
       return this;
     }
 
-    /** The client, or a {@link ConfigurationException} naming the option that is wrong. */
+    /** The client, or a {@link ConfigurationException} naming the option (or variable) that is wrong. */
     public WalletApiClient build() {
+      EnvironmentVariables env = new EnvironmentVariables(variables);
+      Environment environment = this.environment;
       if (environment == null) {
-        throw new ConfigurationException("environment must be chosen explicitly: Environment.STAGING, PRODUCTION or CUSTOM");
+        environment = env.environment();
       }
-      URI base = checkBaseUrl(environment, baseUrl);
-      if (apiKey == null || apiKey.isBlank()) {
-        throw new ConfigurationException("apiKey is required (a non-empty string)");
+      URI base = baseUrl != null ? checkBaseUrl(environment, baseUrl, "baseUrl") : checkBaseUrl(environment, env.require(EnvironmentVariables.BASE_URL, "baseUrl"), EnvironmentVariables.BASE_URL);
+      String apiKey = this.apiKey;
+      String apiKeyName = "apiKey";
+      if (apiKey == null) {
+        apiKey = env.require(EnvironmentVariables.API_KEY, "apiKey");
+        apiKeyName = EnvironmentVariables.API_KEY;
+      }
+      if (apiKey.isBlank()) {
+        throw new ConfigurationException(apiKeyName + " is required (a non-empty string)");
       }
       if (!HeaderValues.isValid(apiKey)) {
-        throw new ConfigurationException("apiKey is not a valid HTTP header value (" + HeaderValues.RULE + ")");
+        throw new ConfigurationException(apiKeyName + " is not a valid HTTP header value (" + HeaderValues.RULE + ")");
       }
+      Signer signer = this.signer;
       if (signer == null) {
-        throw new ConfigurationException("signer is required: e.g. Signer.hmacSha256(secret)");
+        signer = Signer.hmacSha256(env.require(EnvironmentVariables.SIGNING_SECRET, "signer"));
       }
       String secret = null;
       if (signer instanceof Signer.HmacSha256 hmac) {
@@ -242,33 +255,34 @@ public final class WalletApiClient extends BlockingOperations {
       return new WalletApiClient(new Engine(new Engine.Settings(environment, base, apiKey, signer, secret, http, timeout, maxResponseBytes, retry, agent, clock, run)));
     }
 
-    private static URI checkBaseUrl(Environment environment, String raw) {
+    /** The base URL checked for the environment; {@code name} is what the errors call it: the option, or the variable it came from. */
+    private static URI checkBaseUrl(Environment environment, String raw, String name) {
       String env = environment.wireName();
-      if (raw == null || raw.isBlank()) {
-        throw new ConfigurationException("baseUrl is required for the " + env + " environment");
+      if (raw.isBlank()) {
+        throw new ConfigurationException(name + " is required for the " + env + " environment");
       }
       URI uri;
       try {
         uri = new URI(raw.trim());
       } catch (URISyntaxException notAUrl) {
-        throw new ConfigurationException("baseUrl of the " + env + " environment must be an absolute URL");
+        throw new ConfigurationException(name + " of the " + env + " environment must be an absolute URL");
       }
       if (uri.getScheme() == null || uri.getRawAuthority() == null || uri.getHost() == null) {
-        throw new ConfigurationException("baseUrl of the " + env + " environment must be an absolute URL");
+        throw new ConfigurationException(name + " of the " + env + " environment must be an absolute URL");
       }
       if (uri.getRawUserInfo() != null) {
-        throw new ConfigurationException("baseUrl must not contain credentials");
+        throw new ConfigurationException(name + " must not contain credentials");
       }
       if (uri.getRawQuery() != null || uri.getRawFragment() != null) {
-        throw new ConfigurationException("baseUrl must not contain a query or fragment");
+        throw new ConfigurationException(name + " must not contain a query or fragment");
       }
       String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
       if (environment == Environment.CUSTOM) {
         if (!scheme.equals("http") && !scheme.equals("https")) {
-          throw new ConfigurationException("baseUrl of the custom environment must use http or https");
+          throw new ConfigurationException(name + " of the custom environment must use http or https");
         }
       } else if (!scheme.equals("https")) {
-        throw new ConfigurationException("baseUrl of the " + env + " environment must use https");
+        throw new ConfigurationException(name + " of the " + env + " environment must use https");
       }
       return uri;
     }

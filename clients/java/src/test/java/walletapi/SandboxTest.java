@@ -107,7 +107,7 @@ class SandboxTest {
   void fromEnvReadsTheFourVariables() throws Exception {
     WalletApiClient fromEnv = WalletApiClient.builder().fromEnv(Map.of("WALLET_API_ENVIRONMENT", "custom", "WALLET_API_BASE_URL", Sandbox.url(), "WALLET_API_KEY", Sandbox.API_KEY, "WALLET_API_SIGNING_SECRET", Sandbox.SECRET)).build();
     assertFalse(fromEnv.listMarkets().isEmpty());
-    ConfigurationException missing = assertThrows(ConfigurationException.class, () -> WalletApiClient.builder().fromEnv(Map.of("WALLET_API_ENVIRONMENT", "custom", "WALLET_API_BASE_URL", "http://127.0.0.1:1", "WALLET_API_KEY", "k")));
+    ConfigurationException missing = assertThrows(ConfigurationException.class, () -> WalletApiClient.builder().fromEnv(Map.of("WALLET_API_ENVIRONMENT", "custom", "WALLET_API_BASE_URL", "http://127.0.0.1:1", "WALLET_API_KEY", "k")).build());
     assertTrue(missing.getMessage().contains("WALLET_API_SIGNING_SECRET"));
   }
 }

@@ -6,6 +6,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import walletapi.Environment;
@@ -64,7 +65,12 @@ final class Calls {
   }
 
   static WalletApiClient client(String baseUrl, String apiKey, String secret, JsonNode c) {
-    WalletApiClient.Builder builder = WalletApiClient.builder().environment(Environment.CUSTOM).baseUrl(baseUrl).apiKey(apiKey).signer(signer(c, secret));
+    WalletApiClient.Builder builder;
+    if (c != null && c.has("env")) {
+      builder = fromEnvironment(c, baseUrl, apiKey, secret);
+    } else {
+      builder = WalletApiClient.builder().environment(Environment.CUSTOM).baseUrl(baseUrl).apiKey(apiKey).signer(signer(c, secret));
+    }
     if (c != null) {
       if (c.has("timeoutMs")) {
         builder.timeout(ms(c.get("timeoutMs")));
@@ -77,6 +83,30 @@ final class Calls {
       }
     }
     return builder.build();
+  }
+
+  /**
+   * The client of a case with {@code client.env}: those variables (with the runner's server URL,
+   * key and secret substituted) are all it reads, and only the options {@code client.explicit}
+   * lists are given, with the runner's own values.
+   */
+  private static WalletApiClient.Builder fromEnvironment(JsonNode c, String baseUrl, String apiKey, String secret) {
+    Map<String, String> variables = new HashMap<>();
+    for (Map.Entry<String, JsonNode> variable : c.get("env").properties()) {
+      String value = variable.getValue().asText().replace("{{baseUrl}}", baseUrl).replace("{{apiKey}}", apiKey).replace("{{secret}}", secret);
+      variables.put(variable.getKey(), value);
+    }
+    WalletApiClient.Builder builder = WalletApiClient.builder().fromEnv(variables);
+    for (JsonNode option : c.path("explicit")) {
+      switch (option.asText()) {
+        case "environment" -> builder.environment(Environment.CUSTOM);
+        case "baseUrl" -> builder.baseUrl(baseUrl);
+        case "apiKey" -> builder.apiKey(apiKey);
+        case "secret" -> builder.signer(signer(c, secret));
+        default -> throw new IllegalArgumentException("client.explicit: no option " + option.asText());
+      }
+    }
+    return builder;
   }
 
   static RequestOptions options(JsonNode o) {
