@@ -125,6 +125,9 @@ export const versionStamps: VersionStamp[] = [
   { path: 'src/version.ts', stamp: (_text, version) => renderVersionModule(version) },
   // Python: hatch reads the wheel's version from here, and so does the User-Agent.
   { path: 'clients/python/src/wallet_api/_version.py', stamp: replaceOne('clients/python/src/wallet_api/_version.py', /^__version__ = "([^"]*)"$/m, '__version__') },
+  // Python: the sandbox's distribution, and the client's `sandbox` extra that requires it at the same version.
+  { path: 'clients/python/sandbox-dist/pyproject.toml', stamp: replaceOne('clients/python/sandbox-dist/pyproject.toml', /^version = "([^"]*)"$/m, 'project version') },
+  { path: 'clients/python/pyproject.toml', stamp: replaceOne('clients/python/pyproject.toml', /"wallet-api-sandbox==([^"]*)"/, 'sandbox extra requirement') },
   // Go: the User-Agent's constant (the module's version itself is its tag, clients/go/vX.Y.Z).
   { path: 'clients/go/version.go', stamp: replaceOne('clients/go/version.go', /^const Version = "([^"]*)"$/m, 'Version constant') },
   // PHP, when present: the User-Agent's constant. (composer.json carries no version, as

@@ -43,6 +43,8 @@ describe("the kit's version", () => {
     expect([lock.version, lock.packages?.['']?.version]).toEqual(['2.3.4-rc.1', '2.3.4-rc.1']);
     expect(texts.get('src/version.ts')).toContain("export const sdkVersion = '2.3.4-rc.1';");
     expect(texts.get('clients/python/src/wallet_api/_version.py')).toContain('__version__ = "2.3.4-rc.1"');
+    expect(texts.get('clients/python/sandbox-dist/pyproject.toml')).toContain('\nversion = "2.3.4-rc.1"\n');
+    expect(texts.get('clients/python/pyproject.toml')).toContain('"wallet-api-sandbox==2.3.4-rc.1"');
     expect(texts.get('clients/go/version.go')).toContain('const Version = "2.3.4-rc.1"');
     // Only the version changed: the same text with the old version put back (the lock's dependency versions stay).
     for (const [path, text] of texts) {
