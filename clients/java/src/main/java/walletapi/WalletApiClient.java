@@ -59,7 +59,7 @@ public final class WalletApiClient extends BlockingOperations {
     return builder().fromEnv().build();
   }
 
-  /** The same operations, each returning a {@link CompletableFuture}; cancelling it aborts the call. */
+  /** The same operations, each returning a {@link java.util.concurrent.CompletableFuture}; cancelling it aborts the call. */
   public AsyncWalletApiClient async() {
     return async;
   }
