@@ -4,8 +4,6 @@ go 1.26.0
 
 tool github.com/rhysd/actionlint/cmd/actionlint
 
-require golang.org/x/mod v0.43.0
-
 require (
 	github.com/bmatcuk/doublestar/v4 v4.10.0 // indirect
 	github.com/clipperhouse/uax29/v2 v2.7.0 // indirect

@@ -1,6 +1,6 @@
 // The Go client as the module proxy serves it: the module zip of the committed tree (what a
 // proxy takes from the tag clients/go/vX.Y.Z), made by golang.org/x/mod/zip
-// (scripts/tools/gomodzip), laid out as a file proxy, then fetched by a consumer module with
+// (clients/go/tools/modproxy, the same tool the Go lane's consumer test uses), laid out as a file proxy, then fetched by a consumer module with
 // `go get` through that proxy (no replace directive), built and run. The consumer's other
 // modules come from the local module cache, as a file proxy too, checked against the
 // client's go.sum: nothing is fetched from the network for them.
@@ -20,7 +20,8 @@ export async function checkGoModule(context: ReleaseContext): Promise<string> {
   mkdirSync(exported);
   execFileSync('sh', ['-c', 'git archive --format=tar HEAD:clients/go | tar -x -C "$1"', 'sh', exported], { cwd: context.root });
   const proxy = join(context.work, 'proxy');
-  const zip = (await tool('go', ['-C', join(context.root, 'scripts', 'tools'), 'run', './gomodzip', '-dir', exported, '-version', version, '-out', proxy])).trim().split('\n').pop()!;
+  await tool('go', ['-C', join(context.root, 'clients', 'go', 'tools'), 'run', './modproxy', '-module', exported, '-version', version, '-out', proxy]);
+  const zip = `${version}.zip`;
   const modulePath = /^module\s+(\S+)/m.exec(readFileSync(join(exported, 'go.mod'), 'utf8'))![1]!;
 
   const consumer = join(context.work, 'consumer');
