@@ -47,6 +47,7 @@ for (const { path, fresh } of outputs) {
     console.log(`wrote ${target}`);
   }
 }
+const foldersWritten = new Set<() => void>();
 // The other languages' clients: regenerated in place, or (--check) compared by check:generated's own comparison.
 for (const artefact of languageClientArtefacts) {
   const absent = artefact.unavailable?.();
@@ -55,7 +56,13 @@ for (const artefact of languageClientArtefacts) {
     continue;
   }
   if (check) continue;
-  await artefact.regenerate(join(repoRoot, artefact.path));
+  if (artefact.writeFolder) {
+    // A whole folder's generator: run once, for every file of the folder (new ones included).
+    if (!foldersWritten.has(artefact.writeFolder)) {
+      foldersWritten.add(artefact.writeFolder);
+      artefact.writeFolder();
+    }
+  } else await artefact.regenerate(join(repoRoot, artefact.path));
   console.log(`wrote ${artefact.path}`);
 }
 if (check) {

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkGeneratedFiles, generatedArtefacts, type GeneratedFileResult } from '../src/generated-files/check.ts';
@@ -108,4 +109,16 @@ describe('the generated-file check', () => {
     expect(run.stdout).toMatch(/check:generated: \d+ generated file\(s\) fresh/);
     expect(run.exitCode).toBe(0);
   }, 120_000);
+});
+
+describe('a generated file never committed', () => {
+  it('is stale, not a crash: the generator makes a file the repository lacks', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'check-generated-root-'));
+    try {
+      const artefact = { path: 'clients/x/New.php', fixWith: 'the generator', regenerate: (outPath: string) => writeFileSync(outPath, 'new model\n') };
+      expect(await checkGeneratedFiles([artefact], root)).toEqual([{ path: 'clients/x/New.php', fixWith: 'the generator', fresh: false }]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });

@@ -39,6 +39,8 @@ const noTraffic: Record<string, string> = {
   'src/dev/rebuild.ts': 'the dev loop: bundle and docs of the spec',
   'src/diff/optic.ts': "Optic's comparison of two specs",
   'src/docs/build.ts': 'the docs page',
+  'scripts/build-standalone.ts': "the sandbox's standalone build: its bundle, executables and wheels",
+  'scripts/standalone/executable.ts': "a single executable: the sandbox's bundle injected into a Node binary",
   'src/generated-files/check.ts': 'generated files',
   'src/sandbox/command.ts': "the sandbox's banner; its request log goes through sandboxLogRedaction (src/sandbox/app.ts)",
   'src/support/shutdown.ts': 'signal names',
