@@ -1,12 +1,11 @@
 // PgBouncer (Debian's `pgbouncer`) in transaction mode in front of a test database: the way a
 // team sandbox often reaches its PostgreSQL. It refuses to run as root, so as root it runs as
 // the `postgres` user; its files are in a temporary directory that user can read.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { freePort } from '../../src/support/process.ts';
 
 export const pgBouncerBinary = '/usr/sbin/pgbouncer';
