@@ -1,15 +1,17 @@
-// The kit's dependency rule, checked by `npm run lint:deps` (and so by `npm test`): the SDK
-// that integrators install depends on neither the sandbox nor the API owners' tools, the
-// sandbox (a dev dependency of integrators) depends on no tool, and no module of src/ is
-// part of a cycle. The rooms:
-//   SDK: what `@wallet-api/sdk` ships (tsconfig.build.sdk.json compiles it from these folders);
-//   sandbox: src/sandbox, what `@wallet-api/sandbox` ships with the shared rooms it reaches;
-//   tools: everything else under src/ (learn, probe, contract, diff, dev, preflight, codegen,
-//   conformance, docs, mock, generated-files, release, standalone, …).
-const sdk = '^src/(client|cli|signing|privacy|traffic|opentelemetry|envelope|spec|support)/|^src/version\\.ts$';
-const sandbox = '^src/sandbox/';
-const notTools = `${sdk}|${sandbox}`;
-
+// The kit's dependency rule, checked by `npm run lint:deps` (and so by `npm test`). Folders are
+// the packages:
+//   packages/sdk/src      what `@wallet-api/sdk` ships to production backends;
+//   packages/sandbox/src  what `@wallet-api/sandbox` ships (a dev dependency of integrators);
+//                         it may use the SDK's rooms (signing, envelope, privacy, spec), so
+//                         that it verifies exactly what the client signs;
+//   tools/                the API owners' tools (learn, probe, contract, diff, dev, preflight,
+//                         codegen, conformance, docs, mock, release, …), never shipped.
+// The SDK reaches neither the sandbox nor a tool, the sandbox reaches no tool, and no module
+// is part of a cycle.
+const sdk = '^packages/sdk/src/';
+const sandbox = '^packages/sandbox/src/';
+const tools = '^tools/';
+const code = `${sdk}|${sandbox}|${tools}`;
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -25,20 +27,20 @@ module.exports = {
       comment: "The SDK ships; the API owners' tools stay in this repository.",
       severity: 'error',
       from: { path: sdk },
-      to: { path: '^src/', pathNot: notTools },
+      to: { path: tools },
     },
     {
       name: 'sandbox-to-tools',
       comment: "The sandbox ships as its own package; the API owners' tools stay in this repository.",
       severity: 'error',
       from: { path: sandbox },
-      to: { path: '^src/', pathNot: notTools },
+      to: { path: tools },
     },
     {
       name: 'no-cycles',
       comment: 'A cycle makes two modules one: neither can be read, tested or shipped alone.',
       severity: 'error',
-      from: { path: '^src/' },
+      from: { path: code },
       to: { circular: true },
     },
   ],

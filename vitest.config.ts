@@ -10,12 +10,12 @@ const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export default defineConfig({
   resolve: {
     alias: [
-      { find: /^@wallet-api\/sdk$/, replacement: source('./src/client/index.ts') },
-      { find: /^@wallet-api\/sdk\/signing$/, replacement: source('./src/signing/index.ts') },
-      { find: /^@wallet-api\/sdk\/traffic$/, replacement: source('./src/client/record-traffic.ts') },
-      { find: /^@wallet-api\/sdk\/opentelemetry$/, replacement: source('./src/opentelemetry/index.ts') },
-      { find: /^@wallet-api\/sandbox$/, replacement: source('./src/sandbox/index.ts') },
-      { find: /^@wallet-api\/sandbox\/msw$/, replacement: source('./src/sandbox/msw/index.ts') },
+      { find: /^@wallet-api\/sdk$/, replacement: source('./packages/sdk/src/client/index.ts') },
+      { find: /^@wallet-api\/sdk\/signing$/, replacement: source('./packages/sdk/src/signing/index.ts') },
+      { find: /^@wallet-api\/sdk\/traffic$/, replacement: source('./packages/sdk/src/client/record-traffic.ts') },
+      { find: /^@wallet-api\/sdk\/opentelemetry$/, replacement: source('./packages/sdk/src/opentelemetry/index.ts') },
+      { find: /^@wallet-api\/sandbox$/, replacement: source('./packages/sandbox/src/index.ts') },
+      { find: /^@wallet-api\/sandbox\/msw$/, replacement: source('./packages/sandbox/src/msw/index.ts') },
     ],
   },
   test: {

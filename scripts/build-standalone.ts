@@ -5,8 +5,8 @@
 // client's wallet_api_sdk-*.whl). docs/standalone.md says what each is for.
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseCommandLine } from '../src/support/args.ts';
-import { repoRoot } from '../src/support/repo.ts';
+import { parseCommandLine } from '../packages/sdk/src/cli/args.ts';
+import { repoRoot } from '../tools/support/repo.ts';
 import { bundleSandbox } from './standalone/bundle.ts';
 import { buildExecutable, executableName, hostPlatform, platforms, type Platform } from './standalone/executable.ts';
 import { buildWheels } from './standalone/wheels.ts';

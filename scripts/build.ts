@@ -1,20 +1,24 @@
-// `npm run build`: compiles the two published packages from src/ into packages/*/dist
+// `npm run build`: compiles the two published packages from their folders into packages/*/dist
 // (ESM + .d.ts, and a CommonJS .d.cts twin of every declaration for TypeScript projects that
 // require() them: scripts/commonjs-declarations.ts) and copies in the files each ships
 // beside its code:
-//   @wallet-api/sdk      client, signing, the traffic recorder, the wallet-api command line,
-//                        the generated types, the drift watch's and the command line's
-//                        generated validators and the spec as JSON (which the command line reads);
-//   @wallet-api/sandbox  the sandbox and its bin, its data file, the provider profile schema,
-//                        the bundled spec it serves.
-// Both compile src/signing, so the sandbox verifies exactly what the client signs without
-// depending on the SDK package. The built folders (dist/, generated/) are rebuilt whole
-// each time (see buildPackages) and are not committed.
+//   @wallet-api/sdk      packages/sdk/src: the client, signing, the traffic recorder, the
+//                        wallet-api command line; the generated types, the drift watch's and the
+//                        command line's generated validators and the spec as JSON;
+//   @wallet-api/sandbox  packages/sandbox/src: the sandbox and its bin, its data file, the
+//                        provider profile schema, the bundled spec it serves.
+// Both compile with packages/ as their root, so dist/ mirrors packages/ (dist/sdk/src/client/…,
+// dist/sandbox/src/…): a module's path to the generated files (packages/<name>/src/x/y.ts →
+// ../../../../generated/, the repository's) is then the built module's path to the package's
+// own generated/ (packages/<name>/dist/<name>/src/x/y.js → packages/<name>/generated/), and the
+// sandbox compiles the SDK rooms it uses (signing, envelope, privacy, spec) into its own dist/,
+// so it verifies exactly what the client signs without depending on the SDK package. The built
+// folders (dist/, generated/) are rebuilt whole each time (see buildPackages) and are not committed.
 import { spawn } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { repoRoot as root } from '../src/support/repo.ts';
+import { repoRoot as root } from '../tools/support/repo.ts';
 import { writeCommonJsDeclarations } from './commonjs-declarations.ts';
 import { writeCommonJsEntries } from './commonjs-entries.ts';
 
@@ -34,10 +38,10 @@ export const packageBuilds: PackageBuild[] = [
     copies: {
       'generated/schema.d.ts': 'generated/schema.d.ts',
       'generated/openapi.json': 'generated/openapi.json',
-      // dist/client/drift/read-answer.js imports ../../../generated/drift-validators.js.
+      // dist/sdk/src/client/drift/read-answer.js imports ../../../../../generated/drift-validators.js.
       'generated/drift-validators.js': 'generated/drift-validators.js',
       'generated/drift-validators.d.ts': 'generated/drift-validators.d.ts',
-      // dist/cli/request-check.js imports ../../generated/request-validators.js.
+      // dist/sdk/src/cli/request-check.js imports ../../../../generated/request-validators.js.
       'generated/request-validators.js': 'generated/request-validators.js',
       'generated/request-validators.d.ts': 'generated/request-validators.d.ts',
     },
@@ -46,15 +50,14 @@ export const packageBuilds: PackageBuild[] = [
     folder: 'packages/sandbox',
     tsconfig: 'tsconfig.build.sandbox.json',
     copies: {
-      // tsc emits only code: src/sandbox/data.ts reads data.json from its own folder.
+      // tsc emits only code: packages/sandbox/src/data.ts reads data.json from its own folder.
       // The same file is the export @wallet-api/sandbox/data.json, at the package's root: a
       // resolver without exports support (TypeScript's node10, older bundlers) looks there.
-      'src/sandbox/data.json': ['dist/sandbox/data.json', 'data.json'],
-      // src/sandbox/profile/load.ts checks profiles against the schema in its own folder;
+      'packages/sandbox/src/data.json': ['dist/sandbox/src/data.json', 'data.json'],
+      // packages/sandbox/src/profile/load.ts checks profiles against the schema in its own folder;
       // integrators point their editors at the same file.
-      'src/sandbox/profile/profile.schema.json': 'dist/sandbox/profile/profile.schema.json',
-      'src/sandbox/README.md': 'README.md',
-      // dist/spec/document.js reads ../../generated/openapi.yaml.
+      'packages/sandbox/src/profile/profile.schema.json': 'dist/sandbox/src/profile/profile.schema.json',
+      // dist/sandbox/src/spec/document.js reads ../../../../generated/openapi.yaml.
       'generated/openapi.yaml': 'generated/openapi.yaml',
       // The sandbox's declarations refer to the generated types.
       'generated/schema.d.ts': 'generated/schema.d.ts',

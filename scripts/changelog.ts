@@ -4,10 +4,10 @@
 // heading in CHANGELOG.md. Exits 2 on a bad ref or when Optic fails.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { changelogBetween, renderChangelog } from '../src/diff/changelog.ts';
-import { bundlePathInRepo, readBundleAt } from '../src/diff/gate.ts';
-import { parseFlags } from '../src/support/args.ts';
-import { repoRoot } from '../src/support/repo.ts';
+import { changelogBetween, renderChangelog } from '../tools/diff/changelog.ts';
+import { bundlePathInRepo, readBundleAt } from '../tools/diff/gate.ts';
+import { parseFlags } from '../packages/sdk/src/cli/args.ts';
+import { repoRoot } from '../tools/support/repo.ts';
 
 try {
   const flags = parseFlags(process.argv.slice(2), { base: { type: 'string' } }, 'npm run changelog -- [--base <git ref>]');

@@ -1,7 +1,7 @@
 // Checks that every committed generated file equals a fresh regeneration. Usage: npm run check:generated
 // (`npm run drift` runs this too for one more release, saying it is deprecated: "drift" now
 // names only the client's watch of the provider's answers.)
-import { checkGeneratedFiles } from '../src/generated-files/check.ts';
+import { checkGeneratedFiles } from '../tools/generated-files/check.ts';
 
 if (process.argv.includes('--deprecated-name')) {
   process.stderr.write('check:generated: `npm run drift` is deprecated and will be removed in the next release; run `npm run check:generated`\n');

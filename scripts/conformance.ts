@@ -5,10 +5,10 @@
 // on any failed or missing cell. --write-readme then rewrites the README's matrix.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { casesOf, readRunners, renderReadmeMatrix, runConformance, tally } from '../src/conformance/matrix.ts';
-import { kitCaseFiles } from '../src/conformance/cases.ts';
-import { parseCommandLine } from '../src/support/args.ts';
-import { repoRoot } from '../src/support/repo.ts';
+import { casesOf, readRunners, renderReadmeMatrix, runConformance, tally } from '../tools/conformance/matrix.ts';
+import { kitCaseFiles } from '../tools/conformance/cases.ts';
+import { parseCommandLine } from '../packages/sdk/src/cli/args.ts';
+import { repoRoot } from '../tools/support/repo.ts';
 
 const usage = 'npm run conformance -- [--clients NAME,NAME] [--cases FILE…] [--write-readme] [--sandbox-bin EXECUTABLE [--sandbox-port N] [--start-timeout SECONDS]]';
 

@@ -3,10 +3,10 @@
 // Default target: sandbox, started and stopped here on a free port (its state in the
 // PostgreSQL database SANDBOX_DATABASE_URL names, when set; in memory otherwise). Staging and production
 // read their address and credentials from the environment (see README). --strict checks
-// answers against the strict reading of the spec (src/spec/strict-reading.ts).
-import { environmentSecrets, redactingWriter } from '../src/privacy/index.ts';
-import { runContract } from '../src/contract/run.ts';
-import { parseContractArgs, TargetRefused } from '../src/contract/targets.ts';
+// answers against the strict reading of the spec (tools/spec/strict-reading.ts).
+import { environmentSecrets, redactingWriter } from '../packages/sdk/src/privacy/index.ts';
+import { runContract } from '../tools/contract/run.ts';
+import { parseContractArgs, TargetRefused } from '../tools/contract/targets.ts';
 
 try {
   const options = parseContractArgs(process.argv.slice(2));

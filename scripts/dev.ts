@@ -1,12 +1,12 @@
 // npm run dev: the spec, live. Serves the docs and the sandbox as `npm start` does (PORT,
 // SANDBOX_API_KEYS and the other sandbox settings), watches openapi/, the operations' code
-// samples and redocly.yaml, and rebuilds on every save (src/dev/index.ts says what that
+// samples and redocly.yaml, and rebuilds on every save (tools/dev/index.ts says what that
 // means). Ctrl-C (or SIGTERM) stops the watcher, the servers and any tool still running.
-import { startDev, watchedSources } from '../src/dev/index.ts';
-import { servingBanner } from '../src/sandbox/banner.ts';
-import { sandboxOptionsFromEnv } from '../src/sandbox/config.ts';
-import { parseFlags } from '../src/support/args.ts';
-import { closeOnSignal } from '../src/support/shutdown.ts';
+import { startDev, watchedSources } from '../tools/dev/index.ts';
+import { servingBanner } from '../packages/sandbox/src/banner.ts';
+import { sandboxOptionsFromEnv } from '../packages/sandbox/src/config.ts';
+import { parseFlags } from '../packages/sdk/src/cli/args.ts';
+import { closeOnSignal } from '../packages/sandbox/src/shutdown.ts';
 
 try {
   parseFlags(process.argv.slice(2), {}, 'npm run dev');

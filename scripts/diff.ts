@@ -1,8 +1,8 @@
 // The breaking-change gate. Usage: npm run diff -- [--base <git ref>]
 // Default base: the latest v* tag reachable from HEAD, else the first commit. Exits 1 on a
 // breaking change unless info.version's major was raised.
-import { runGate } from '../src/diff/gate.ts';
-import { parseFlags } from '../src/support/args.ts';
+import { runGate } from '../tools/diff/gate.ts';
+import { parseFlags } from '../packages/sdk/src/cli/args.ts';
 
 const parseArgs = (args: string[]) => parseFlags(args, { base: { type: 'string' } }, 'npm run diff -- [--base <git ref>]');
 

@@ -1,11 +1,11 @@
 // `npm run docs:check [-- --dir DIR]`: the docs site as a static host serves it (default
 // dist/docs, which `npm run docs` writes): every internal link and anchor resolves and the
-// page requests nothing beyond the folder (src/release/docs-site.ts). Exits 1 on a problem.
+// page requests nothing beyond the folder (tools/release/docs-site.ts). Exits 1 on a problem.
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { defaultDocsPath } from '../src/docs/build.ts';
-import { docsSiteProblems } from '../src/release/docs-site.ts';
-import { parseFlags } from '../src/support/args.ts';
+import { defaultDocsPath } from '../tools/docs/build.ts';
+import { docsSiteProblems } from '../tools/release/docs-site.ts';
+import { parseFlags } from '../packages/sdk/src/cli/args.ts';
 
 try {
   const { dir } = parseFlags(process.argv.slice(2), { dir: { type: 'string' } }, 'npm run docs:check -- [--dir DIR]');

@@ -1,20 +1,20 @@
 // `npm run generate`: writes generated/schema.d.ts, generated/openapi.json, the drift
 // watch's validators (generated/drift-validators.js and its .d.ts), the command line's
 // request validators (generated/request-validators.js and its .d.ts) and the client's operation
-// methods (src/client/operations.generated.ts) from generated/openapi.yaml, then the Python, Go
+// methods (packages/sdk/src/client/operations.generated.ts) from generated/openapi.yaml, then the Python, Go
 // and PHP clients' generated code with their own generators, where their toolchains are here
 // (a spec change reaches every language in one command; one whose toolchain is absent is named).
 // `npm run generate -- --check`: exits 1 when a committed file differs from a fresh render.
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { readCommittedFile, renderSchemaTypes, schemaTypesPath } from '../src/codegen/schema-types.ts';
-import { renderSpecJson, specJsonPath } from '../src/codegen/spec-json.ts';
-import { driftValidatorsPath, driftValidatorsTypesPath, renderDriftValidators, renderDriftValidatorTypes } from '../src/codegen/drift-validators.ts';
-import { operationsPath, renderOperations } from '../src/codegen/operations.ts';
-import { renderRequestValidators, renderRequestValidatorTypes, requestValidatorsPath, requestValidatorsTypesPath } from '../src/codegen/request-validators.ts';
-import { checkGeneratedFiles, languageClientArtefacts } from '../src/generated-files/check.ts';
-import { repoRoot } from '../src/support/repo.ts';
-import { parseFlags } from '../src/support/args.ts';
+import { readCommittedFile, renderSchemaTypes, schemaTypesPath } from '../tools/codegen/schema-types.ts';
+import { renderSpecJson, specJsonPath } from '../tools/codegen/spec-json.ts';
+import { driftValidatorsPath, driftValidatorsTypesPath, renderDriftValidators, renderDriftValidatorTypes } from '../tools/codegen/drift-validators.ts';
+import { operationsPath, renderOperations } from '../tools/codegen/operations.ts';
+import { renderRequestValidators, renderRequestValidatorTypes, requestValidatorsPath, requestValidatorsTypesPath } from '../tools/codegen/request-validators.ts';
+import { checkGeneratedFiles, languageClientArtefacts } from '../tools/generated-files/check.ts';
+import { repoRoot } from '../tools/support/repo.ts';
+import { parseFlags } from '../packages/sdk/src/cli/args.ts';
 
 let check = false;
 try {

@@ -4,8 +4,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseFlags } from '../src/support/args.ts';
-import { repoRoot } from '../src/support/repo.ts';
+import { parseFlags } from '../packages/sdk/src/cli/args.ts';
+import { repoRoot } from '../tools/support/repo.ts';
 import { buildPackages, packageBuilds } from './build.ts';
 
 let outFlag: string | undefined;

@@ -5,10 +5,10 @@
 // FILE.har (default: probe-<target>-<UTC date-time>.har where npm was run). Production and
 // the mock are refused (exit 2) before anything is sent. docs/learning-the-provider.md lists
 // the requests.
-import { environmentSecrets, redactingWriter } from '../src/privacy/index.ts';
-import { parseProbeArgs, runProbeCommand } from '../src/probe/command.ts';
-import { TargetRefused } from '../src/contract/targets.ts';
-import { ProbeRefused } from '../src/probe/request.ts';
+import { environmentSecrets, redactingWriter } from '../packages/sdk/src/privacy/index.ts';
+import { parseProbeArgs, runProbeCommand } from '../tools/probe/command.ts';
+import { TargetRefused } from '../tools/contract/targets.ts';
+import { ProbeRefused } from '../tools/probe/request.ts';
 
 try {
   process.exitCode = await runProbeCommand(parseProbeArgs(process.argv.slice(2)), process.env, {

@@ -1,19 +1,19 @@
 // `npm run release:check [-- --only NAME…] [--out DIR]`: stops before anything is built when a guard fails
 // (dirty tree, VERSION not semantic or not above the last v* tag, CHANGELOG.md without the
 // version, a generated file out of date), printing each problem, named; then builds every
-// artifact and checks it as its registry or consumers would (src/release/artifacts.ts),
+// artifact and checks it as its registry or consumers would (tools/release/artifacts.ts),
 // printing one line per artifact and its time. Exits 1 when a guard or an artifact fails, 2 on
 // a bad argument. --only runs the artifacts whose names contain one of the given words (the
 // guards always run); --out keeps what was built and checked in DIR, one folder per artifact,
 // for `npm run release:publish` (by default it is removed).
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseFlags } from '../src/support/args.ts';
-import { repoRoot } from '../src/support/repo.ts';
-import { kitVersion } from '../src/codegen/kit-version.ts';
-import { releaseArtifacts } from '../src/release/artifacts.ts';
-import { releaseProblems } from '../src/release/guards.ts';
-import { pythonLaneEnvironment } from '../src/release/python.ts';
+import { parseFlags } from '../packages/sdk/src/cli/args.ts';
+import { repoRoot } from '../tools/support/repo.ts';
+import { kitVersion } from '../tools/codegen/kit-version.ts';
+import { releaseArtifacts } from '../tools/release/artifacts.ts';
+import { releaseProblems } from '../tools/release/guards.ts';
+import { pythonLaneEnvironment } from '../tools/release/python.ts';
 
 const say = (line: string) => process.stdout.write(`release:check: ${line}\n`);
 const started = Date.now();

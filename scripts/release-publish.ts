@@ -17,10 +17,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { kitVersion } from '../src/codegen/kit-version.ts';
-import { goModuleTag } from '../src/release/go.ts';
-import { parseFlags } from '../src/support/args.ts';
-import { repoRoot } from '../src/support/repo.ts';
+import { kitVersion } from '../tools/codegen/kit-version.ts';
+import { goModuleTag } from '../tools/release/go.ts';
+import { parseFlags } from '../packages/sdk/src/cli/args.ts';
+import { repoRoot } from '../tools/support/repo.ts';
 
 const usage = 'npm run release:publish -- --to npm|pypi|maven|composer|go --from DIR [--dry-run]';
 const fail = (message: string, code: number): never => {

@@ -5,12 +5,12 @@
 // Ctrl-C (or SIGTERM) stops everything. `npm start -- --serve-only` skips the preparation
 // and serves what was built last.
 import { spawnSync } from 'node:child_process';
-import { buildDocs, defaultDocsPath } from '../src/docs/build.ts';
-import { startSandbox } from '../src/sandbox/index.ts';
-import { servingBanner } from '../src/sandbox/banner.ts';
-import { sandboxOptionsFromEnv } from '../src/sandbox/config.ts';
-import { parseFlags } from '../src/support/args.ts';
-import { closeOnSignal } from '../src/support/shutdown.ts';
+import { buildDocs, defaultDocsPath } from '../tools/docs/build.ts';
+import { startSandbox } from '../packages/sandbox/src/index.ts';
+import { servingBanner } from '../packages/sandbox/src/banner.ts';
+import { sandboxOptionsFromEnv } from '../packages/sandbox/src/config.ts';
+import { parseFlags } from '../packages/sdk/src/cli/args.ts';
+import { closeOnSignal } from '../packages/sandbox/src/shutdown.ts';
 
 /** The npm scripts that prepare what is served, each on one line; a failing step's output is shown whole. */
 function prepare(): void {

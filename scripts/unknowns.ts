@@ -1,6 +1,6 @@
 // Prints every "not published by the provider" marker of the bundled spec as a Markdown
 // checklist. Usage: npm run unknowns [> unknowns.md]
-import { loadBundledDocument } from '../src/spec/document.ts';
-import { collectUnknowns, unknownsChecklist } from '../src/spec/unknowns.ts';
+import { loadBundledDocument } from '../packages/sandbox/src/spec/document.ts';
+import { collectUnknowns, unknownsChecklist } from '../tools/spec/unknowns.ts';
 
 process.stdout.write(unknownsChecklist(collectUnknowns(loadBundledDocument())));

@@ -1,10 +1,10 @@
 // `npm run version:set -- X.Y.Z`: writes the kit's version to VERSION and stamps it into every
-// package of every language (src/codegen/kit-version.ts lists where). Without an argument,
+// package of every language (tools/codegen/kit-version.ts lists where). Without an argument,
 // stamps VERSION's own version again (after adding a client, or to repair a stale stamp).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { kitVersion, stampedTexts, versionFilePath } from '../src/codegen/kit-version.ts';
-import { repoRoot } from '../src/support/repo.ts';
+import { kitVersion, stampedTexts, versionFilePath } from '../tools/codegen/kit-version.ts';
+import { repoRoot } from '../tools/support/repo.ts';
 
 const args = process.argv.slice(2);
 if (args.length > 1 || args[0]?.startsWith('-')) {

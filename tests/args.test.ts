@@ -1,6 +1,6 @@
 // The flag parser every command shares: what it reads and how it words each refusal.
 import { describe, expect, it } from 'vitest';
-import { parseCommandLine, parseFlags } from '../src/support/args.ts';
+import { parseCommandLine, parseFlags } from '../packages/sdk/src/cli/args.ts';
 
 const spec = { out: { type: 'string' }, query: { type: 'string', multiple: true }, check: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
 const usage = 'tool [--out DIR] [--query PAIR]… [--check]';

@@ -3,11 +3,11 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkGeneratedFiles, generatedArtefacts, type GeneratedFileResult } from '../src/generated-files/check.ts';
-import { renderDriftValidatorTypes } from '../src/codegen/drift-validators.ts';
-import { applicableStamps } from '../src/codegen/kit-version.ts';
-import { runTool } from '../src/support/tool.ts';
-import { repoRoot } from '../src/support/repo.ts';
+import { checkGeneratedFiles, generatedArtefacts, type GeneratedFileResult } from '../tools/generated-files/check.ts';
+import { renderDriftValidatorTypes } from '../tools/codegen/drift-validators.ts';
+import { applicableStamps } from '../tools/codegen/kit-version.ts';
+import { runTool } from '../tools/support/tool.ts';
+import { repoRoot } from '../tools/support/repo.ts';
 
 const committed = readFileSync(new URL('../package.json', import.meta.url));
 /** The files carrying the kit's version; tests/release/kit-version.test.ts checks the list itself. */
@@ -55,7 +55,7 @@ describe('the generated-file check', () => {
       .map((file) => `clients/java/src/main/java/${file.split(sep).join('/')}`)
       .filter((path) => readFileSync(join(repoRoot, path), 'utf8').startsWith('// Generated from generated/openapi.json'));
     expect(javaGenerated.length).toBeGreaterThan(20);
-    expect(results.map((r) => r.path).sort()).toEqual(['clients/go/oapi/oapi.gen.go', ...phpGenerated, 'clients/python/src/wallet_api/_generated/models.py', 'clients/python/src/wallet_api/_generated/operations.py', 'generated/drift-validators.d.ts', 'generated/drift-validators.js', 'generated/openapi.json', 'generated/openapi.yaml', 'generated/request-validators.d.ts', 'generated/request-validators.js', 'generated/schema.d.ts', 'src/client/operations.generated.ts', ...versionStampPaths, ...javaGenerated].sort());
+    expect(results.map((r) => r.path).sort()).toEqual(['clients/go/oapi/oapi.gen.go', ...phpGenerated, 'clients/python/src/wallet_api/_generated/models.py', 'clients/python/src/wallet_api/_generated/operations.py', 'generated/drift-validators.d.ts', 'generated/drift-validators.js', 'generated/openapi.json', 'generated/openapi.yaml', 'generated/request-validators.d.ts', 'generated/request-validators.js', 'generated/schema.d.ts', 'packages/sdk/src/client/operations.generated.ts', ...versionStampPaths, ...javaGenerated].sort());
     for (const r of results) {
       // Only the Python, Go and PHP clients' files may go unchecked, and only where their toolchain is absent (said, never passed as fresh).
       if (r.notChecked !== undefined && r.path.startsWith('clients/php/')) {
@@ -95,9 +95,9 @@ describe('the generated-file check', () => {
       // The declaration as written: from its `export type` to the blank line after it.
       return new RegExp(`export type ${name}\\b[\\s\\S]*?;\\n(?=\\n|$)`).exec(text)![0];
     };
-    expect(types).toContain(source('../src/spec/record-locations.ts', 'PathStep'));
-    expect(types).toContain(source('../src/spec/record-locations.ts', 'RecordLocation'));
-    expect(types).toContain(source('../src/spec/answer-reading.ts', 'SchemaViolation'));
+    expect(types).toContain(source('../packages/sdk/src/spec/record-locations.ts', 'PathStep'));
+    expect(types).toContain(source('../packages/sdk/src/spec/record-locations.ts', 'RecordLocation'));
+    expect(types).toContain(source('../packages/sdk/src/spec/answer-reading.ts', 'SchemaViolation'));
   });
 
   it('runs as npm run drift for one more release, saying the name is deprecated', async () => {

@@ -5,8 +5,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadBundledDocument } from '../src/spec/document.ts';
-import { listOperations } from '../src/spec/openapi.ts';
+import { loadBundledDocument } from '../packages/sandbox/src/spec/document.ts';
+import { listOperations } from '../packages/sdk/src/spec/openapi.ts';
 import { repoRoot } from './support/run.ts';
 
 type Operation = { id: string; method: string; path: string };
@@ -30,12 +30,12 @@ const names = (text: string, id: string) => new RegExp(`\\b${id}\\b`).test(text)
 export const places: Place[] = [
   { what: 'the spec', where: 'openapi/paths/', has: ({ id }) => filesIn('openapi/paths', '.yaml').some((text) => new RegExp(`operationId: ${id}$`, 'm').test(text)) },
   { what: 'TypeScript types', where: 'generated/schema.d.ts', has: ({ id }) => new RegExp(`^\\s+${id}: \\{`, 'm').test(read('generated/schema.d.ts')) },
-  { what: 'TypeScript method', where: 'src/client/operations.generated.ts', has: ({ id }) => names(read('src/client/operations.generated.ts'), id) },
+  { what: 'TypeScript method', where: 'packages/sdk/src/client/operations.generated.ts', has: ({ id }) => names(read('packages/sdk/src/client/operations.generated.ts'), id) },
   { what: 'Python method', where: 'clients/python/src/wallet_api/_generated/operations.py', has: ({ id }) => read('clients/python/src/wallet_api/_generated/operations.py').includes(`operation_id="${id}"`) },
   { what: 'Go method', where: 'clients/go/operations.go', has: ({ id }) => read('clients/go/operations.go').includes(`) ${pascal(id)}(ctx context.Context`) },
   { what: 'PHP method', where: 'clients/php/src/Generated/Operations.php', has: ({ id }) => read('clients/php/src/Generated/Operations.php').includes(`public function ${id}(`) },
   { what: 'Java method', where: 'clients/java/src/main/java/walletapi/BlockingOperations.java', has: ({ id }) => read('clients/java/src/main/java/walletapi/BlockingOperations.java').includes(` ${id}(`) },
-  { what: 'sandbox handler', where: 'src/sandbox/operations/', has: ({ id }) => filesIn('src/sandbox/operations', '.ts').some((text) => new RegExp(`^\\s+(async )?${id}(: |\\()`, 'm').test(text)) },
+  { what: 'sandbox handler', where: 'packages/sandbox/src/operations/', has: ({ id }) => filesIn('packages/sandbox/src/operations', '.ts').some((text) => new RegExp(`^\\s+(async )?${id}(: |\\()`, 'm').test(text)) },
   {
     what: 'sandbox tests',
     where: 'tests/sandbox/',

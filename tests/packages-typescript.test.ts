@@ -122,7 +122,7 @@ describe('the packages from CommonJS', () => {
   it('ships CommonJS declarations that are sound for a project checking libraries under module node16', () => {
     const problems = declarationProblems(backend, declarations);
     // The entries read are the twins, and so is everything they import.
-    expect(Object.keys(problems)).toEqual(expect.arrayContaining(['@wallet-api/sdk/dist/client/index.d.cts', '@wallet-api/sdk/dist/signing/index.d.cts', '@wallet-api/sdk/generated/schema.d.cts', '@wallet-api/sandbox/dist/sandbox/index.d.cts']));
+    expect(Object.keys(problems)).toEqual(expect.arrayContaining(['@wallet-api/sdk/dist/sdk/src/client/index.d.cts', '@wallet-api/sdk/dist/sdk/src/signing/index.d.cts', '@wallet-api/sdk/generated/schema.d.cts', '@wallet-api/sandbox/dist/sandbox/src/index.d.cts']));
     expect(Object.keys(problems).filter((file) => !file.endsWith('.d.cts'))).toEqual([]);
     expect(Object.entries(problems).filter(([, errors]) => errors.length > 0)).toEqual([]);
   });

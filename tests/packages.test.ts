@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatTimestamp, hmacSha256 } from '../src/signing/index.ts';
-import { SpecValidator } from '../src/spec/validator.ts';
-import { spawnService, type RunningProcess } from '../src/support/process.ts';
+import { formatTimestamp, hmacSha256 } from '../packages/sdk/src/signing/index.ts';
+import { SpecValidator } from '../packages/sandbox/src/spec/validator.ts';
+import { spawnService, type RunningProcess } from '../tools/support/process.ts';
 import { startCaptureServer, type CaptureServer } from './support/capture-server.ts';
 import { integratorProjectInstalled, mswVersion, packedTarballs, sdkInstalledAlone } from './support/packed.ts';
 import { scenarioTable } from './support/scenario-table.ts';
@@ -100,15 +100,15 @@ afterAll(async () => {
 
 describe('the packed @wallet-api/sdk', () => {
   it('ships the built client, signing, the traffic recorder, the wallet-api bin, their types, the generated types and validators and the spec as JSON; no sources and no sandbox', () => {
-    for (const file of ['dist/client/index.js', 'dist/client/index.d.ts', 'dist/client/index.d.cts', 'dist/client/record-traffic.js', 'dist/client/record-traffic.d.ts', 'dist/opentelemetry/index.js', 'dist/opentelemetry/index.d.ts', 'dist/opentelemetry/index.d.cts', 'generated/drift-validators.js', 'generated/drift-validators.d.ts', 'generated/drift-validators.d.cts', 'generated/request-validators.js', 'generated/request-validators.d.ts', 'generated/request-validators.d.cts', 'dist/cli/request-check.js', 'dist/signing/index.js', 'dist/signing/index.d.ts', 'dist/signing/index.d.cts', 'dist/cli/bin.js', 'generated/schema.d.ts', 'generated/schema.d.cts', 'generated/openapi.json', 'package.json', 'README.md']) {
+    for (const file of ['dist/sdk/src/client/index.js', 'dist/sdk/src/client/index.d.ts', 'dist/sdk/src/client/index.d.cts', 'dist/sdk/src/client/record-traffic.js', 'dist/sdk/src/client/record-traffic.d.ts', 'dist/sdk/src/opentelemetry/index.js', 'dist/sdk/src/opentelemetry/index.d.ts', 'dist/sdk/src/opentelemetry/index.d.cts', 'generated/drift-validators.js', 'generated/drift-validators.d.ts', 'generated/drift-validators.d.cts', 'generated/request-validators.js', 'generated/request-validators.d.ts', 'generated/request-validators.d.cts', 'dist/sdk/src/cli/request-check.js', 'dist/sdk/src/signing/index.js', 'dist/sdk/src/signing/index.d.ts', 'dist/sdk/src/signing/index.d.cts', 'dist/sdk/src/cli/bin.js', 'generated/schema.d.ts', 'generated/schema.d.cts', 'generated/openapi.json', 'package.json', 'README.md']) {
       expect(packed.sdk.files).toContain(file);
     }
-    expect(packed.sdk.files.filter((f) => /^(src|tests|scripts|openapi)\//.test(f) || f.startsWith('dist/sandbox/') || f.endsWith('.yaml'))).toEqual([]);
+    expect(packed.sdk.files.filter((f) => /^(src|tests|scripts|openapi)\//.test(f) || f.startsWith('dist/sandbox/src/') || f.endsWith('.yaml'))).toEqual([]);
     // The build rebuilds dist/ whole: a file it did not write is not shipped.
-    expect(staleFile).toMatch(/^dist\/client\/stale-/);
+    expect(staleFile).toMatch(/^dist\/sdk\/src\/client\/stale-/);
     expect(packed.sdk.files).not.toContain(staleFile);
     // The command line (tests/cli/packed-bin.test.ts runs it) reads the spec the package ships.
-    expect(manifestOf(sdkOnly, '@wallet-api/sdk').bin).toEqual({ 'wallet-api': 'dist/cli/bin.js' });
+    expect(manifestOf(sdkOnly, '@wallet-api/sdk').bin).toEqual({ 'wallet-api': 'dist/sdk/src/cli/bin.js' });
   });
 
   it('installs alone with at most 3 packages besides itself, under 1 MB, and never pulls in the sandbox', () => {
@@ -128,19 +128,19 @@ describe('the packed @wallet-api/sdk', () => {
     for (const [name, range] of Object.entries(manifest.dependencies)) expect(range, name).toBe(rootManifest.dependencies[name]);
     expect(manifest.peerDependencies).toEqual({ '@opentelemetry/api': '^1.7.0' });
     expect(manifest.peerDependenciesMeta).toEqual({ '@opentelemetry/api': { optional: true } });
-    // Nothing but dist/opentelemetry/ imports it: the main entry runs without it (sdkOnly has none).
-    expect(importedPackages(root, packed.sdk.files.filter((f) => !f.startsWith('dist/opentelemetry/')))).toEqual(Object.keys(manifest.dependencies).sort());
+    // Nothing but dist/sdk/src/opentelemetry/ imports it: the main entry runs without it (sdkOnly has none).
+    expect(importedPackages(root, packed.sdk.files.filter((f) => !f.startsWith('dist/sdk/src/opentelemetry/')))).toEqual(Object.keys(manifest.dependencies).sort());
     expect(existsSync(installed(sdkOnly, '@opentelemetry/api'))).toBe(false);
   });
 });
 
 describe('the packed @wallet-api/sandbox', () => {
   it('ships its code and types, its bin, the default data file and the bundled spec it serves', () => {
-    for (const file of ['dist/sandbox/index.js', 'dist/sandbox/index.d.ts', 'dist/sandbox/index.d.cts', 'dist/sandbox/bin.js', 'dist/sandbox/data.json', 'generated/openapi.yaml', 'generated/schema.d.ts', 'generated/schema.d.cts', 'README.md']) {
+    for (const file of ['dist/sandbox/src/index.js', 'dist/sandbox/src/index.d.ts', 'dist/sandbox/src/index.d.cts', 'dist/sandbox/src/bin.js', 'dist/sandbox/src/data.json', 'generated/openapi.yaml', 'generated/schema.d.ts', 'generated/schema.d.cts', 'README.md']) {
       expect(packed.sandbox.files).toContain(file);
     }
-    expect(packed.sandbox.files.filter((f) => /^(src|tests|scripts|openapi)\//.test(f) || f.startsWith('dist/client/'))).toEqual([]);
-    expect(manifestOf(project, '@wallet-api/sandbox').bin).toEqual({ 'wallet-api-sandbox': 'dist/sandbox/bin.js' });
+    expect(packed.sandbox.files.filter((f) => /^(src|tests|scripts|openapi)\//.test(f) || f.startsWith('dist/sdk/src/client/'))).toEqual([]);
+    expect(manifestOf(project, '@wallet-api/sandbox').bin).toEqual({ 'wallet-api-sandbox': 'dist/sandbox/src/bin.js' });
   });
 
   it('declares exactly the packages its code and its type declarations import, at the versions the repository is tested with; msw as an optional peer', () => {
@@ -310,7 +310,7 @@ try {
 }
 `,
     );
-    const { rows } = scenarioTable('src/sandbox/README.md');
+    const { rows } = scenarioTable('packages/sandbox/README.md');
     const stdout = await scripts.run('scenario-rows.mjs', { env: { ROWS: JSON.stringify(rows) }, timeoutMs: 60_000 });
     expect(JSON.parse(stdout)).toEqual(rows.map(({ answer, kind, operationRuns }) => ({ answer, kind, operationRuns })));
   }, 60_000);

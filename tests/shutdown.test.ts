@@ -1,4 +1,4 @@
-// Ctrl-C as long-running commands receive it (src/support/shutdown.ts): the same signal may
+// Ctrl-C as long-running commands receive it (packages/sandbox/src/shutdown.ts): the same signal may
 // arrive twice while they close, once from the terminal and once relayed by a wrapper.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { repoRoot } from './support/run.ts';
 /** A process whose close takes `closeMs` once a signal comes, and that signals itself at each of the given delays (ms). */
 function closingProcess(closeMs: number, signalsAtMs: number[]): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
   const script = `
-    import { closeOnSignal } from ${JSON.stringify(join(repoRoot, 'src/support/shutdown.ts'))};
+    import { closeOnSignal } from ${JSON.stringify(join(repoRoot, 'packages/sandbox/src/shutdown.ts'))};
     closeOnSignal(() => new Promise((resolve) => setTimeout(resolve, ${closeMs})));
     for (const at of ${JSON.stringify(signalsAtMs)}) setTimeout(() => process.kill(process.pid, 'SIGINT'), at);
     setInterval(() => {}, 1000);

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { defaultCanonicalString, formatTimestamp, hmacSha256, signaturesMatch, timestampPattern } from '../src/signing/index.ts';
+import { defaultCanonicalString, formatTimestamp, hmacSha256, signaturesMatch, timestampPattern } from '../packages/sdk/src/signing/index.ts';
 
 const input = { method: 'post', pathWithQuery: '/api/v1/swaps?x=1', body: '{"a":1}', timestamp: '2026-11-21T10:15:30.123Z', apiKey: 'k' };
 

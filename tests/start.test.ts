@@ -1,9 +1,9 @@
 // `npm start -- --serve-only` as a developer runs it: both addresses printed, the docs and
 // the sandbox API answering on loopback, and Ctrl-C (SIGINT to the process group) stopping everything.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDocs } from '../src/docs/build.ts';
-import { demoCredentials } from '../src/sandbox/index.ts';
-import { spawnService, typeScriptCommand, type RunningProcess } from '../src/support/process.ts';
+import { buildDocs } from '../tools/docs/build.ts';
+import { demoCredentials } from '../packages/sandbox/src/index.ts';
+import { spawnService, typeScriptCommand, type RunningProcess } from '../tools/support/process.ts';
 import { repoRoot } from './support/run.ts';
 import { sendSigned } from './support/signed-http.ts';
 

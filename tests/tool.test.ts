@@ -1,8 +1,8 @@
-// runTool (src/support/tool.ts): a tool asked to run at a priority runs at it, and so do the
+// runTool (tools/support/tool.ts): a tool asked to run at a priority runs at it, and so do the
 // processes it starts; one that cannot be given its priority is not run.
 import { constants } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { runTool } from '../src/support/tool.ts';
+import { runTool } from '../tools/support/tool.ts';
 
 /** A Node process printing its own priority and its child's. */
 const printPriorities = ['-e', "const { execFileSync } = require('node:child_process'); const own = require('node:os').getPriority(); const child = execFileSync(process.execPath, ['-e', 'process.stdout.write(String(require(\"node:os\").getPriority()))']).toString(); process.stdout.write(`${own} ${child}`)"];

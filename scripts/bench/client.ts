@@ -20,7 +20,7 @@
 // layer: the method call (client.createSwap) against the path-string call it makes, the two
 // in turns in one process per round, at both round trips.
 import { execFileSync } from 'node:child_process';
-import { repoRoot } from '../../src/support/repo.ts';
+import { repoRoot } from '../../tools/support/repo.ts';
 import { buildPackages, packageBuilds } from '../build.ts';
 import { readBenchOptions } from './support/options.ts';
 import { baseCommit, builtBaseSdk } from './client/base-sdk.ts';
@@ -44,7 +44,7 @@ const options = readBenchOptions(
     'delayed-block': { kind: 'whole number', min: 1, max: 10_000, default: 10, about: 'requests at --delay-ms of one variant in a row: one turn' },
     'in-process-calls': { kind: 'whole number', min: 0, max: 1_000_000, defaultText: '30000, 120000 with --long', about: 'calls of each for the timing with fetch answered in-process; 0 skips it' },
     'telemetry-requests': { kind: 'whole number', min: 0, max: 100_000, default: 1000, about: 'loopback requests of each (as it was, its control, nobody subscribed, OpenTelemetry by hand, telemetry on) and kind per round, in turns of --block; at --delay-ms, --delayed-requests; 0 skips the telemetry comparison' },
-    base: { kind: 'text', placeholder: 'COMMIT', about: 'the commit whose client is "the client as it was" (default: the parent of the commit that added src/client/call-channel.ts)' },
+    base: { kind: 'text', placeholder: 'COMMIT', about: 'the commit whose client is "the client as it was" (default: the parent of the commit that added packages/sdk/src/client/call-channel.ts)' },
     'recording-calls': { kind: 'whole number', min: 0, max: 1_000_000, default: 100_000, about: 'calls recorded to a file at sample rate 1, timed in blocks of --recording-block; 0 skips it' },
     'recording-block': { kind: 'whole number', min: 100, max: 100_000, default: 10_000, about: 'calls of one block of the recording run' },
   },

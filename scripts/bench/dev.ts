@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { startDevCommand } from '../../tests/support/dev-command.ts';
 import { StatusStream } from '../../tests/support/live-reload-stream.ts';
 import { copyRepository } from '../../tests/support/repository-copy.ts';
-import { repoRoot } from '../../src/support/repo.ts';
+import { repoRoot } from '../../tools/support/repo.ts';
 import { median } from './support/median.ts';
 import { readBenchOptions } from './support/options.ts';
 

@@ -11,9 +11,9 @@
 // Run it on another checkout (`npx tsx scripts/bench/errors.ts` there) to compare commits: it
 // uses the client's public interface only.
 import { inspect } from 'node:util';
-import { ApiError, createClient, hmacSha256, unwrap } from '../../src/client/index.ts';
-import { defaultPolicy } from '../../src/privacy/index.ts';
-import { policyStats } from '../../src/privacy/policy.ts';
+import { ApiError, createClient, hmacSha256, unwrap } from '../../packages/sdk/src/client/index.ts';
+import { defaultPolicy } from '../../packages/sdk/src/privacy/index.ts';
+import { policyStats } from '../../packages/sdk/src/privacy/policy.ts';
 
 const argument = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);

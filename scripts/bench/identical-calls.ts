@@ -4,8 +4,8 @@
 // millisecond carry the same x-timestamp and x-signature, and the guard refuses the second
 // 401 `Replay refused`. Prints, per run, the calls answered and refused. Uses the client's
 // public interface only, so it runs on any checkout to compare commits.
-import { ApiError, createClient, hmacSha256 } from '../../src/client/index.ts';
-import { startSandbox } from '../../src/sandbox/index.ts';
+import { ApiError, createClient, hmacSha256 } from '../../packages/sdk/src/client/index.ts';
+import { startSandbox } from '../../packages/sandbox/src/index.ts';
 
 const argument = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);

@@ -1,7 +1,7 @@
 // npm run bench:mock: the cost of the envelope proxy. The same requests go to Prism
 // directly and through the proxy; prints throughput, latency and the ratios.
 import autocannon from 'autocannon';
-import { startApiMock } from '../../src/mock/index.ts';
+import { startApiMock } from '../../tools/mock/index.ts';
 import { readBenchOptions } from './support/options.ts';
 
 const { seconds, connections } = readBenchOptions(

@@ -6,9 +6,9 @@
 // several at once). The two take turns for --rounds rounds; each figure is the median over
 // the rounds. A command, not a test.
 import { setupServer } from 'msw/node';
-import { createClient, hmacSha256, unwrap, type WalletApiClient } from '../../src/client/index.ts';
-import { demoCredentials, startSandbox } from '../../src/sandbox/index.ts';
-import { sandboxHandlers } from '../../src/sandbox/msw/index.ts';
+import { createClient, hmacSha256, unwrap, type WalletApiClient } from '../../packages/sdk/src/client/index.ts';
+import { demoCredentials, startSandbox } from '../../packages/sandbox/src/index.ts';
+import { sandboxHandlers } from '../../packages/sandbox/src/msw/index.ts';
 import { median } from './support/median.ts';
 import { readBenchOptions } from './support/options.ts';
 

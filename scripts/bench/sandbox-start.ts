@@ -6,7 +6,7 @@
 // mean of the later ones, with their wall time. CPU time, the process's user and system time,
 // is steadier than the clock on a shared machine. Run it on another checkout to compare
 // commits: it uses startSandbox's public options only.
-import { startSandbox } from '../../src/sandbox/index.ts';
+import { startSandbox } from '../../packages/sandbox/src/index.ts';
 import { median } from './support/median.ts';
 import { readBenchOptions } from './support/options.ts';
 

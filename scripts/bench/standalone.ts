@@ -9,9 +9,9 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writ
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { formatTimestamp, hmacSha256Sync } from '../../src/signing/index.ts';
-import { startExecutableSandbox, type ExecutableSandbox } from '../../src/standalone/executable-sandbox.ts';
-import { repoRoot } from '../../src/support/repo.ts';
+import { formatTimestamp, hmacSha256Sync } from '../../packages/sdk/src/signing/index.ts';
+import { startExecutableSandbox, type ExecutableSandbox } from '../../tools/standalone/executable-sandbox.ts';
+import { repoRoot } from '../../tools/support/repo.ts';
 import { cpuSeconds } from './sandbox/process-cpu.ts';
 import { median } from './support/median.ts';
 import { readBenchOptions } from './support/options.ts';

@@ -16,9 +16,9 @@ const repo = fileURLToPath(new URL('../../', import.meta.url));
  * meta-schemas fastify-openapi-glue's validator reads (one per OpenAPI version).
  */
 const readers = [
-  { module: 'src/spec/document.ts', files: ['generated/openapi.yaml'] },
-  { module: 'src/sandbox/data.ts', files: ['src/sandbox/data.json'] },
-  { module: 'src/sandbox/profile/load.ts', files: ['src/sandbox/profile/profile.schema.json'] },
+  { module: 'packages/sandbox/src/spec/document.ts', files: ['generated/openapi.yaml'] },
+  { module: 'packages/sandbox/src/data.ts', files: ['packages/sandbox/src/data.json'] },
+  { module: 'packages/sandbox/src/profile/load.ts', files: ['packages/sandbox/src/profile/profile.schema.json'] },
   {
     module: 'node_modules/@seriousme/openapi-schema-validator/index.js',
     files: ['v2.0', 'v3.0', 'v3.1', 'v3.2'].map((version) => `node_modules/@seriousme/openapi-schema-validator/schemas/${version}/schema.json`),

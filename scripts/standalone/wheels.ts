@@ -5,7 +5,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from '../../src/support/repo.ts';
+import { repoRoot } from '../../tools/support/repo.ts';
 
 const clientFolder = join(repoRoot, 'clients/python');
 export const sandboxDistFolder = join(clientFolder, 'sandbox-dist');

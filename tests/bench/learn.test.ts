@@ -10,7 +10,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { learnBenchOptions, learnBenchUsage } from '../../scripts/bench/learn/options.ts';
 import { phaseNames } from '../../scripts/bench/learn/report-phases.ts';
 import { parseBenchOptions } from '../../scripts/bench/support/options.ts';
-import { appendExchanges } from '../../src/traffic/har-file.ts';
+import { appendExchanges } from '../../packages/sdk/src/traffic/har-file.ts';
 import { repoRoot } from '../support/run.ts';
 
 const run = promisify(execFile);

@@ -8,7 +8,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevCommand, type DevCommand } from '../support/dev-command.ts';
 import { copyRepository } from '../support/repository-copy.ts';
-import { repoRoot } from '../../src/support/repo.ts';
+import { repoRoot } from '../../tools/support/repo.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const walletsPath = 'openapi/paths/api_v1_wallets.yaml';

@@ -1,12 +1,12 @@
-// The docs site as a static host serves it (src/release/docs-site.ts: npm run docs:check and
+// The docs site as a static host serves it (tools/release/docs-site.ts: npm run docs:check and
 // release:check's docs line), in chromium: the built folder passes, and a folder with each
 // kind of defect planted fails naming it.
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultDocsPath } from '../../src/docs/build.ts';
-import { docsSiteProblems } from '../../src/release/docs-site.ts';
+import { defaultDocsPath } from '../../tools/docs/build.ts';
+import { docsSiteProblems } from '../../tools/release/docs-site.ts';
 
 const built = dirname(defaultDocsPath);
 const scratch = mkdtempSync(join(tmpdir(), 'docs-site-'));

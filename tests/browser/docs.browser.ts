@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultDocsPath, docsDownloads } from '../../src/docs/build.ts';
-import { startDocsServer, type RunningDocs } from '../../src/sandbox/docs/server.ts';
-import { loadBundledDocument } from '../../src/spec/document.ts';
-import { listOperations } from '../../src/spec/openapi.ts';
-import { collectUnknowns } from '../../src/spec/unknowns.ts';
+import { defaultDocsPath, docsDownloads } from '../../tools/docs/build.ts';
+import { startDocsServer, type RunningDocs } from '../../packages/sandbox/src/docs/server.ts';
+import { loadBundledDocument } from '../../packages/sandbox/src/spec/document.ts';
+import { listOperations } from '../../packages/sdk/src/spec/openapi.ts';
+import { collectUnknowns } from '../../tools/spec/unknowns.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const installCommand = 'sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium';

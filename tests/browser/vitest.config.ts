@@ -1,7 +1,7 @@
 // `npm run test:browser`: the built docs in Debian's chromium. Kept out of `npm test`
 // because a fresh developer machine may not have chromium installed.
 import { defineConfig } from 'vitest/config';
-import { repoRoot } from '../../src/support/repo.ts';
+import { repoRoot } from '../../tools/support/repo.ts';
 
 export default defineConfig({
   root: repoRoot,

@@ -3,8 +3,8 @@
 // --base-url is. --env and --base-url win over it, and production POSTs still need
 // --confirm-production. No value of a variable is printed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.ts';
-import { resolveTarget, UsageError } from '../../src/cli/target.ts';
+import { main } from '../../packages/sdk/src/cli/main.ts';
+import { resolveTarget, UsageError } from '../../packages/sdk/src/cli/target.ts';
 import { startCaptureServer, type CaptureServer } from '../support/capture-server.ts';
 
 const credentials = { WALLET_API_KEY: 'cli-env-key-5b2e', WALLET_API_SIGNING_SECRET: 'cli-env-secret-0d7c' };

@@ -12,9 +12,9 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { hmacSha256 } from '../../src/signing/index.ts';
-import { defaultSandboxPort, defaultSandboxUrl as sandboxUrl, demoCredentials as sandboxDemo, startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
-import { demoCredentials as cliDemo, defaultSandboxUrl } from '../../src/cli/target.ts';
+import { hmacSha256 } from '../../packages/sdk/src/signing/index.ts';
+import { defaultSandboxPort, defaultSandboxUrl as sandboxUrl, demoCredentials as sandboxDemo, startSandbox, type RunningSandbox } from '../../packages/sandbox/src/index.ts';
+import { demoCredentials as cliDemo, defaultSandboxUrl } from '../../packages/sdk/src/cli/target.ts';
 import { answerJson, startCaptureServer, type CaptureServer } from '../support/capture-server.ts';
 import { sdkInstalledAlone } from '../support/packed.ts';
 import { repoRoot } from '../support/run.ts';
@@ -106,7 +106,7 @@ let sandbox: RunningSandbox;
 let capture: CaptureServer;
 
 type Run = { code: number; stdout: string; stderr: string };
-/** The command line's main() (src/cli/main.ts), as the packed dist/cli/main.js exports it. */
+/** The command line's main() (packages/sdk/src/cli/main.ts), as the packed dist/sdk/src/cli/main.js exports it. */
 type Main = (argv: string[], io: { stdout: (text: string) => void; stderr: (text: string) => void; env: NodeJS.ProcessEnv; cwd: string }) => Promise<number>;
 
 /**

@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, hmacSha256, InvalidResponseError, unwrap } from '../../src/client/index.ts';
+import { createClient, hmacSha256, InvalidResponseError, unwrap } from '../../packages/sdk/src/client/index.ts';
 
 const answers: Record<string, { status: number; body: Buffer }> = {
   '/api/v1/wallets/markets': { status: 200, body: Buffer.concat([Buffer.from('{"status":"success","message":"OK","data":{"name":"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}}')]) },

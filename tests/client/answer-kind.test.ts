@@ -1,12 +1,12 @@
 // What the call's observation (the wallet-api:call channel, the logger) says a 2xx answer
 // ends in is what the call itself throws: both take the one reading of an answer
-// (src/envelope/answer.ts). Driven by the conformance kit's answer vectors, served as bytes.
+// (packages/sdk/src/envelope/answer.ts). Driven by the conformance kit's answer vectors, served as bytes.
 import diagnosticsChannel from 'node:diagnostics_channel';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { callChannelName, createClient, hmacSha256, WalletApiError, type CallMessage } from '../../src/client/index.ts';
-import { kitDir, loadCaseFiles, type ExchangeCase } from '../../src/conformance/cases.ts';
-import { startReplayServer } from '../../src/conformance/replay-server.ts';
+import { callChannelName, createClient, hmacSha256, WalletApiError, type CallMessage } from '../../packages/sdk/src/client/index.ts';
+import { kitDir, loadCaseFiles, type ExchangeCase } from '../../tools/conformance/cases.ts';
+import { startReplayServer } from '../../tools/conformance/replay-server.ts';
 
 const [answers] = loadCaseFiles([join(kitDir, 'cases', 'answers.json')]);
 const vectors = answers!.cases.filter(

@@ -4,7 +4,7 @@
 import diagnosticsChannel from 'node:diagnostics_channel';
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callChannelName, createClient, driftChannelName, hmacSha256, retryChannelName, type CallMessage, type DriftMessage, type Logger, type RetryMessage } from '../../src/client/index.ts';
+import { callChannelName, createClient, driftChannelName, hmacSha256, retryChannelName, type CallMessage, type DriftMessage, type Logger, type RetryMessage } from '../../packages/sdk/src/client/index.ts';
 import { callCases, canariesIn, canary, caseSandbox, type CallCase, type CaseSandbox } from '../support/call-cases.ts';
 
 let cases: CaseSandbox;

@@ -14,9 +14,9 @@ import {
   unwrap,
   type ClientOptions,
   type SignatureInput,
-} from '../../src/client/index.ts';
-import { defaultCanonicalString, signaturesMatch, timestampPattern } from '../../src/signing/index.ts';
-import { freePort } from '../../src/support/process.ts';
+} from '../../packages/sdk/src/client/index.ts';
+import { defaultCanonicalString, signaturesMatch, timestampPattern } from '../../packages/sdk/src/signing/index.ts';
+import { freePort } from '../../tools/support/process.ts';
 import { answerJson, startCaptureServer, successEnvelope, useCaptureServer } from '../support/capture-server.ts';
 
 const secret = 'unit-test-secret';

@@ -3,8 +3,8 @@
 // provider that refuses replays answers both. A client given its own clock keeps its own
 // requests distinct on it.
 import { describe, expect, it } from 'vitest';
-import { createClient, hmacSha256, unwrap, type ClientOptions } from '../../src/client/index.ts';
-import { distinctInstants, processInstants } from '../../src/signing/index.ts';
+import { createClient, hmacSha256, unwrap, type ClientOptions } from '../../packages/sdk/src/client/index.ts';
+import { distinctInstants, processInstants } from '../../packages/sdk/src/signing/index.ts';
 import { useCaptureServer } from '../support/capture-server.ts';
 
 const capture = useCaptureServer();

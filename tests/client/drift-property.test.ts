@@ -10,11 +10,11 @@
 // generated answer, success or error, exactly as the drift watch does.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createClient, hmacSha256, type DriftEvent, type DriftKind } from '../../src/client/index.ts';
-import { readDrift } from '../../src/client/drift/read-answer.ts';
-import { ExchangeAnalyser } from '../../src/learn/findings.ts';
-import { loadBundledDocument } from '../../src/spec/document.ts';
-import { notJson } from '../../src/spec/answer-reading.ts';
+import { createClient, hmacSha256, type DriftEvent, type DriftKind } from '../../packages/sdk/src/client/index.ts';
+import { readDrift } from '../../packages/sdk/src/client/drift/read-answer.ts';
+import { ExchangeAnalyser } from '../../tools/learn/findings.ts';
+import { loadBundledDocument } from '../../packages/sandbox/src/spec/document.ts';
+import { notJson } from '../../packages/sdk/src/spec/answer-reading.ts';
 import { exampleRequest, modelOperations, type OperationModel } from '../support/operations.ts';
 import { followRefs, pointerEscape, successSchema, walkAnswer, type FoundRecord } from '../support/spec-records.ts';
 

@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/cli/main.ts';
-import { createClient, hmacSha256, type DriftEvent } from '../../src/client/index.ts';
-import { recordTraffic, type HarEntry } from '../../src/client/record-traffic.ts';
-import { maskIdentifier } from '../../src/privacy/index.ts';
+import { main } from '../../packages/sdk/src/cli/main.ts';
+import { createClient, hmacSha256, type DriftEvent } from '../../packages/sdk/src/client/index.ts';
+import { recordTraffic, type HarEntry } from '../../packages/sdk/src/client/record-traffic.ts';
+import { maskIdentifier } from '../../packages/sdk/src/privacy/index.ts';
 
 const apiKey = 'CANARY-DRIFT-API-KEY-2f81';
 const secret = 'CANARY-DRIFT-SECRET-a9c3';

@@ -3,8 +3,8 @@
 // per client; in `strict` the call fails with an error that says the watch failed, not the
 // network. And a strict error's `body` is the text received.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient, hmacSha256, InvalidResponseError, unwrap, type ClientOptions } from '../../src/client/index.ts';
-import { driftReading } from '../../src/client/drift/watch.ts';
+import { createClient, hmacSha256, InvalidResponseError, unwrap, type ClientOptions } from '../../packages/sdk/src/client/index.ts';
+import { driftReading } from '../../packages/sdk/src/client/drift/watch.ts';
 
 const rates = JSON.stringify({ status: 'success', message: 'ok', data: [{ pair: 'usdt/ngn', rate: 1500 }] });
 const clientAnswering = (text: string, drift: ClientOptions['drift']) =>

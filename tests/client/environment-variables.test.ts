@@ -5,7 +5,7 @@
 import { createHmac } from 'node:crypto';
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigurationError, createClient, hmacSha256, type ClientOptions } from '../../src/client/index.ts';
+import { ConfigurationError, createClient, hmacSha256, type ClientOptions } from '../../packages/sdk/src/client/index.ts';
 import { useCaptureServer } from '../support/capture-server.ts';
 
 const envKey = 'env-key-7d1f';

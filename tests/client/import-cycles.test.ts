@@ -1,4 +1,4 @@
-// No module of src/ imports itself through others, types included: a cycle makes what a
+// No module of the packages or the tools imports itself through others, types included: a cycle makes what a
 // module sees at load time depend on which one was imported first, and ties modules that
 // should stand apart (the client and its paging, the sandbox's app, defaults and entry
 // point). Imports are read by TypeScript's own pre-processor (ts.preProcessFile).
@@ -16,9 +16,9 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
-/** Every cycle of relative imports among the .ts files under `folder`, as lists of paths relative to it (Tarjan's strongly connected components). */
-function importCycles(folder: string): string[][] {
-  const files = new Set(sourceFiles(folder));
+/** Every cycle of relative imports among the .ts files under `folder` (or under its `parts`), as lists of paths relative to it (Tarjan's strongly connected components). */
+function importCycles(folder: string, parts: string[] = ['.']): string[][] {
+  const files = new Set(parts.flatMap((part) => sourceFiles(join(folder, part))));
   const edges = new Map<string, string[]>();
   for (const file of files) {
     const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
@@ -49,8 +49,8 @@ function importCycles(folder: string): string[][] {
 }
 
 describe('imports', () => {
-  it('have no cycle anywhere in src/, type imports included', () => {
-    expect(importCycles(join(repoRoot, 'src'))).toEqual([]);
+  it('have no cycle anywhere in the packages or the tools, type imports included', () => {
+    expect(importCycles(repoRoot, ['packages/sdk/src', 'packages/sandbox/src', 'tools'])).toEqual([]);
   });
 
   it('are read with their cycles found (the check above can fail)', () => {

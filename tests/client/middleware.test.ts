@@ -12,9 +12,9 @@ import {
   type ClientOptions,
   type Middleware,
   type SignatureInput,
-} from '../../src/client/index.ts';
-import { clientUserAgent } from '../../src/client/options.ts';
-import { signaturesMatch } from '../../src/signing/index.ts';
+} from '../../packages/sdk/src/client/index.ts';
+import { clientUserAgent } from '../../packages/sdk/src/client/options.ts';
+import { signaturesMatch } from '../../packages/sdk/src/signing/index.ts';
 import { answerJson, startCaptureServer, successEnvelope, useCaptureServer } from '../support/capture-server.ts';
 
 const secret = 'middleware-test-secret';

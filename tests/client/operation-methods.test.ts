@@ -4,10 +4,10 @@
 // `data`, throws the typed errors, takes the call options, hands the response over on
 // demand and walks pages by name; and the generator refuses what a method could not say.
 import { describe, expect, it } from 'vitest';
-import { ApiError, AbortedError, createClient, hmacSha256, InvalidResponseError, TimeoutError, type ClientOptions, type WalletApiClient } from '../../src/client/index.ts';
-import { OperationMethodsError, renderOperations } from '../../src/codegen/operations.ts';
-import { loadBundledDocument } from '../../src/spec/document.ts';
-import type { OpenApiDocument } from '../../src/spec/openapi.ts';
+import { ApiError, AbortedError, createClient, hmacSha256, InvalidResponseError, TimeoutError, type ClientOptions, type WalletApiClient } from '../../packages/sdk/src/client/index.ts';
+import { OperationMethodsError, renderOperations } from '../../tools/codegen/operations.ts';
+import { loadBundledDocument } from '../../packages/sandbox/src/spec/document.ts';
+import type { OpenApiDocument } from '../../packages/sdk/src/spec/openapi.ts';
 import { answerJson, successEnvelope, useCaptureServer } from '../support/capture-server.ts';
 import { exampleRequest, modelOperations } from '../support/operations.ts';
 

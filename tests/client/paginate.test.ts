@@ -12,8 +12,8 @@ import {
   type Transaction,
   type TransactionPage,
   type WalletApiClient,
-} from '../../src/client/index.ts';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
+} from '../../packages/sdk/src/client/index.ts';
+import { startSandbox, type RunningSandbox } from '../../packages/sandbox/src/index.ts';
 import { answerJson, startCaptureServer, type CaptureServer } from '../support/capture-server.ts';
 
 let sandbox: RunningSandbox;

@@ -1,9 +1,9 @@
 // Every operation of the spec called once through the client against the Prism mock
 // (request validation on) with the spec's example request, each answer checked against the spec.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createClient, hmacSha256, unwrap, type CallResult, type SignatureInput, type WalletApiClient } from '../../src/client/index.ts';
-import { startApiMock, type RunningApiMock } from '../../src/mock/index.ts';
-import { SpecValidator } from '../../src/spec/validator.ts';
+import { ApiError, createClient, hmacSha256, unwrap, type CallResult, type SignatureInput, type WalletApiClient } from '../../packages/sdk/src/client/index.ts';
+import { startApiMock, type RunningApiMock } from '../../tools/mock/index.ts';
+import { SpecValidator } from '../../packages/sandbox/src/spec/validator.ts';
 import { exampleRequest, modelOperations, type OperationModel } from '../support/operations.ts';
 
 let mock: RunningApiMock;

@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestLogging } from '../../examples/request-logging.ts';
 import { reportPages, transactionHistory } from '../../examples/transaction-history.ts';
-import { createClient, hmacSha256, unwrap, type WalletApiClient } from '../../src/client/index.ts';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
-import { freePort } from '../../src/support/process.ts';
+import { createClient, hmacSha256, unwrap, type WalletApiClient } from '../../packages/sdk/src/client/index.ts';
+import { startSandbox, type RunningSandbox } from '../../packages/sandbox/src/index.ts';
+import { freePort } from '../../tools/support/process.ts';
 import { readmeBlock } from '../support/readme.ts';
 import { repoRoot } from '../support/run.ts';
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, swapFlow } from '../../examples/swap-flow.ts';
-import { unwrap } from '../../src/client/index.ts';
-import { startApiMock, type RunningApiMock } from '../../src/mock/index.ts';
-import { demoCredentials, startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
+import { unwrap } from '../../packages/sdk/src/client/index.ts';
+import { startApiMock, type RunningApiMock } from '../../tools/mock/index.ts';
+import { demoCredentials, startSandbox, type RunningSandbox } from '../../packages/sandbox/src/index.ts';
 import { readmeBlock } from '../support/readme.ts';
 import { repoRoot } from '../support/run.ts';
 

@@ -19,8 +19,8 @@ afterEach(async () => {
 
 describe('the README sandbox test setup', () => {
   it('is examples/sandbox-setup.ts verbatim (which tsc --noEmit type-checks)', () => {
-    const block = readmeBlock(examplePath, 'src/sandbox/README.md');
-    expect(block, 'src/sandbox/README.md has no example block for examples/sandbox-setup.ts').toBeDefined();
+    const block = readmeBlock(examplePath, 'packages/sandbox/README.md');
+    expect(block, 'packages/sandbox/README.md has no example block for examples/sandbox-setup.ts').toBeDefined();
     expect(block).toBe(readFileSync(`${repoRoot}${examplePath}`, 'utf8'));
   });
 

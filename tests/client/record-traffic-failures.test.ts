@@ -6,8 +6,8 @@ import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient, hmacSha256, unwrap } from '../../src/client/index.ts';
-import { recordTraffic } from '../../src/client/record-traffic.ts';
+import { createClient, hmacSha256, unwrap } from '../../packages/sdk/src/client/index.ts';
+import { recordTraffic } from '../../packages/sdk/src/client/record-traffic.ts';
 
 const answer = JSON.stringify({ status: 'success', message: 'ok', data: [] });
 const client = () =>

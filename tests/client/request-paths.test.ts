@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import createFetchClient, { type QuerySerializerOptions } from 'openapi-fetch';
 import { describe, expect, it } from 'vitest';
-import { createClient, hmacSha256, unwrap } from '../../src/client/index.ts';
-import { signaturesMatch } from '../../src/signing/index.ts';
+import { createClient, hmacSha256, unwrap } from '../../packages/sdk/src/client/index.ts';
+import { signaturesMatch } from '../../packages/sdk/src/signing/index.ts';
 import { useCaptureServer } from '../support/capture-server.ts';
 
 type Wire = { url: string; method: string; headers: [string, string][]; body: string };

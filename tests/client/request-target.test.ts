@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { requestTarget, unparsedRequestTarget } from '../../src/client/request-target.ts';
+import { requestTarget, unparsedRequestTarget } from '../../packages/sdk/src/client/request-target.ts';
 
 const parsedTarget = (url: string) => {
   const parsed = new URL(url);

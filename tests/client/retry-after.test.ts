@@ -1,7 +1,7 @@
 // ApiError keeps the response headers; a GET retried after 429 or 503 waits what Retry-After asks, capped.
 import { describe, expect, it } from 'vitest';
-import { ApiError, createClient, hmacSha256, unwrap, type ClientOptions } from '../../src/client/index.ts';
-import { retryAfterMs } from '../../src/client/transport.ts';
+import { ApiError, createClient, hmacSha256, unwrap, type ClientOptions } from '../../packages/sdk/src/client/index.ts';
+import { retryAfterMs } from '../../packages/sdk/src/client/transport.ts';
 import { answerJson, startCaptureServer, successEnvelope, useCaptureServer, type CaptureServer } from '../support/capture-server.ts';
 
 const capture = useCaptureServer();

@@ -4,8 +4,8 @@
 // under a delay within timeoutMs and a margin. Arrivals are counted by the sandbox itself
 // (how many calls each scenario picked).
 import { afterAll, beforeAll, describe, it, type TestContext } from 'vitest';
-import { ApiError, createClient, hmacSha256, TimeoutError, unwrap, type RetryOptions } from '../../src/client/index.ts';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
+import { ApiError, createClient, hmacSha256, TimeoutError, unwrap, type RetryOptions } from '../../packages/sdk/src/client/index.ts';
+import { startSandbox, type RunningSandbox } from '../../packages/sandbox/src/index.ts';
 
 // The tests run side by side, each mostly waiting (Retry-After, timeouts): each calls under an
 // API key of its own, so the scenarios it arms answer only its calls and the counts it reads

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readCommittedFile, renderSchemaTypes } from '../../src/codegen/schema-types.ts';
-import { bundledSpecPath } from '../../src/spec/document.ts';
+import { readCommittedFile, renderSchemaTypes } from '../../tools/codegen/schema-types.ts';
+import { bundledSpecPath } from '../../packages/sandbox/src/spec/document.ts';
 
 // That the committed file equals a fresh render is checked with every other generated file
 // in tests/drift.test.ts.

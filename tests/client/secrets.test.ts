@@ -3,8 +3,8 @@
 // util.inspect or anything written to the console.
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createClient, hmacSha256, unwrap, type ClientOptions, type Middleware } from '../../src/client/index.ts';
-import { freePort } from '../../src/support/process.ts';
+import { createClient, hmacSha256, unwrap, type ClientOptions, type Middleware } from '../../packages/sdk/src/client/index.ts';
+import { freePort } from '../../tools/support/process.ts';
 import { answerJson, startCaptureServer, type CaptureServer } from '../support/capture-server.ts';
 
 const apiKey = 'CANARY-API-KEY-7f3a9c';

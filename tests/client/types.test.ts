@@ -2,8 +2,8 @@
 // Every `@ts-expect-error` line must fail to compile, or tsc reports the unused directive.
 import { describe, expectTypeOf, it } from 'vitest';
 import type { components } from '../../generated/schema.d.ts';
-import { createClient, hmacSha256, type CallResponse, type CallResult, type PathsWithMethod, type UnwrappedData, type WalletApiClient } from '../../src/client/index.ts';
-import type * as Named from '../../src/client/types.ts';
+import { createClient, hmacSha256, type CallResponse, type CallResult, type PathsWithMethod, type UnwrappedData, type WalletApiClient } from '../../packages/sdk/src/client/index.ts';
+import type * as Named from '../../packages/sdk/src/client/types.ts';
 
 type Schemas = components['schemas'];
 

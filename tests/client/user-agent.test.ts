@@ -1,9 +1,9 @@
 // Every request says which SDK and Node version sent it; integrators add to it, never replace it.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigurationError, createClient, hmacSha256, unwrap, type ClientOptions } from '../../src/client/index.ts';
-import { sdkVersion } from '../../src/version.ts';
-import { renderVersionModule, sdkPackageJsonPath, sdkPackageVersion, versionModulePath } from '../../src/codegen/sdk-version.ts';
+import { ConfigurationError, createClient, hmacSha256, unwrap, type ClientOptions } from '../../packages/sdk/src/client/index.ts';
+import { sdkVersion } from '../../packages/sdk/src/version.ts';
+import { renderVersionModule, sdkPackageJsonPath, sdkPackageVersion, versionModulePath } from '../../tools/codegen/sdk-version.ts';
 import { startCaptureServer, type CaptureServer } from '../support/capture-server.ts';
 
 let server: CaptureServer;
@@ -38,7 +38,7 @@ describe('User-Agent', () => {
     expect(() => client({ userAgent: ' padded ' })).toThrow(/userAgent must be a valid HTTP header value/);
   });
 
-  it('takes its version from the SDK\'s package.json, through the committed src/version.ts', () => {
+  it('takes its version from the SDK\'s package.json, through the committed packages/sdk/src/version.ts', () => {
     expect(sdkVersion, `${versionModulePath} is stale: run \`npm run version:set\``).toBe(sdkPackageVersion());
     expect(readFileSync(versionModulePath, 'utf8')).toBe(renderVersionModule(sdkPackageVersion()));
     expect(JSON.parse(readFileSync(sdkPackageJsonPath(), 'utf8')).name).toBe('@wallet-api/sdk');

@@ -1,10 +1,10 @@
-// The Java client's generator (src/codegen/java-client.ts): what it makes of the spec, checked
+// The Java client's generator (tools/codegen/java-client.ts): what it makes of the spec, checked
 // against the spec itself and the privacy rules, not against the generator's own tables.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isProtectedField, javaName, javaSourceRoot, renderJavaClient } from '../../src/codegen/java-client.ts';
-import { repoRoot } from '../../src/support/repo.ts';
+import { isProtectedField, javaName, javaSourceRoot, renderJavaClient } from '../../tools/codegen/java-client.ts';
+import { repoRoot } from '../../tools/support/repo.ts';
 
 type Spec = { paths: Record<string, Record<string, { operationId?: string }>>; components: { schemas: Record<string, { properties?: Record<string, unknown> }> } };
 const spec = JSON.parse(readFileSync(join(repoRoot, 'generated/openapi.json'), 'utf8')) as Spec;

@@ -10,19 +10,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kitCaseFiles, loadCaseFiles } from '../../src/conformance/cases.ts';
-import type { CaseResult } from '../../src/conformance/runner.ts';
+import { kitCaseFiles, loadCaseFiles } from '../../tools/conformance/cases.ts';
+import type { CaseResult } from '../../tools/conformance/runner.ts';
 import { repoRoot } from '../support/run.ts';
 
 const run = promisify(execFile);
 
 /** Each broken rule: the file, the text it changes and the replacement, and the case whose cell must turn red. */
 const breakages = [
-  { rule: 'follows a redirect', file: 'src/client/transport.ts', from: "signal: deadline.signal, redirect: 'manual'", to: "signal: deadline.signal, redirect: 'follow'", case: 'answer-redirect-302' },
-  { rule: 'retries a POST', file: 'src/client/create-client.ts', from: "retry: method === 'GET' ?", to: 'retry: true ?', case: 'retry-post-503-never' },
+  { rule: 'follows a redirect', file: 'packages/sdk/src/client/transport.ts', from: "signal: deadline.signal, redirect: 'manual'", to: "signal: deadline.signal, redirect: 'follow'", case: 'answer-redirect-302' },
+  { rule: 'retries a POST', file: 'packages/sdk/src/client/create-client.ts', from: "retry: method === 'GET' ?", to: 'retry: true ?', case: 'retry-post-503-never' },
   {
     rule: 'signs the parsed-and-reserialised body',
-    file: 'src/client/transport.ts',
+    file: 'packages/sdk/src/client/transport.ts',
     from: "const body = prepared.body ?? '';",
     // Sorted keys: the same JSON value, other bytes than those sent.
     to: "const body = prepared.body ? JSON.stringify(JSON.parse(prepared.body), Object.keys(JSON.parse(prepared.body)).sort()) : '';",
@@ -30,28 +30,28 @@ const breakages = [
   },
   {
     rule: "signs at the clock's millisecond, the same for two requests within one",
-    file: 'src/client/transport.ts',
+    file: 'packages/sdk/src/client/transport.ts',
     from: 'const timestamp = formatTimestamp(options.signingInstant());',
     to: 'const timestamp = formatTimestamp(options.now());',
     case: 'answer-repeat-distinct-signatures',
   },
   {
     rule: "builds a paging walk's errors without the call's privacy",
-    file: 'src/client/paginate.ts',
+    file: 'packages/sdk/src/client/paginate.ts',
     from: 'reason: `page ${body.page} when page ${page} was asked for`, body, privacy: privacy() }',
     to: 'reason: `page ${body.page} when page ${page} was asked for`, body }',
     case: 'privacy-paged-list-echo',
   },
   {
     rule: 'no longer looks for an account number without its leading zeros',
-    file: 'src/privacy/policy.ts',
+    file: 'packages/sdk/src/privacy/policy.ts',
     from: 'return unpadded === normal ? [normal] : [normal, unpadded];',
     to: 'return [normal];',
     case: 'privacy-account-number-as-number',
   },
   {
     rule: 'lets a WALLET_API_* variable win over the option given explicitly',
-    file: 'src/client/environment-variables.ts',
+    file: 'packages/sdk/src/client/environment-variables.ts',
     from: 'if (given[option] !== undefined) return { value: given[option], name: option };',
     to: 'if (given[option] !== undefined && !(env as EnvironmentRecord)[environmentVariables[option]]) return { value: given[option], name: option };',
     case: 'env-explicit-wins',
@@ -65,14 +65,14 @@ const casesFile = join(dir, 'cases.json');
 /** A copy of what the runner loads, sharing node_modules: the client's sources, the spec and the kit. */
 function copyClient(name: string): string {
   const copy = join(dir, name);
-  for (const part of ['src', 'generated', 'conformance', 'package.json']) cpSync(join(repoRoot, part), join(copy, part), { recursive: true });
+  for (const part of ['packages/sdk/src', 'packages/sandbox/src', 'tools', 'generated', 'conformance', 'package.json']) cpSync(join(repoRoot, part), join(copy, part), { recursive: true });
   symlinkSync(join(repoRoot, 'node_modules'), join(copy, 'node_modules'));
   return copy;
 }
 
 async function runner(copy: string): Promise<Map<string, CaseResult>> {
   const out = join(copy, 'results.json');
-  await run(process.execPath, ['--import', 'tsx', 'src/conformance/runner.ts', '--cases', casesFile, '--out', out], { cwd: copy });
+  await run(process.execPath, ['--import', 'tsx', 'tools/conformance/runner.ts', '--cases', casesFile, '--out', out], { cwd: copy });
   const { results } = JSON.parse(readFileSync(out, 'utf8')) as { results: CaseResult[] };
   return new Map(results.map((result) => [result.case, result]));
 }

@@ -7,8 +7,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { kitCaseFiles, kitDir, loadCaseFiles, type SigningCase } from '../../src/conformance/cases.ts';
-import { buildMatrix, casesOf, readRunners, renderMatrix, renderReadmeMatrix, tally } from '../../src/conformance/matrix.ts';
+import { kitCaseFiles, kitDir, loadCaseFiles, type SigningCase } from '../../tools/conformance/cases.ts';
+import { buildMatrix, casesOf, readRunners, renderMatrix, renderReadmeMatrix, tally } from '../../tools/conformance/matrix.ts';
 import { repoRoot } from '../support/run.ts';
 
 const files = loadCaseFiles(kitCaseFiles);

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { prepareRunner, readRunners } from '../../src/conformance/matrix.ts';
+import { prepareRunner, readRunners } from '../../tools/conformance/matrix.ts';
 import { repoRoot } from '../support/run.ts';
 
 const dirs: string[] = [];

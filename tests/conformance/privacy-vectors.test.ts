@@ -1,11 +1,11 @@
 // The privacy vectors' expected outcomes, checked with an oracle that is no client's policy:
-// src/conformance/claimed-forms.ts makes every form docs/privacy.md claims of each carried
+// tools/conformance/claimed-forms.ts makes every form docs/privacy.md claims of each carried
 // value with the platform's own encoders. Each vector must be complete (every claimed form
 // its text holds is in `absent`), sound (every `absent` entry is a claimed form) and fair (no
 // `kept` entry holds a claimed form), and together they must reach every claimed form.
 import { describe, expect, it } from 'vitest';
-import { kitCaseFiles, loadCaseFiles, type MaskCase } from '../../src/conformance/cases.ts';
-import { claimedFormsIn, exactForms, identifierOf, isClaimedForm } from '../../src/conformance/claimed-forms.ts';
+import { kitCaseFiles, loadCaseFiles, type MaskCase } from '../../tools/conformance/cases.ts';
+import { claimedFormsIn, exactForms, identifierOf, isClaimedForm } from '../../tools/conformance/claimed-forms.ts';
 
 const vectors = loadCaseFiles(kitCaseFiles)
   .flatMap((file) => file.cases)

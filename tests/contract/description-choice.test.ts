@@ -4,9 +4,9 @@ import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeDreddDescription } from '../../src/contract/description.ts';
-import { dreddBin } from '../../src/contract/dredd.ts';
-import { bundledSpecPath } from '../../src/spec/document.ts';
+import { writeDreddDescription } from '../../tools/contract/description.ts';
+import { dreddBin } from '../../tools/contract/dredd.ts';
+import { bundledSpecPath } from '../../packages/sandbox/src/spec/document.ts';
 
 /** Dredd's parse of a description: its warnings and the transactions it would run. */
 function parseWithDredd(path: string) {

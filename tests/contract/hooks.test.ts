@@ -2,8 +2,8 @@
 // the same runner `npm run contract` uses (as the staging/production targets).
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runContract } from '../../src/contract/run.ts';
-import { TargetRefused } from '../../src/contract/targets.ts';
+import { runContract } from '../../tools/contract/run.ts';
+import { TargetRefused } from '../../tools/contract/targets.ts';
 import { startFakeService, type FakeService } from './support/fake-service.ts';
 
 const apiKey = 'fake-api-key-7f3c';

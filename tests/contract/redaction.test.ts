@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { parseSummary, redactor } from '../../src/contract/dredd.ts';
-import { runContract } from '../../src/contract/run.ts';
-import { resolveRemoteTarget, TargetRefused } from '../../src/contract/targets.ts';
+import { parseSummary, redactor } from '../../tools/contract/dredd.ts';
+import { runContract } from '../../tools/contract/run.ts';
+import { resolveRemoteTarget, TargetRefused } from '../../tools/contract/targets.ts';
 
 const closingLines = 'complete: 0 passing, 17 failing, 0 errors, 0 skipped, 17 total\ncomplete: Tests took 246ms\n';
 

@@ -6,10 +6,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runContract } from '../../src/contract/run.ts';
-import { loadBundledDocument } from '../../src/spec/document.ts';
-import { listOperations } from '../../src/spec/openapi.ts';
-import { readHar } from '../../src/traffic/har-file.ts';
+import { runContract } from '../../tools/contract/run.ts';
+import { loadBundledDocument } from '../../packages/sandbox/src/spec/document.ts';
+import { listOperations } from '../../packages/sdk/src/spec/openapi.ts';
+import { readHar } from '../../packages/sdk/src/traffic/har-file.ts';
 import { freshDatabase, queryDatabase } from '../support/postgres.ts';
 
 describe('npm run contract --target sandbox, state in PostgreSQL', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { DreddTransaction } from '../../src/contract/dredd-transaction.ts';
-import { ContractSession, matchMediaTypeParameters, usePathId } from '../../src/contract/session.ts';
-import { hmacSha256 } from '../../src/signing/index.ts';
-import { SpecValidator } from '../../src/spec/validator.ts';
+import type { DreddTransaction } from '../../tools/contract/dredd-transaction.ts';
+import { ContractSession, matchMediaTypeParameters, usePathId } from '../../tools/contract/session.ts';
+import { hmacSha256 } from '../../packages/sdk/src/signing/index.ts';
+import { SpecValidator } from '../../packages/sandbox/src/spec/validator.ts';
 
 function transaction(method: string, resourceName: string, uri: string): DreddTransaction {
   return {

@@ -2,9 +2,9 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runContract } from '../../src/contract/run.ts';
-import { loadSignerModule } from '../../src/contract/signer-from-env.ts';
-import { resolveRemoteTarget, TargetRefused } from '../../src/contract/targets.ts';
+import { runContract } from '../../tools/contract/run.ts';
+import { loadSignerModule } from '../../tools/contract/signer-from-env.ts';
+import { resolveRemoteTarget, TargetRefused } from '../../tools/contract/targets.ts';
 
 const support = fileURLToPath(new URL('./support/', import.meta.url));
 const input = { method: 'GET', pathWithQuery: '/api/v1/wallets', body: '', timestamp: '2024-01-01T00:00:00Z', apiKey: 'key-value-123' };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkRun } from '../../src/contract/run.ts';
-import type { TransactionVerdict } from '../../src/contract/session.ts';
-import { parseContractArgs, resolveRemoteTarget, TargetRefused } from '../../src/contract/targets.ts';
-import { loadBundledDocument } from '../../src/spec/document.ts';
-import { listOperations } from '../../src/spec/openapi.ts';
+import { checkRun } from '../../tools/contract/run.ts';
+import type { TransactionVerdict } from '../../tools/contract/session.ts';
+import { parseContractArgs, resolveRemoteTarget, TargetRefused } from '../../tools/contract/targets.ts';
+import { loadBundledDocument } from '../../packages/sandbox/src/spec/document.ts';
+import { listOperations } from '../../packages/sdk/src/spec/openapi.ts';
 
 const secretValues = { WALLET_API_KEY: 'key-value-123', WALLET_API_SIGNING_SECRET: 'secret-value-456' };
 

@@ -1,7 +1,7 @@
 // Saves become rebuilds one at a time: a burst is one rebuild, saves during a rebuild are
 // one more rebuild after it, and close waits for the running one.
 import { describe, expect, it } from 'vitest';
-import { coalesce } from '../../src/dev/coalesce.ts';
+import { coalesce } from '../../tools/dev/coalesce.ts';
 
 /** A rebuild that records what it was given and finishes when released. */
 function controlledRebuilds() {

@@ -9,12 +9,12 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, hmacSha256, unwrap, type WalletApiClient } from '../../src/client/index.ts';
-import { demoCredentials } from '../../src/sandbox/index.ts';
+import { createClient, hmacSha256, unwrap, type WalletApiClient } from '../../packages/sdk/src/client/index.ts';
+import { demoCredentials } from '../../packages/sandbox/src/index.ts';
 import { startDevCommand, type DevCommand } from '../support/dev-command.ts';
 import { StatusStream } from '../support/live-reload-stream.ts';
 import { copyRepository } from '../support/repository-copy.ts';
-import { repoRoot } from '../../src/support/repo.ts';
+import { repoRoot } from '../../tools/support/repo.ts';
 import { exampleRequest, modelOperations } from '../support/operations.ts';
 
 const walletsPath = 'openapi/paths/api_v1_wallets.yaml';
@@ -97,7 +97,7 @@ describe('npm run dev', () => {
     expect(typesAfter).toContain('List the wallets of the integration');
     expect(read('generated/openapi.yaml')).toContain('List the wallets of the integration');
     // The client's methods too: listWallets' doc comment is the new summary.
-    expect(read('src/client/operations.generated.ts')).toContain('   * List the wallets of the integration\n');
+    expect(read('packages/sdk/src/client/operations.generated.ts')).toContain('   * List the wallets of the integration\n');
     // The wallet made before the reload is still there.
     const wallets = await unwrap(client.GET('/api/v1/wallets'));
     expect(wallets.map((wallet) => wallet._id)).toEqual([created._id]);

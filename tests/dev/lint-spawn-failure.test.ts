@@ -3,8 +3,8 @@
 // bundle is still running (Node ends the process on an unhandled rejection).
 import { afterAll, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../src/support/redocly.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/support/redocly.ts')>();
+vi.mock('../../tools/support/redocly.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../tools/support/redocly.ts')>();
   return {
     ...original,
     // The lint's spawn fails at once; the bundle takes a while, then fails too.
@@ -21,12 +21,12 @@ vi.mock('../../src/support/redocly.ts', async (importOriginal) => {
 // A file run before this one in the same worker (isolate: false) may have loaded rebuild.ts
 // with the real Redocly module: it is loaded afresh here, so that it imports the fake.
 vi.resetModules();
-const { rebuild } = await import('../../src/dev/rebuild.ts');
+const { rebuild } = await import('../../tools/dev/rebuild.ts');
 
 // The worker runs other files after this one in the same module cache (isolate: false):
 // they must get the real Redocly module, and the modules that imported the fake, back.
 afterAll(() => {
-  vi.doUnmock('../../src/support/redocly.ts');
+  vi.doUnmock('../../tools/support/redocly.ts');
   vi.resetModules();
 });
 

@@ -1,7 +1,7 @@
 // The live-reload stream and the script the docs page is served with.
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventsPath, LiveReload, withLiveReload } from '../../src/dev/live-reload.ts';
+import { eventsPath, LiveReload, withLiveReload } from '../../tools/dev/live-reload.ts';
 import { StatusStream } from '../support/live-reload-stream.ts';
 
 let live: LiveReload;

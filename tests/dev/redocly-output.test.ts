@@ -1,7 +1,7 @@
 // Redocly's `github-actions` lint output read as problems with file:line, and its notices dropped.
 import { describe, expect, it } from 'vitest';
-import { formatProblem, parseLintOutput } from '../../src/dev/redocly.ts';
-import { withoutNotices } from '../../src/support/redocly.ts';
+import { formatProblem, parseLintOutput } from '../../tools/dev/redocly.ts';
+import { withoutNotices } from '../../tools/support/redocly.ts';
 
 describe("reading Redocly's lint output", () => {
   it('reads errors and warnings with file, line, column, rule and the first paragraph of the message', () => {

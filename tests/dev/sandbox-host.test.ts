@@ -4,11 +4,11 @@
 // document the sandbox cannot serve leaves the last one serving.
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createClient, hmacSha256, unwrap, type WalletApiClient } from '../../src/client/index.ts';
-import { createHostServer, SandboxHost } from '../../src/dev/sandbox-host.ts';
-import { demoCredentials } from '../../src/sandbox/index.ts';
-import { loadBundledDocument } from '../../src/spec/document.ts';
-import type { OpenApiDocument } from '../../src/spec/openapi.ts';
+import { ApiError, createClient, hmacSha256, unwrap, type WalletApiClient } from '../../packages/sdk/src/client/index.ts';
+import { createHostServer, SandboxHost } from '../../tools/dev/sandbox-host.ts';
+import { demoCredentials } from '../../packages/sandbox/src/index.ts';
+import { loadBundledDocument } from '../../packages/sandbox/src/spec/document.ts';
+import type { OpenApiDocument } from '../../packages/sdk/src/spec/openapi.ts';
 import { exampleRequest, modelOperations } from '../support/operations.ts';
 
 const original = loadBundledDocument();

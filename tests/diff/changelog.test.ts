@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { changelogsBetween, renderChangelog, type Changelog } from '../../src/diff/changelog.ts';
+import { changelogsBetween, renderChangelog, type Changelog } from '../../tools/diff/changelog.ts';
 import { repoRoot } from '../support/run.ts';
 
 const run = promisify(execFile);

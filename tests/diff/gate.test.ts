@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { compareSpecPairs, defaultBaseRef, runGate, type GateResult, type SpecPair } from '../../src/diff/gate.ts';
-import { requestConstraintChanges } from '../../src/diff/request-constraints.ts';
+import { compareSpecPairs, defaultBaseRef, runGate, type GateResult, type SpecPair } from '../../tools/diff/gate.ts';
+import { requestConstraintChanges } from '../../tools/diff/request-constraints.ts';
 
 const fixture = (pair: string, side: 'base' | 'head') => readFileSync(new URL(`../fixtures/optic/${pair}/${side}.yaml`, import.meta.url), 'utf8');
 const labels = { base: 'base.yaml', head: 'head.yaml' };

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compareSpecPairs } from '../../src/diff/gate.ts';
+import { compareSpecPairs } from '../../tools/diff/gate.ts';
 import { repoRoot } from '../support/run.ts';
 
 const bundle = readFileSync(join(repoRoot, 'generated/openapi.yaml'), 'utf8');

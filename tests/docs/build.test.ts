@@ -2,12 +2,12 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildDocs, docsDownloads } from '../../src/docs/build.ts';
+import { buildDocs, docsDownloads } from '../../tools/docs/build.ts';
 import { repoRoot } from '../support/run.ts';
-import { visibleMarkerLabel, withVisibleMarkers } from '../../src/docs/markers.ts';
-import { loadBundledDocument } from '../../src/spec/document.ts';
-import { listOperations, resolvePointer } from '../../src/spec/openapi.ts';
-import { collectUnknowns } from '../../src/spec/unknowns.ts';
+import { visibleMarkerLabel, withVisibleMarkers } from '../../tools/docs/markers.ts';
+import { loadBundledDocument } from '../../packages/sandbox/src/spec/document.ts';
+import { listOperations, resolvePointer } from '../../packages/sdk/src/spec/openapi.ts';
+import { collectUnknowns } from '../../tools/spec/unknowns.ts';
 
 const doc = loadBundledDocument();
 let html: string;

@@ -12,11 +12,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main as walletApi } from '../../src/cli/main.ts';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
-import { loadBundledDocument } from '../../src/spec/document.ts';
-import { listOperations } from '../../src/spec/openapi.ts';
-import { SpecValidator } from '../../src/spec/validator.ts';
+import { main as walletApi } from '../../packages/sdk/src/cli/main.ts';
+import { startSandbox, type RunningSandbox } from '../../packages/sandbox/src/index.ts';
+import { loadBundledDocument } from '../../packages/sandbox/src/spec/document.ts';
+import { listOperations } from '../../packages/sdk/src/spec/openapi.ts';
+import { SpecValidator } from '../../packages/sandbox/src/spec/validator.ts';
 import { runPool } from '../robustness/support/pool.ts';
 import { repoRoot } from '../support/run.ts';
 
@@ -82,7 +82,7 @@ async function runTypeScript(id: string, args: string[] = []): Promise<unknown> 
 async function runShell(id: string, env: Record<string, string> = {}): Promise<unknown> {
   const sampleFile = JSON.stringify(join(samplesDir, `${id}.sh`));
   if (id === asProcess.shell) {
-    const cli = `node --import tsx ${JSON.stringify(join(repoRoot, 'src/cli/bin.ts'))}`;
+    const cli = `node --import tsx ${JSON.stringify(join(repoRoot, 'packages/sdk/src/cli/bin.ts'))}`;
     const script = `npx() { [ "$1" = wallet-api ] || return 127; shift; ${cli} "$@" --base-url "$WALLET_API_BASE_URL" --only-data; }\nsource ${sampleFile}`;
     const { stdout } = await run('bash', ['-c', script], { cwd: repoRoot, env: { ...sampleEnv(), ...env }, timeout: 30_000 });
     return JSON.parse(stdout) as unknown;

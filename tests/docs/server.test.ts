@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docsRoute, startDocsServer, type RunningDocs } from '../../src/sandbox/docs/server.ts';
-import { isErrorEnvelope } from '../../src/envelope/index.ts';
+import { docsRoute, startDocsServer, type RunningDocs } from '../../packages/sandbox/src/docs/server.ts';
+import { isErrorEnvelope } from '../../packages/sdk/src/envelope/index.ts';
 
 const page = '<!doctype html><title>API reference</title><body><a href="openapi.yaml">YAML</a></body>';
 let dir: string;

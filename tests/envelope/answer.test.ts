@@ -1,12 +1,12 @@
-// The one reading of an answer (src/envelope/answer.ts), held to the conformance kit's
+// The one reading of an answer (packages/sdk/src/envelope/answer.ts), held to the conformance kit's
 // answer vectors: the outcome every client must give for the bytes served is the oracle,
 // written apart from this code and met by the Python and Go clients too. Only the cases the
 // answer alone decides are taken: one answer, no fault, no client option that shapes the
 // outcome (a size limit, a timeout, a signer), an outcome of data, an API error or an
 // invalid response.
 import { describe, expect, it } from 'vitest';
-import { bodyBytes, includes, jsonEqual, kitDir, loadCaseFiles, type ExchangeCase } from '../../src/conformance/cases.ts';
-import { acceptedKinds, classifyAnswer, classifyAnswerBytes, notJson } from '../../src/envelope/answer.ts';
+import { bodyBytes, includes, jsonEqual, kitDir, loadCaseFiles, type ExchangeCase } from '../../tools/conformance/cases.ts';
+import { acceptedKinds, classifyAnswer, classifyAnswerBytes, notJson } from '../../packages/sdk/src/envelope/answer.ts';
 import { join } from 'node:path';
 
 const [answers] = loadCaseFiles([join(kitDir, 'cases', 'answers.json')]);

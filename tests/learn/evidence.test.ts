@@ -6,17 +6,17 @@
 // recordings; the authentication layer's refusals go where they apply. Each exchange and
 // each expected finding is written here, not derived from the code under test.
 import { afterAll, describe, expect, it } from 'vitest';
-import { readDrift } from '../../src/client/drift/read-answer.ts';
-import { ExchangeAnalyser, type Exchange } from '../../src/learn/findings.ts';
-import { claimsOf, type Claim } from '../../src/learn/proposal/claims.ts';
-import { propose } from '../../src/learn/proposal/index.ts';
-import { buildReport, type LearnedItem, type TrafficReport } from '../../src/learn/report.ts';
-import { loadBundledDocument } from '../../src/spec/document.ts';
-import type { OpenApiDocument } from '../../src/spec/openapi.ts';
+import { readDrift } from '../../packages/sdk/src/client/drift/read-answer.ts';
+import { ExchangeAnalyser, type Exchange } from '../../tools/learn/findings.ts';
+import { claimsOf, type Claim } from '../../tools/learn/proposal/claims.ts';
+import { propose } from '../../tools/learn/proposal/index.ts';
+import { buildReport, type LearnedItem, type TrafficReport } from '../../tools/learn/report.ts';
+import { loadBundledDocument } from '../../packages/sandbox/src/spec/document.ts';
+import type { OpenApiDocument } from '../../packages/sdk/src/spec/openapi.ts';
 import { copySpecSource, type SpecCopy } from '../support/spec-copy.ts';
-import { readAnswer } from '../../src/spec/answer-reading.ts';
-import { SpecAnswerChecks } from '../../src/spec/answer-checks.ts';
-import { strictReading } from '../../src/spec/strict-reading.ts';
+import { readAnswer } from '../../packages/sdk/src/spec/answer-reading.ts';
+import { SpecAnswerChecks } from '../../tools/spec/answer-checks.ts';
+import { strictReading } from '../../tools/spec/strict-reading.ts';
 
 const doc = loadBundledDocument();
 const base = 'https://provider.test';

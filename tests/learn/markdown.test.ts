@@ -5,9 +5,9 @@
 // back as the original.
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
-import { escapeMarkdown, renderMarkdown } from '../../src/learn/markdown.ts';
-import type { LearnedItem, TrafficReport } from '../../src/learn/report.ts';
-import { summarise } from '../../src/learn/summaries.ts';
+import { escapeMarkdown, renderMarkdown } from '../../tools/learn/markdown.ts';
+import type { LearnedItem, TrafficReport } from '../../tools/learn/report.ts';
+import { summarise } from '../../tools/learn/summaries.ts';
 
 const hostile = ['**loud** _and_ `code`', '[click](https://example.invalid) ![img](x.png)', '<img src=x onerror=alert(1)> &amp; &#60;', 'a | b | c', '~~gone~~ \\* escaped', 'two\nlines\r\nhere'];
 const parser = new MarkdownIt({ html: true, linkify: false });

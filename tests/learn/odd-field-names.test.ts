@@ -5,10 +5,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { propose } from '../../src/learn/proposal/index.ts';
-import { buildReport } from '../../src/learn/report.ts';
-import { demoCredentials, startSandbox } from '../../src/sandbox/index.ts';
-import { loadBundledDocument } from '../../src/spec/document.ts';
+import { propose } from '../../tools/learn/proposal/index.ts';
+import { buildReport } from '../../tools/learn/report.ts';
+import { demoCredentials, startSandbox } from '../../packages/sandbox/src/index.ts';
+import { loadBundledDocument } from '../../packages/sandbox/src/spec/document.ts';
 import { walkProvider } from '../support/provider-walk.ts';
 import { repoRoot } from '../support/run.ts';
 import { copySpecSource } from '../support/spec-copy.ts';
@@ -19,7 +19,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('a field named with / and ~', () => {
   it('is proposed under its own name', async () => {
     const profile = JSON.parse(readFileSync(join(repoRoot, 'tests/fixtures/providers/fills-unknowns.json'), 'utf8'));
-    profile.$schema = join(repoRoot, 'src/sandbox/profile/profile.schema.json');
+    profile.$schema = join(repoRoot, 'packages/sandbox/src/profile/profile.schema.json');
     profile.extraFields.Swap['fee/total~net'] = '1.50';
     profile.extraFields.Transaction['fee/total~net'] = '2.50';
     profile.extraFields.Transaction['~0'] = 'x';

@@ -1,4 +1,4 @@
-// `npm run learn` reads each recording as a stream (src/learn/har-input.ts): what it reads is
+// `npm run learn` reads each recording as a stream (tools/learn/har-input.ts): what it reads is
 // what the whole file parsed at once holds, and its report is the report on those exchanges.
 // A fault in a recording (a file cut short, an entry that is not JSON or not an entry) is
 // named with the file and the entry; the report keeps every entry that could be read, and
@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readHarExchanges, streamHarExchanges } from '../../src/learn/har-input.ts';
-import { renderMarkdown } from '../../src/learn/markdown.ts';
-import { buildReport, ReportBuilder, type ReportedExchange } from '../../src/learn/report.ts';
-import { demoCredentials, startSandbox } from '../../src/sandbox/index.ts';
-import { loadBundledDocument } from '../../src/spec/document.ts';
-import { NotHarError } from '../../src/traffic/har-file.ts';
+import { readHarExchanges, streamHarExchanges } from '../../tools/learn/har-input.ts';
+import { renderMarkdown } from '../../tools/learn/markdown.ts';
+import { buildReport, ReportBuilder, type ReportedExchange } from '../../tools/learn/report.ts';
+import { demoCredentials, startSandbox } from '../../packages/sandbox/src/index.ts';
+import { loadBundledDocument } from '../../packages/sandbox/src/spec/document.ts';
+import { NotHarError } from '../../packages/sdk/src/traffic/har-file.ts';
 import { walkProvider } from '../support/provider-walk.ts';
 import { learnInProcess as learn, type LearnRun } from '../support/learn-in-process.ts';
 import { repoRoot } from '../support/run.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toServiceAnswer } from '../../src/mock/envelope.ts';
-import { authHeadersOf } from '../../src/mock/envelope-proxy.ts';
-import { loadBundledDocument } from '../../src/spec/document.ts';
+import { toServiceAnswer } from '../../tools/mock/envelope.ts';
+import { authHeadersOf } from '../../tools/mock/envelope-proxy.ts';
+import { loadBundledDocument } from '../../packages/sandbox/src/spec/document.ts';
 
 const auth = authHeadersOf(loadBundledDocument());
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));

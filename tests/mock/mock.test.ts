@@ -1,9 +1,9 @@
 // The mock as a client sees it: Prism on a free loopback port behind the envelope proxy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiMock, type RunningApiMock } from '../../src/mock/index.ts';
-import { maxRequestBytes } from '../../src/mock/envelope-proxy.ts';
-import { loadBundledDocument } from '../../src/spec/document.ts';
-import { SpecValidator } from '../../src/spec/validator.ts';
+import { startApiMock, type RunningApiMock } from '../../tools/mock/index.ts';
+import { maxRequestBytes } from '../../tools/mock/envelope-proxy.ts';
+import { loadBundledDocument } from '../../packages/sandbox/src/spec/document.ts';
+import { SpecValidator } from '../../packages/sandbox/src/spec/validator.ts';
 import { exampleRequest, modelOperations } from '../support/operations.ts';
 
 const doc = loadBundledDocument();

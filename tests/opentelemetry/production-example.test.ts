@@ -7,7 +7,7 @@ import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productionClient, startTelemetry } from '../../examples/production-telemetry.ts';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
+import { startSandbox, type RunningSandbox } from '../../packages/sandbox/src/index.ts';
 import { readmeBlock } from '../support/readme.ts';
 import { readFileSync } from 'node:fs';
 import { repoRoot } from '../support/run.ts';

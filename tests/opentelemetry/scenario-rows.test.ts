@@ -1,4 +1,4 @@
-// Each row of the sandbox's failure scenarios table (src/sandbox/README.md) as an on-call
+// Each row of the sandbox's failure scenarios table (packages/sandbox/README.md) as an on-call
 // engineer sees it: the call's span and the client's log lines, with telemetry and a logger
 // on. The rows docs/operating-in-production.md shows are what this test observes: it runs
 // each scenario and looks for the row it observed in the page, so the page cannot drift from
@@ -8,9 +8,9 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, hmacSha256, type Logger, type WalletApiClient } from '../../src/client/index.ts';
-import { instrumentWalletApi, type WalletApiTelemetry } from '../../src/opentelemetry/index.ts';
-import { startSandbox, type RunningSandbox, type ScenarioDefinition } from '../../src/sandbox/index.ts';
+import { createClient, hmacSha256, type Logger, type WalletApiClient } from '../../packages/sdk/src/client/index.ts';
+import { instrumentWalletApi, type WalletApiTelemetry } from '../../packages/sdk/src/opentelemetry/index.ts';
+import { startSandbox, type RunningSandbox, type ScenarioDefinition } from '../../packages/sandbox/src/index.ts';
 import { repoRoot } from '../support/run.ts';
 
 const secret = 'scenario-rows-secret';

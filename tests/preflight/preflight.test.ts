@@ -1,6 +1,6 @@
 // The whole preflight against a loopback stand-in for staging.
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatReport, parsePreflightArgs, runPreflight, runStep, valuesToRedact } from '../../src/preflight/run.ts';
+import { formatReport, parsePreflightArgs, runPreflight, runStep, valuesToRedact } from '../../tools/preflight/run.ts';
 import { startFakeService, type FakeService } from '../contract/support/fake-service.ts';
 
 const apiKey = 'preflight-key-5d2e';

@@ -3,7 +3,7 @@
 // first, as one case-insensitive alternation, each match replaced by its value's replacement.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Echoes } from '../../src/privacy/policy.ts';
+import { Echoes } from '../../packages/sdk/src/privacy/policy.ts';
 import { countFromEnv } from '../support/count.ts';
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -90,9 +90,9 @@ describe('carried values echoed in the forms people print them', () => {
   const secret = 'property-signing-secret';
 
   it('are masked in a recorded exchange, free text, and every rendering of the error unwrap throws', async () => {
-    const { defaultPolicy } = await import('../../src/privacy/index.ts');
-    const { buildEntry } = await import('../../src/traffic/entry.ts');
-    const { createClient, hmacSha256, unwrap } = await import('../../src/client/index.ts');
+    const { defaultPolicy } = await import('../../packages/sdk/src/privacy/index.ts');
+    const { buildEntry } = await import('../../packages/sdk/src/traffic/entry.ts');
+    const { createClient, hmacSha256, unwrap } = await import('../../packages/sdk/src/client/index.ts');
     const { credentialForms, echoForms, errorRenderings } = await import('./support/echo-forms.ts');
     await fc.assert(
       fc.asyncProperty(fc.uniqueArray(carriedValue, { minLength: 1, maxLength: fieldNames.length }), fc.boolean(), async (values, asQuery) => {

@@ -5,8 +5,8 @@
 // properties, spreading, Object.entries, pino's err serializer and a pino logger). The oracle
 // is plain substring search for each echoed form (support/echo-forms.ts), not the policy.
 import { describe, expect, it } from 'vitest';
-import type { CallResult } from '../../src/client/envelope.ts';
-import { ApiError, createClient, hmacSha256, InvalidResponseError, NetworkError, unwrap, WalletApiError, type ClientOptions } from '../../src/client/index.ts';
+import type { CallResult } from '../../packages/sdk/src/client/envelope.ts';
+import { ApiError, createClient, hmacSha256, InvalidResponseError, NetworkError, unwrap, WalletApiError, type ClientOptions } from '../../packages/sdk/src/client/index.ts';
 import { credentialForms, echoForms, errorRenderings } from './support/echo-forms.ts';
 
 const apiKey = 'live_key_7Hq2mZ9xW4tR';
@@ -158,7 +158,7 @@ describe('every error of the client, from a careless provider, rendered every wa
 
 describe('an error masked again once the call is known', () => {
   it('writes the new message into a stack already read, and masks every field again', async () => {
-    const { protectError } = await import('../../src/client/errors.ts');
+    const { protectError } = await import('../../packages/sdk/src/client/errors.ts');
     const error = new NetworkError('GET /api/v1/wallets', new TypeError('connect failed for pin 048213'));
     // Read before the client masks it with what the call carried: the stack is formatted now.
     expect(error.stack).toContain('048213');

@@ -6,8 +6,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError, createClient, hmacSha256, type DriftEvent } from '../../src/client/index.ts';
-import { recordTraffic, type HarEntry } from '../../src/client/record-traffic.ts';
+import { ConfigurationError, createClient, hmacSha256, type DriftEvent } from '../../packages/sdk/src/client/index.ts';
+import { recordTraffic, type HarEntry } from '../../packages/sdk/src/client/record-traffic.ts';
 import { repoRoot } from '../support/run.ts';
 
 const rules = { fields: ['customer_ref'], headers: ['X-Session'], patterns: ['CUST-[0-9]{4}'] };

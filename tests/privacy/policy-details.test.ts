@@ -3,10 +3,10 @@
 // encodings, base64 and hex, identifiers whatever their separators), what a request carries,
 // how URLs, bodies and headers are masked, and the integrator's rules and their refusals.
 import { describe, expect, it } from 'vitest';
-import { checkRedactionRules, defaultPolicy, environmentSecrets, jsonParseFault, maskIdentifier, maskNumber, normaliseName, privacyPolicy, redactedValue, redactingWriter, RedactionRulesError, secretHeaderNames, unreadableBodyValue } from '../../src/privacy/index.ts';
-import { encodedForms, encodedPrefixes, Echoes, looseForms, variantsOf } from '../../src/privacy/policy.ts';
-import { identifierFieldNames, secretFieldNames, solanaShaped } from '../../src/privacy/rules.ts';
-import type { RecordedExchange } from '../../src/privacy/exchange.ts';
+import { checkRedactionRules, defaultPolicy, environmentSecrets, jsonParseFault, maskIdentifier, maskNumber, normaliseName, privacyPolicy, redactedValue, redactingWriter, RedactionRulesError, secretHeaderNames, unreadableBodyValue } from '../../packages/sdk/src/privacy/index.ts';
+import { encodedForms, encodedPrefixes, Echoes, looseForms, variantsOf } from '../../packages/sdk/src/privacy/policy.ts';
+import { identifierFieldNames, secretFieldNames, solanaShaped } from '../../packages/sdk/src/privacy/rules.ts';
+import type { RecordedExchange } from '../../packages/sdk/src/privacy/exchange.ts';
 
 describe('a mask', () => {
   it('keeps a string its shape: letters x or X, digits 0, in any script, other characters as they are', () => {

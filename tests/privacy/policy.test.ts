@@ -4,9 +4,9 @@
 // protected names, addresses in URL paths and Location, a new value of a field), the
 // integrator's own rules and how they are refused, and where the policy over-masks.
 import { describe, expect, it } from 'vitest';
-import { checkRedactionRules, defaultPolicy, jsonParseFault, maskIdentifier, privacyPolicy, redactedValue } from '../../src/privacy/index.ts';
-import { buildEntry } from '../../src/traffic/entry.ts';
-import type { RecordedExchange } from '../../src/privacy/exchange.ts';
+import { checkRedactionRules, defaultPolicy, jsonParseFault, maskIdentifier, privacyPolicy, redactedValue } from '../../packages/sdk/src/privacy/index.ts';
+import { buildEntry } from '../../packages/sdk/src/traffic/entry.ts';
+import type { RecordedExchange } from '../../packages/sdk/src/privacy/exchange.ts';
 
 const address = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
 const addressMask = '0x0xx0x000000xX000000000000Xx000xxx00XXX00';

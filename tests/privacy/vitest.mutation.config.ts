@@ -1,5 +1,5 @@
 // The vitest configuration of the privacy policy's mutation testing (npm run mutation:privacy,
-// stryker.privacy.config.json): the tests under tests/privacy/ that run src/privacy in this
+// stryker.privacy.config.json): the tests under tests/privacy/ that run packages/sdk/src/privacy in this
 // process, with no database to start, and the property tests at fewer examples each
 // (PRIVACY_PROPERTY_RUNS), since Stryker runs the tests that cover a mutant once per mutant.
 import { defineConfig, mergeConfig } from 'vitest/config';
@@ -11,7 +11,7 @@ export default mergeConfig(
     test: {
       include: ['tests/privacy/**/*.test.ts'],
       // writers.test.ts reads the project's sources for their writers and runs none of
-      // src/privacy; cost.test.ts runs the client in a child process, which no mutant reaches.
+      // packages/sdk/src/privacy; cost.test.ts runs the client in a child process, which no mutant reaches.
       // writers-property.test.ts drives every writer of the project (the learn report, its
       // proposal, the command line) over the same policy the other files test part by part:
       // run once per mutant it would take hours on two cores.

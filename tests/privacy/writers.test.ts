@@ -1,6 +1,6 @@
 // How a new writer is kept from forgetting the privacy policy: every module that writes out
 // of the process (a file, stdout or stderr, a console, a process warning) is listed here,
-// with how what it writes goes through src/privacy, or why it writes nothing a run read. A
+// with how what it writes goes through packages/sdk/src/privacy, or why it writes nothing a run read. A
 // module that starts writing and is not listed fails this test; a listed writer of traffic
 // must reach the policy. (Recordings are held by the types too: buildEntry takes only a
 // `Redacted` exchange, which only the policy makes.)
@@ -16,16 +16,16 @@ const writes = /writeFileSync|writeFile\(|appendFile|createWriteStream|\bwriteSy
  * how, and the module that calls the policy for them.
  */
 const throughThePolicy: Record<string, { how: string; via: string }> = {
-  'src/traffic/har-file.ts': { how: 'appendExchanges: policy.redactExchange, then buildEntry (Redacted only)', via: 'src/traffic/har-file.ts' },
-  'src/client/record-traffic.ts': { how: 'policy.redactExchange with the redact rules; its warning names an error class only', via: 'src/client/record-traffic.ts' },
-  'src/client/drift/watch.ts': { how: 'every event through redactEvent before onDrift; strict errors are built from those events', via: 'src/client/drift/watch.ts' },
-  'src/client/drift/warnings.ts': { how: 'warns with the events watch.ts redacted', via: 'src/client/drift/watch.ts' },
-  'src/cli/main.ts': { how: 'out, err, outJson and outSpec, with the credentials and what the request carried', via: 'src/cli/main.ts' },
-  'src/cli/bin.ts': { how: "main's io; its own line names an error class only", via: 'src/cli/main.ts' },
-  'src/learn/proposal/source-files.ts': { how: 'writes the claims of a report that holds only redacted findings', via: 'src/learn/report.ts' },
-  'src/contract/hooks.ts': { how: "verdicts (names, operations, outcomes), never a body; Dredd's output goes through redactor", via: 'src/contract/dredd.ts' },
-  'scripts/learn.ts': { how: 'prints what the learn command writes', via: 'src/learn/command.ts' },
-  'src/learn/command.ts': { how: 'the report and proposal hold only redacted findings; errors through redactingWriter', via: 'src/learn/command.ts' },
+  'packages/sdk/src/traffic/har-file.ts': { how: 'appendExchanges: policy.redactExchange, then buildEntry (Redacted only)', via: 'packages/sdk/src/traffic/har-file.ts' },
+  'packages/sdk/src/client/record-traffic.ts': { how: 'policy.redactExchange with the redact rules; its warning names an error class only', via: 'packages/sdk/src/client/record-traffic.ts' },
+  'packages/sdk/src/client/drift/watch.ts': { how: 'every event through redactEvent before onDrift; strict errors are built from those events', via: 'packages/sdk/src/client/drift/watch.ts' },
+  'packages/sdk/src/client/drift/warnings.ts': { how: 'warns with the events watch.ts redacted', via: 'packages/sdk/src/client/drift/watch.ts' },
+  'packages/sdk/src/cli/main.ts': { how: 'out, err, outJson and outSpec, with the credentials and what the request carried', via: 'packages/sdk/src/cli/main.ts' },
+  'packages/sdk/src/cli/bin.ts': { how: "main's io; its own line names an error class only", via: 'packages/sdk/src/cli/main.ts' },
+  'tools/learn/proposal/source-files.ts': { how: 'writes the claims of a report that holds only redacted findings', via: 'tools/learn/report.ts' },
+  'tools/contract/hooks.ts': { how: "verdicts (names, operations, outcomes), never a body; Dredd's output goes through redactor", via: 'tools/contract/dredd.ts' },
+  'scripts/learn.ts': { how: 'prints what the learn command writes', via: 'tools/learn/command.ts' },
+  'tools/learn/command.ts': { how: 'the report and proposal hold only redacted findings; errors through redactingWriter', via: 'tools/learn/command.ts' },
   'scripts/contract.ts': { how: 'redactingWriter with the environment credentials', via: 'scripts/contract.ts' },
   'scripts/probe.ts': { how: 'redactingWriter with the environment credentials', via: 'scripts/probe.ts' },
   'scripts/preflight.ts': { how: 'redactingWriter with the environment credentials', via: 'scripts/preflight.ts' },
@@ -33,18 +33,18 @@ const throughThePolicy: Record<string, { how: string; via: string }> = {
 
 /** Writers of the project's own files and messages: nothing a run read. */
 const noTraffic: Record<string, string> = {
-  'src/contract/description.ts': "the spec's description for Dredd",
-  'src/conformance/runner.ts': "the kit's cases' results against its own replayed bytes and the local sandbox: outcome kinds, HTTP statuses, counts and the shape of data, never a value, header or message of an answer",
-  'src/conformance/matrix.ts': "the matrix of the runners' results",
-  'src/dev/rebuild.ts': 'the dev loop: bundle and docs of the spec',
-  'src/diff/optic.ts': "Optic's comparison of two specs",
-  'src/docs/build.ts': 'the docs page',
+  'tools/contract/description.ts': "the spec's description for Dredd",
+  'tools/conformance/runner.ts': "the kit's cases' results against its own replayed bytes and the local sandbox: outcome kinds, HTTP statuses, counts and the shape of data, never a value, header or message of an answer",
+  'tools/conformance/matrix.ts': "the matrix of the runners' results",
+  'tools/dev/rebuild.ts': 'the dev loop: bundle and docs of the spec',
+  'tools/diff/optic.ts': "Optic's comparison of two specs",
+  'tools/docs/build.ts': 'the docs page',
   'scripts/build-standalone.ts': "the sandbox's standalone build: its bundle, executables and wheels",
   'scripts/standalone/executable.ts': "a single executable: the sandbox's bundle injected into a Node binary",
-  'src/generated-files/check.ts': 'generated files',
-  'src/sandbox/command.ts': "the sandbox's banner; its request log goes through sandboxLogRedaction (src/sandbox/app.ts)",
-  'src/support/shutdown.ts': 'signal names',
-  'src/support/postgres-cluster.ts': "a throwaway test cluster's own password file",
+  'tools/generated-files/check.ts': 'generated files',
+  'packages/sandbox/src/command.ts': "the sandbox's banner; its request log goes through sandboxLogRedaction (packages/sandbox/src/app.ts)",
+  'packages/sandbox/src/shutdown.ts': 'signal names',
+  'tools/support/postgres-cluster.ts': "a throwaway test cluster's own password file",
   'scripts/build.ts': 'packages',
   'scripts/changelog.ts': 'the changelog of spec changes',
   'scripts/commonjs-declarations.ts': 'type declarations',
@@ -61,9 +61,9 @@ const noTraffic: Record<string, string> = {
   'scripts/release-check.ts': "the release's guards and one line per artifact: names, versions, the checking tools' own findings on the kit's files",
   'scripts/release-publish.ts': 'the commands of an upload: files, registries and variable names, never a credential',
   'scripts/docs-check.ts': "the docs site's links and requests",
-  'src/release/go.ts': 'a consumer module of the Go client, in a scratch folder',
-  'src/release/php.ts': 'a consumer project of the PHP client, in a scratch folder',
-  'src/release/python.ts': "the Python lock's pins as constraints, in a scratch folder",
+  'tools/release/go.ts': 'a consumer module of the Go client, in a scratch folder',
+  'tools/release/php.ts': 'a consumer project of the PHP client, in a scratch folder',
+  'tools/release/python.ts': "the Python lock's pins as constraints, in a scratch folder",
   'scripts/start.ts': 'the start banner',
   'scripts/unknowns.ts': "the spec's unknowns",
 };
@@ -77,9 +77,9 @@ function sources(dir: string): string[] {
 
 describe('the writers of the project', () => {
   it('are all known, and each writer of what a run read reaches the privacy policy', () => {
-    const writers = [...sources('src'), ...sources('scripts')].filter((file) => writes.test(readFileSync(join(repoRoot, file), 'utf8'))).sort();
+    const writers = [...sources('packages/sdk/src'), ...sources('packages/sandbox/src'), ...sources('tools'), ...sources('scripts')].filter((file) => writes.test(readFileSync(join(repoRoot, file), 'utf8'))).sort();
     const unknown = writers.filter((file) => !(file in throughThePolicy) && !(file in noTraffic));
-    expect(unknown, 'a new writer: route what it writes through src/privacy (see the Privacy section of the README) and list it here').toEqual([]);
+    expect(unknown, 'a new writer: route what it writes through packages/sdk/src/privacy (see the Privacy section of the README) and list it here').toEqual([]);
     expect(Object.keys({ ...throughThePolicy, ...noTraffic }).filter((file) => !writers.includes(file)), 'listed but no longer writing').toEqual([]);
     const callsThePolicy = /\.redact(?:Exchange|Text|Json|JsonText|Name|Field)\(|redactingWriter\(|defaultPolicy|policy\./;
     for (const [file, { via }] of Object.entries(throughThePolicy)) {

@@ -1,12 +1,12 @@
-// What stops a release before anything is built (src/release/guards.ts), on a small git
+// What stops a release before anything is built (tools/release/guards.ts), on a small git
 // repository of its own: each problem named, none on a tree ready to release.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { GeneratedFileResult } from '../../src/generated-files/check.ts';
-import { releaseProblems } from '../../src/release/guards.ts';
+import type { GeneratedFileResult } from '../../tools/generated-files/check.ts';
+import { releaseProblems } from '../../tools/release/guards.ts';
 
 const repos: string[] = [];
 afterEach(() => repos.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));

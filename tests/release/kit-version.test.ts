@@ -1,10 +1,10 @@
-// The kit's one version (VERSION) and its stamps in every package (src/codegen/kit-version.ts,
+// The kit's one version (VERSION) and its stamps in every package (tools/codegen/kit-version.ts,
 // `npm run version:set`): read back from each file as that file's own tool reads it.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applicableStamps, isSemver, kitVersion, stampedTexts, versionStamps } from '../../src/codegen/kit-version.ts';
+import { applicableStamps, isSemver, kitVersion, stampedTexts, versionStamps } from '../../tools/codegen/kit-version.ts';
 import { repoRoot } from '../support/run.ts';
 
 const copies: string[] = [];
@@ -41,14 +41,14 @@ describe("the kit's version", () => {
     expect(json('package.json').version).toBe('2.3.4-rc.1');
     const lock = json('package-lock.json');
     expect([lock.version, lock.packages?.['']?.version]).toEqual(['2.3.4-rc.1', '2.3.4-rc.1']);
-    expect(texts.get('src/version.ts')).toContain("export const sdkVersion = '2.3.4-rc.1';");
+    expect(texts.get('packages/sdk/src/version.ts')).toContain("export const sdkVersion = '2.3.4-rc.1';");
     expect(texts.get('clients/python/src/wallet_api/_version.py')).toContain('__version__ = "2.3.4-rc.1"');
     expect(texts.get('clients/python/sandbox-dist/pyproject.toml')).toContain('\nversion = "2.3.4-rc.1"\n');
     expect(texts.get('clients/python/pyproject.toml')).toContain('"wallet-api-sandbox==2.3.4-rc.1"');
     expect(texts.get('clients/go/version.go')).toContain('const Version = "2.3.4-rc.1"');
     // Only the version changed: the same text with the old version put back (the lock's dependency versions stay).
     for (const [path, text] of texts) {
-      if (path === 'src/version.ts') continue;
+      if (path === 'packages/sdk/src/version.ts') continue;
       // (Put back as the kit's version itself: a dependency may share that version's digits.)
       expect(text.replaceAll('2.3.4-rc.1', kitVersion()), path).toBe(before[path]!);
     }

@@ -4,8 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { kitVersion } from '../../src/codegen/kit-version.ts';
-import { runTool } from '../../src/support/tool.ts';
+import { kitVersion } from '../../tools/codegen/kit-version.ts';
+import { runTool } from '../../tools/support/tool.ts';
 import { repoRoot } from '../support/run.ts';
 
 const out = mkdtempSync(join(tmpdir(), 'release-out-'));

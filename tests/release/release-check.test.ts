@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runTool } from '../../src/support/tool.ts';
+import { runTool } from '../../tools/support/tool.ts';
 import { copyRepository } from '../support/repository-copy.ts';
 import { repoRoot } from '../support/run.ts';
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
   // condition for both import and require.
   const manifestPath = join(copy.dir, 'packages', 'sdk', 'package.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { exports: Record<string, unknown> };
-  manifest.exports['./signing'] = { types: { require: './dist/signing/index.d.cts', default: './dist/signing/index.d.ts' }, default: './dist/signing/index.js' };
+  manifest.exports['./signing'] = { types: { require: './dist/sdk/src/signing/index.d.cts', default: './dist/sdk/src/signing/index.d.ts' }, default: './dist/sdk/src/signing/index.js' };
   writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
   // Go: a file importing a module that go.mod does not require.
   writeFileSync(join(copy.dir, 'clients', 'go', 'planted.go'), 'package walletapi\n\nimport _ "golang.org/x/text/language"\n');

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { runTool } from '../../src/support/tool.ts';
+import { runTool } from '../../tools/support/tool.ts';
 import { repoRoot } from '../support/run.ts';
 
 const workflowsDir = join(repoRoot, '.github', 'workflows');

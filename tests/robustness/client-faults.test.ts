@@ -5,7 +5,7 @@
 // signed anew on every attempt. Prints the counts per fault and per outcome, and the rate.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, hmacSha256, unwrap, WalletApiError, type ClientErrorKind, type WalletApiClient } from '../../src/client/index.ts';
+import { createClient, hmacSha256, unwrap, WalletApiError, type ClientErrorKind, type WalletApiClient } from '../../packages/sdk/src/client/index.ts';
 import { exampleRequest, modelOperations, type OperationModel } from '../support/operations.ts';
 import { faults, oversizedBodyBytes, startFaultServer, testBodyLimit, type Fault, type FaultServer } from './support/fault-server.ts';
 import { runPool } from './support/pool.ts';

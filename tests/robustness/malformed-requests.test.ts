@@ -5,8 +5,8 @@
 // tenant's state is compared by digest after every batch and in full at the end.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/sandbox/index.ts';
-import { SpecValidator } from '../../src/spec/validator.ts';
+import { startSandbox } from '../../packages/sandbox/src/index.ts';
+import { SpecValidator } from '../../packages/sandbox/src/spec/validator.ts';
 import { sendSigned, type Credentials } from '../support/signed-http.ts';
 import { describeCase, malformedCasesFor, testHelperCases, toSignedRequest, unroutedCases, type CaseContext, type MalformedCase } from './support/malformed.ts';
 import { modelOperations } from '../support/operations.ts';

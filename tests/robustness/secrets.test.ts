@@ -4,7 +4,7 @@
 // in a response or in a line the process prints.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnService, typeScriptCommand, type RunningProcess } from '../../src/support/process.ts';
+import { spawnService, typeScriptCommand, type RunningProcess } from '../../tools/support/process.ts';
 import { sendSigned, type Credentials } from '../support/signed-http.ts';
 import { malformedCasesFor, toSignedRequest, unroutedCases } from './support/malformed.ts';
 import { runPool } from './support/pool.ts';

@@ -4,8 +4,8 @@
 import { Agent } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
-import { SpecValidator } from '../../src/spec/validator.ts';
+import { startSandbox, type RunningSandbox } from '../../packages/sandbox/src/index.ts';
+import { SpecValidator } from '../../packages/sandbox/src/spec/validator.ts';
 import { sendSigned, type Credentials } from '../support/signed-http.ts';
 import { runPool } from './support/pool.ts';
 import { countFromEnv } from '../support/count.ts';

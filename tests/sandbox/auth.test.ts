@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCredentials, startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
-import { formatTimestamp, hmacSha256 } from '../../src/signing/index.ts';
+import { demoCredentials, startSandbox, type RunningSandbox } from '../../packages/sandbox/src/index.ts';
+import { formatTimestamp, hmacSha256 } from '../../packages/sdk/src/signing/index.ts';
 import { SandboxCaller, type CallOptions } from '../support/sandbox-caller.ts';
 
 const alpha = { apiKey: 'alpha-key', secret: 'alpha-secret-value' };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, demoCredentials, type RunningSandbox } from '../../src/sandbox/index.ts';
+import { startSandbox, demoCredentials, type RunningSandbox } from '../../packages/sandbox/src/index.ts';
 import { SandboxCaller, type CallOptions } from '../support/sandbox-caller.ts';
 
 let sandbox: RunningSandbox;

@@ -4,9 +4,9 @@
 // get neither.
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { Behaviour, BreaksRecord } from '../../src/sandbox/behaviour/layer.ts';
-import { behaviourPlugin } from '../../src/sandbox/behaviour/plugin.ts';
-import { sandboxRefusals } from '../../src/sandbox/errors.ts';
+import type { Behaviour, BreaksRecord } from '../../packages/sandbox/src/behaviour/layer.ts';
+import { behaviourPlugin } from '../../packages/sandbox/src/behaviour/plugin.ts';
+import { sandboxRefusals } from '../../packages/sandbox/src/errors.ts';
 
 const none = { bare: false, errorEnvelope: false, dropped: [], retyped: [] };
 

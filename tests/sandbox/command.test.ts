@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { profileLine, servingBanner } from '../../src/sandbox/banner.ts';
-import { freePort, spawnService, typeScriptCommand, waitForHttp } from '../../src/support/process.ts';
+import { profileLine, servingBanner } from '../../packages/sandbox/src/banner.ts';
+import { freePort, spawnService, typeScriptCommand, waitForHttp } from '../../tools/support/process.ts';
 import { repoRoot } from '../support/run.ts';
 
 const script = `${repoRoot}scripts/sandbox.ts`;

@@ -1,4 +1,4 @@
-// The sandboxes started in one process share their compiled validators (src/sandbox/plugins/
+// The sandboxes started in one process share their compiled validators (packages/sandbox/src/plugins/
 // validation.ts, specValidatorFor): a test suite that starts one per file or per test
 // compiles the spec's schemas once. Shared, they still check each sandbox against its own
 // spec, requests and answers: one started from an edited spec refuses what the edit refuses
@@ -6,9 +6,9 @@
 // accepts and answers what that does.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildSandboxApp } from '../../src/sandbox/app.ts';
-import { loadBundledDocument } from '../../src/spec/document.ts';
-import type { OpenApiDocument } from '../../src/spec/openapi.ts';
+import { buildSandboxApp } from '../../packages/sandbox/src/app.ts';
+import { loadBundledDocument } from '../../packages/sandbox/src/spec/document.ts';
+import type { OpenApiDocument } from '../../packages/sdk/src/spec/openapi.ts';
 import { sendSigned } from '../support/signed-http.ts';
 
 const credentials = { apiKey: 'compiled-once-key', secret: 'compiled-once-secret' };

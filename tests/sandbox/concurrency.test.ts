@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCredentials, startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
+import { demoCredentials, startSandbox, type RunningSandbox } from '../../packages/sandbox/src/index.ts';
 import { storeVariants } from '../support/postgres.ts';
 import { SandboxCaller } from '../support/sandbox-caller.ts';
 

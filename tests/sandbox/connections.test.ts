@@ -2,9 +2,9 @@
 // a request. Short timeouts keep the test quick; the defaults are checked as set.
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { buildSandboxApp } from '../../src/sandbox/app.ts';
-import { defaultSandboxTimeouts, demoCredentials, startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
-import { resolveTimeouts } from '../../src/sandbox/timeouts.ts';
+import { buildSandboxApp } from '../../packages/sandbox/src/app.ts';
+import { defaultSandboxTimeouts, demoCredentials, startSandbox, type RunningSandbox } from '../../packages/sandbox/src/index.ts';
+import { resolveTimeouts } from '../../packages/sandbox/src/timeouts.ts';
 import { signedHeaders } from '../support/signed-http.ts';
 
 const timeouts = { connectionMs: 400, headersMs: 600, requestMs: 1200, keepAliveMs: 300 };

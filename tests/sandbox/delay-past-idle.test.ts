@@ -3,8 +3,8 @@
 // sandbox does not reset the socket it is deliberately keeping quiet, and the operation runs
 // once. The idle timeout is shortened here so the test waits less than a second.
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { createClient, hmacSha256, unwrap } from '../../src/client/index.ts';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
+import { createClient, hmacSha256, unwrap } from '../../packages/sdk/src/client/index.ts';
+import { startSandbox, type RunningSandbox } from '../../packages/sandbox/src/index.ts';
 import { sendSigned } from '../support/signed-http.ts';
 
 const secret = 'delay-idle-secret';

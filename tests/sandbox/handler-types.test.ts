@@ -3,9 +3,9 @@
 // directive.
 import { describe, expectTypeOf, it } from 'vitest';
 import type { operations } from '../../generated/schema.d.ts';
-import { successEnvelope } from '../../src/envelope/index.ts';
-import type { Handler, Handlers, OperationId } from '../../src/sandbox/operations/context.ts';
-import type { OperationHandlers } from '../../src/sandbox/operations/index.ts';
+import { successEnvelope } from '../../packages/sdk/src/envelope/index.ts';
+import type { Handler, Handlers, OperationId } from '../../packages/sandbox/src/operations/context.ts';
+import type { OperationHandlers } from '../../packages/sandbox/src/operations/index.ts';
 
 describe('sandbox handler map', () => {
   it('has exactly the operations of the spec', () => {

@@ -2,8 +2,8 @@
 // `Allow` header listing the methods it does declare, and the error envelope; a path it does
 // not serve stays 404. The expected methods come from the spec itself, not from the sandbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
-import { loadBundledDocument } from '../../src/spec/document.ts';
+import { startSandbox, type RunningSandbox } from '../../packages/sandbox/src/index.ts';
+import { loadBundledDocument } from '../../packages/sandbox/src/spec/document.ts';
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {

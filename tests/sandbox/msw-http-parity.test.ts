@@ -5,9 +5,9 @@
 // connection differs (date, connection, keep-alive): in-process there is none.
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatTimestamp, hmacSha256 } from '../../src/signing/index.ts';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
-import { sandboxHandlers } from '../../src/sandbox/msw/index.ts';
+import { formatTimestamp, hmacSha256 } from '../../packages/sdk/src/signing/index.ts';
+import { startSandbox, type RunningSandbox } from '../../packages/sandbox/src/index.ts';
+import { sandboxHandlers } from '../../packages/sandbox/src/msw/index.ts';
 
 const inProcessUrl = 'http://sandbox.test';
 const apiKeys = { 'team-key': 'team-secret' };

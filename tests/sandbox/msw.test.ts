@@ -5,8 +5,8 @@
 import net from 'node:net';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, createClient, hmacSha256, unwrap, type Transaction, type WalletApiClient } from '../../src/client/index.ts';
-import { sandboxHandlers } from '../../src/sandbox/msw/index.ts';
+import { ApiError, createClient, hmacSha256, unwrap, type Transaction, type WalletApiClient } from '../../packages/sdk/src/client/index.ts';
+import { sandboxHandlers } from '../../packages/sandbox/src/msw/index.ts';
 import { specValidator } from '../support/sandbox-caller.ts';
 
 const baseUrl = 'http://sandbox.test';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, demoCredentials, type RunningSandbox } from '../../src/sandbox/index.ts';
-import { loadBundledDocument } from '../../src/spec/document.ts';
-import { listOperations } from '../../src/spec/openapi.ts';
-import { fixedInstant } from '../../src/sandbox/runtime.ts';
+import { startSandbox, demoCredentials, type RunningSandbox } from '../../packages/sandbox/src/index.ts';
+import { loadBundledDocument } from '../../packages/sandbox/src/spec/document.ts';
+import { listOperations } from '../../packages/sdk/src/spec/openapi.ts';
+import { fixedInstant } from '../../packages/sandbox/src/runtime.ts';
 import { storeVariants } from '../support/postgres.ts';
 import { SandboxCaller } from '../support/sandbox-caller.ts';
 

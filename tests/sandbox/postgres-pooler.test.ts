@@ -2,7 +2,7 @@
 // often runs: each statement may reach another server connection than the one before it, so
 // the store must not rely on a statement prepared on one connection being there on the next.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresStore } from '../../src/sandbox/store/postgres.ts';
+import { PostgresStore } from '../../packages/sandbox/src/store/postgres.ts';
 import { startPgBouncer, type PgBouncer } from '../support/pgbouncer.ts';
 import { freshDatabase } from '../support/postgres.ts';
 

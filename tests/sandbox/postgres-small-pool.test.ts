@@ -3,9 +3,9 @@
 // connection the arming needs), and a first retention purge that fails closes the pool it
 // opened instead of leaving its connections to the database.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, createClient, hmacSha256, unwrap } from '../../src/client/index.ts';
-import { startSandbox, type RunningSharedSandbox } from '../../src/sandbox/index.ts';
-import { PostgresStore } from '../../src/sandbox/store/postgres.ts';
+import { ApiError, createClient, hmacSha256, unwrap } from '../../packages/sdk/src/client/index.ts';
+import { startSandbox, type RunningSharedSandbox } from '../../packages/sandbox/src/index.ts';
+import { PostgresStore } from '../../packages/sandbox/src/store/postgres.ts';
 import { freshDatabase, queryDatabase } from '../support/postgres.ts';
 
 const apiKey = 'small-pool-key';

@@ -5,9 +5,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { demoCredentials, startSandbox } from '../../src/sandbox/index.ts';
-import { PostgresStore } from '../../src/sandbox/store/postgres.ts';
-import { freePort } from '../../src/support/process.ts';
+import { demoCredentials, startSandbox } from '../../packages/sandbox/src/index.ts';
+import { PostgresStore } from '../../packages/sandbox/src/store/postgres.ts';
+import { freePort } from '../../tools/support/process.ts';
 import { freshDatabase, queryDatabase, storeVariants } from '../support/postgres.ts';
 import { repoRoot } from '../support/run.ts';
 import { SandboxCaller } from '../support/sandbox-caller.ts';

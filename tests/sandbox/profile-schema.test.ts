@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/sandbox/index.ts';
-import { profileProblems } from '../../src/sandbox/profile/cross-check.ts';
-import { loadProfile, profileSchemaPath, profileSchemaProblems } from '../../src/sandbox/profile/load.ts';
-import { refusalClasses, type Contradiction, type ProviderProfile } from '../../src/sandbox/profile/types.ts';
-import { loadBundledDocument } from '../../src/spec/document.ts';
-import type { OpenApiDocument } from '../../src/spec/openapi.ts';
+import { startSandbox } from '../../packages/sandbox/src/index.ts';
+import { profileProblems } from '../../packages/sandbox/src/profile/cross-check.ts';
+import { loadProfile, profileSchemaPath, profileSchemaProblems } from '../../packages/sandbox/src/profile/load.ts';
+import { refusalClasses, type Contradiction, type ProviderProfile } from '../../packages/sandbox/src/profile/types.ts';
+import { loadBundledDocument } from '../../packages/sandbox/src/spec/document.ts';
+import type { OpenApiDocument } from '../../packages/sdk/src/spec/openapi.ts';
 import { repoRoot } from '../support/run.ts';
 
 const fixtures = ['fills-unknowns.json', 'contradicts.json'].map((name) => join(repoRoot, 'tests/fixtures/providers', name));
@@ -22,7 +22,7 @@ const bundled = loadBundledDocument();
 
 /** TypeScript's verdict on each JSON text written as `(<text>) satisfies ProviderProfile`: the diagnostics, one list per text. */
 function typeCheck(texts: string[]): string[][] {
-  const typesModule = join(repoRoot, 'src/sandbox/profile/types.ts');
+  const typesModule = join(repoRoot, 'packages/sandbox/src/profile/types.ts');
   const files = new Map(texts.map((text, index) => [join(repoRoot, `tests/fixtures/providers/profile-${index}.check.ts`), `import type { ProviderProfile } from ${JSON.stringify(typesModule)};\nexport const profile = (${text}) satisfies ProviderProfile;\n`]));
   const options: ts.CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, allowImportingTsExtensions: true, skipLibCheck: true, types: [] };
   const host = ts.createCompilerHost(options);

@@ -3,8 +3,8 @@
 // stay the format when stdout is not a terminal, in CI, or with SANDBOX_LOG=json.
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { sandboxOptionsFromEnv } from '../../src/sandbox/config.ts';
-import { readableLogStream } from '../../src/sandbox/readable-log.ts';
+import { sandboxOptionsFromEnv } from '../../packages/sandbox/src/config.ts';
+import { readableLogStream } from '../../packages/sandbox/src/readable-log.ts';
 
 describe('readable request logs', () => {
   it('writes one line per request with method, path, status and milliseconds', async () => {

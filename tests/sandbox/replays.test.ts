@@ -3,10 +3,10 @@
 // GET, re-signs each attempt and so is never taken for a replay.
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, hmacSha256 } from '../../src/client/index.ts';
-import { demoCredentials, startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
-import { ReplayGuard } from '../../src/sandbox/replays.ts';
-import { formatTimestamp } from '../../src/signing/index.ts';
+import { createClient, hmacSha256 } from '../../packages/sdk/src/client/index.ts';
+import { demoCredentials, startSandbox, type RunningSandbox } from '../../packages/sandbox/src/index.ts';
+import { ReplayGuard } from '../../packages/sandbox/src/replays.ts';
+import { formatTimestamp } from '../../packages/sdk/src/signing/index.ts';
 import { storeVariants } from '../support/postgres.ts';
 import { sendSigned } from '../support/signed-http.ts';
 

@@ -8,9 +8,9 @@
 // the database going away needs a cluster that can be stopped, and the run's shared one must
 // stay up for the other files.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgresCluster, type PostgresCluster } from '../../src/support/postgres-cluster.ts';
-import { freePort, spawnService, typeScriptCommand, waitForHttp, type RunningProcess } from '../../src/support/process.ts';
-import { formatTimestamp } from '../../src/signing/index.ts';
+import { startPostgresCluster, type PostgresCluster } from '../../tools/support/postgres-cluster.ts';
+import { freePort, spawnService, typeScriptCommand, waitForHttp, type RunningProcess } from '../../tools/support/process.ts';
+import { formatTimestamp } from '../../packages/sdk/src/signing/index.ts';
 import { queryDatabase } from '../support/postgres.ts';
 import { repoRoot } from '../support/run.ts';
 import { SandboxCaller } from '../support/sandbox-caller.ts';

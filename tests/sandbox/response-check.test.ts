@@ -2,8 +2,8 @@
 // violation, so that a test talking to the sandbox cannot pass on such an answer.
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { BreaksRecord, DeliberateBreaks } from '../../src/sandbox/behaviour/layer.ts';
-import { responseCheckPlugin } from '../../src/sandbox/plugins/response-check.ts';
+import type { BreaksRecord, DeliberateBreaks } from '../../packages/sandbox/src/behaviour/layer.ts';
+import { responseCheckPlugin } from '../../packages/sandbox/src/plugins/response-check.ts';
 
 async function appAnswering(body: unknown, status = 200) {
   const app = Fastify();

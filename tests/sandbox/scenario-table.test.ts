@@ -1,4 +1,4 @@
-// The failure scenarios' table (src/sandbox/README.md, and the README's copy for integrators)
+// The failure scenarios' table (packages/sandbox/README.md, and the README's copy for integrators)
 // holds row by row: each row's definition, armed on createSwap, makes the client throw the
 // error kind the row names, and leaves the swap created or not as the row says, over HTTP and
 // in process through MSW alike, and over HTTP with the state in PostgreSQL; and the answers in
@@ -6,18 +6,18 @@
 // (tests/packages.test.ts runs the same rows through the packed packages.)
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, hmacSha256, unwrap, type WalletApiClient } from '../../src/client/index.ts';
-import { scenarioAnswers, startSandbox, type RunningSandbox, type RunningSharedSandbox } from '../../src/sandbox/index.ts';
+import { createClient, hmacSha256, unwrap, type WalletApiClient } from '../../packages/sdk/src/client/index.ts';
+import { scenarioAnswers, startSandbox, type RunningSandbox, type RunningSharedSandbox } from '../../packages/sandbox/src/index.ts';
 import { freshDatabase } from '../support/postgres.ts';
-import { sandboxHandlers } from '../../src/sandbox/msw/index.ts';
-import { formatTimestamp } from '../../src/signing/index.ts';
+import { sandboxHandlers } from '../../packages/sandbox/src/msw/index.ts';
+import { formatTimestamp } from '../../packages/sdk/src/signing/index.ts';
 import { scenarioTable, settledKind, type ScenarioRow } from '../support/scenario-table.ts';
 import { sendSigned } from '../support/signed-http.ts';
 
 const apiKey = 'table-key';
 const secret = 'table-secret';
 const inProcessUrl = 'http://sandbox.test';
-const { rows } = scenarioTable('src/sandbox/README.md');
+const { rows } = scenarioTable('packages/sandbox/README.md');
 // Each row runs under an API key of its own, so the rows run side by side: a key's records
 // and scenarios are its own, and the rows that wait (delay, dribble) wait together.
 const rowKey = (target: string, row: ScenarioRow) => `table-key-${target.replaceAll(' ', '-')}-${row.answer}`;

@@ -7,9 +7,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, createClient, hmacSha256, unwrap, type WalletApiClient } from '../../src/client/index.ts';
-import { readScenarioFile, sandboxOptionsFromEnv } from '../../src/sandbox/config.ts';
-import { startSandbox, type RunningSandbox, type RunningSharedSandbox, type ScenarioView } from '../../src/sandbox/index.ts';
+import { ApiError, createClient, hmacSha256, unwrap, type WalletApiClient } from '../../packages/sdk/src/client/index.ts';
+import { readScenarioFile, sandboxOptionsFromEnv } from '../../packages/sandbox/src/config.ts';
+import { startSandbox, type RunningSandbox, type RunningSharedSandbox, type ScenarioView } from '../../packages/sandbox/src/index.ts';
 import { storeVariants } from '../support/postgres.ts';
 import { sendSigned } from '../support/signed-http.ts';
 

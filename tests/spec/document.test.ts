@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadBundledDocument } from '../../src/spec/document.ts';
-import { listOperations } from '../../src/spec/openapi.ts';
-import { SpecValidator } from '../../src/spec/validator.ts';
+import { loadBundledDocument } from '../../packages/sandbox/src/spec/document.ts';
+import { listOperations } from '../../packages/sdk/src/spec/openapi.ts';
+import { SpecValidator } from '../../packages/sandbox/src/spec/validator.ts';
 
 const doc = loadBundledDocument();
 const validator = new SpecValidator(doc);

@@ -2,7 +2,7 @@
 // that occurs in exactly one of them, the objects of the spec that must carry the marker
 // for it, and a phrase the marker's sentence must contain at each of those objects. The
 // test checks this table both against the spec and against the interface document.
-import { pointerSegment } from '../../src/spec/pointer.ts';
+import { pointerSegment } from '../../packages/sdk/src/spec/pointer.ts';
 
 /** `phrase` is one phrase for every pointer, or one per pointer. */
 export type NotShownStatement = { quote: string; pointers: string[]; phrase: string | string[] };

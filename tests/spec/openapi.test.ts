@@ -1,8 +1,8 @@
 // The one reader of the document: pointers, `$ref`s and the operation list, on small
 // documents written out here so each rule is seen on its own.
 import { describe, expect, it } from 'vitest';
-import { deref, listOperations, resolvePointer, resolveSchema, type OpenApiDocument } from '../../src/spec/openapi.ts';
-import { pointerSegment } from '../../src/spec/pointer.ts';
+import { deref, listOperations, resolvePointer, resolveSchema, type OpenApiDocument } from '../../packages/sdk/src/spec/openapi.ts';
+import { pointerSegment } from '../../packages/sdk/src/spec/pointer.ts';
 
 const document = (paths: object, components: object = {}) => ({ openapi: '3.1.0', info: {}, paths, components }) as unknown as OpenApiDocument;
 

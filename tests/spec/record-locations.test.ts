@@ -2,9 +2,9 @@
 // the operations the sandbox's profiles and the traffic readers rely on, and on small
 // documents written out here for each rule on its own.
 import { describe, expect, it } from 'vitest';
-import { loadBundledDocument } from '../../src/spec/document.ts';
-import type { OpenApiDocument } from '../../src/spec/openapi.ts';
-import { describePath, recordLocations, successBodySchema, visitRecords, type RecordLocation } from '../../src/spec/record-locations.ts';
+import { loadBundledDocument } from '../../packages/sandbox/src/spec/document.ts';
+import type { OpenApiDocument } from '../../packages/sdk/src/spec/openapi.ts';
+import { describePath, recordLocations, successBodySchema, visitRecords, type RecordLocation } from '../../packages/sdk/src/spec/record-locations.ts';
 
 const bundled = loadBundledDocument();
 

@@ -1,10 +1,10 @@
 // The strict reading closes what the interface lists completely and nothing else.
 import { describe, expect, it } from 'vitest';
-import { loadBundledDocument } from '../../src/spec/document.ts';
-import { listMediaExamples } from '../../src/spec/examples.ts';
-import { resolvePointer } from '../../src/spec/openapi.ts';
-import { strictReading } from '../../src/spec/strict-reading.ts';
-import { SpecValidator } from '../../src/spec/validator.ts';
+import { loadBundledDocument } from '../../packages/sandbox/src/spec/document.ts';
+import { listMediaExamples } from '../../tools/spec/examples.ts';
+import { resolvePointer } from '../../packages/sdk/src/spec/openapi.ts';
+import { strictReading } from '../../tools/spec/strict-reading.ts';
+import { SpecValidator } from '../../packages/sandbox/src/spec/validator.ts';
 
 const doc = loadBundledDocument();
 const before = structuredClone(doc);

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadBundledDocument } from '../../src/spec/document.ts';
-import { collectUnknowns, unknownsChecklist } from '../../src/spec/unknowns.ts';
+import { loadBundledDocument } from '../../packages/sandbox/src/spec/document.ts';
+import { collectUnknowns, unknownsChecklist } from '../../tools/spec/unknowns.ts';
 import { notShownStatements } from './not-shown-statements.ts';
 
 const interfacePath = fileURLToPath(new URL('../../../shared/service-interface.md', import.meta.url));

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleSandbox } from '../../scripts/standalone/bundle.ts';
-import { startExecutableSandbox, type ExecutableSandbox } from '../../src/standalone/executable-sandbox.ts';
-import { repoRoot } from '../../src/support/repo.ts';
+import { startExecutableSandbox, type ExecutableSandbox } from '../../tools/standalone/executable-sandbox.ts';
+import { repoRoot } from '../../tools/support/repo.ts';
 import { freshDatabase } from '../support/postgres.ts';
 import { SandboxCaller } from '../support/sandbox-caller.ts';
 

@@ -7,8 +7,8 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startExecutableSandbox } from '../../src/standalone/executable-sandbox.ts';
-import { repoRoot } from '../../src/support/repo.ts';
+import { startExecutableSandbox } from '../../tools/standalone/executable-sandbox.ts';
+import { repoRoot } from '../../tools/support/repo.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'executable-sandbox-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

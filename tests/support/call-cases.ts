@@ -1,10 +1,10 @@
 // The calls the client's telemetry and logs are checked on, each against the sandbox with a
-// failure scenario armed for the case (src/sandbox/README.md, "Failure scenarios"): a success,
+// failure scenario armed for the case (packages/sandbox/README.md, "Failure scenarios"): a success,
 // a GET retried under throttling, a refused POST, a timeout and a reset; and the calls that
 // carry every canary of the privacy policy (the password, an account number, an address; the
 // API key, its secret and each signature on every call).
-import { createClient, hmacSha256, type ClientOptions, type WalletApiClient } from '../../src/client/index.ts';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/index.ts';
+import { createClient, hmacSha256, type ClientOptions, type WalletApiClient } from '../../packages/sdk/src/client/index.ts';
+import { startSandbox, type RunningSandbox } from '../../packages/sandbox/src/index.ts';
 
 export const canary = {
   apiKey: 'CANARY-TELEMETRY-KEY-4d1c',

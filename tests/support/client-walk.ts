@@ -1,12 +1,12 @@
-// The provider walk (src/sandbox/walk/provider-walk.ts) made through the SDK client:
+// The provider walk (packages/sandbox/src/walk/provider-walk.ts) made through the SDK client:
 // each request of the spec's operations goes through `client.GET`/`client.POST` by its path
 // template, as an integrator's backend calls; the sandbox's own lists (/sandbox/…) go over
 // the tests' signed caller; the walk's deliberately wrong requests are not sent (a client
 // cannot send them). Each call's outcome is kept, to hold the drift watch to what it did.
-import { walkProvider } from '../../src/sandbox/walk/provider-walk.ts';
-import type { WalletApiClient } from '../../src/client/index.ts';
-import { loadBundledDocument } from '../../src/spec/document.ts';
-import { listOperations } from '../../src/spec/openapi.ts';
+import { walkProvider } from '../../packages/sandbox/src/walk/provider-walk.ts';
+import type { WalletApiClient } from '../../packages/sdk/src/client/index.ts';
+import { loadBundledDocument } from '../../packages/sandbox/src/spec/document.ts';
+import { listOperations } from '../../packages/sdk/src/spec/openapi.ts';
 import { sendSigned, type Credentials } from './signed-http.ts';
 
 export type WalkedCall = { operation: string; status: number | undefined; error: unknown };

@@ -1,7 +1,7 @@
 // The live-reload stream of `npm run dev`, read the way the docs page reads it, each status
 // with the time it arrived: what the dev command's tests and its benchmark wait on.
 import { request } from 'node:http';
-import { eventsPath, type DevStatus } from '../../src/dev/live-reload.ts';
+import { eventsPath, type DevStatus } from '../../tools/dev/live-reload.ts';
 
 /** Statuses from the live-reload stream, each with the time it arrived. */
 export class StatusStream {

@@ -2,9 +2,9 @@
 // spec: where its parameters go, what its body schema demands, its success example, and
 // the valid request built from the spec's own examples (exampleRequest), which the mock
 // and client tests send as is and the robustness suites mutate.
-import { loadBundledDocument } from '../../src/spec/document.ts';
-import { listMediaExamples } from '../../src/spec/examples.ts';
-import { listOperations, type OpenApiDocument } from '../../src/spec/openapi.ts';
+import { loadBundledDocument } from '../../packages/sandbox/src/spec/document.ts';
+import { listMediaExamples } from '../../tools/spec/examples.ts';
+import { listOperations, type OpenApiDocument } from '../../packages/sdk/src/spec/openapi.ts';
 
 export type JsonSchema = {
   type?: string;

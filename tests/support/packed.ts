@@ -77,7 +77,7 @@ export async function packedTarballs(): Promise<PackedTarballs> {
   return oncePerRun(join(packedRoot, `${id}.json`), 'the packing', async () => {
     removeOldRuns(packedRoot, id);
     mkdirSync(dir, { recursive: true });
-    const staleFile = `dist/client/stale-${id}.js`;
+    const staleFile = `dist/sdk/src/client/stale-${id}.js`;
     const stalePath = join(repoRoot, 'packages', 'sdk', staleFile);
     mkdirSync(join(stalePath, '..'), { recursive: true });
     writeFileSync(stalePath, '// not written by the build');

@@ -6,7 +6,7 @@ import { chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../src/support/process.ts';
+import { freePort } from '../../tools/support/process.ts';
 
 export const pgBouncerBinary = '/usr/sbin/pgbouncer';
 

@@ -1,4 +1,4 @@
-// One throwaway PostgreSQL cluster for the whole run (src/support/postgres-cluster.ts),
+// One throwaway PostgreSQL cluster for the whole run (tools/support/postgres-cluster.ts),
 // started by the first test file that asks for a database (tests/support/postgres.ts), so a
 // run of files that need none starts none, and the run does not wait for initdb before its
 // first file. Test files get this run's directory with inject('postgresRun'); the first to

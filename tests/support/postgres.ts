@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, readlinkSync, renameSync, writeFil
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { startPostgresCluster } from '../../src/support/postgres-cluster.ts';
+import { startPostgresCluster } from '../../tools/support/postgres-cluster.ts';
 import { clusterFile, type RunCluster } from './postgres-global-setup.ts';
 
 let cluster: Promise<string> | undefined;

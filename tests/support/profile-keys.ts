@@ -1,13 +1,13 @@
 // A provider profile and a traffic report side by side, as sets of one-line keys: what the
 // profile makes the provider do (profileKeys) and what the report found (itemKeys), so a
 // test can say the report names every deviation of the profile and nothing else.
-import type { DriftEvent } from '../../src/client/index.ts';
-import { shapeOf } from '../../src/learn/findings.ts';
-import type { TrafficReport } from '../../src/learn/report.ts';
-import type { ProviderProfile } from '../../src/sandbox/profile/types.ts';
-import { probedOperation } from '../../src/sandbox/walk/provider-walk.ts';
-import { deref, listOperations, resolvePointer, type OpenApiDocument } from '../../src/spec/openapi.ts';
-import { recordLocations } from '../../src/spec/record-locations.ts';
+import type { DriftEvent } from '../../packages/sdk/src/client/index.ts';
+import { shapeOf } from '../../tools/learn/findings.ts';
+import type { TrafficReport } from '../../tools/learn/report.ts';
+import type { ProviderProfile } from '../../packages/sandbox/src/profile/types.ts';
+import { probedOperation } from '../../packages/sandbox/src/walk/provider-walk.ts';
+import { deref, listOperations, resolvePointer, type OpenApiDocument } from '../../packages/sdk/src/spec/openapi.ts';
+import { recordLocations } from '../../packages/sdk/src/spec/record-locations.ts';
 
 /**
  * The statuses on which a provider decides nothing (written here, not read from the code

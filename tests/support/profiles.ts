@@ -4,10 +4,10 @@
 // here), and the draws that would cancel each other out are left out: a profile where an
 // entry could never show in an answer is refused by the sandbox, so it is not a valid draw.
 import fc from 'fast-check';
-import { refusalClasses, type Contradiction, type JsonValue, type ProviderProfile } from '../../src/sandbox/profile/types.ts';
-import { ProfileTargets } from '../../src/sandbox/profile/targets.ts';
-import { loadBundledDocument } from '../../src/spec/document.ts';
-import type { OpenApiDocument } from '../../src/spec/openapi.ts';
+import { refusalClasses, type Contradiction, type JsonValue, type ProviderProfile } from '../../packages/sandbox/src/profile/types.ts';
+import { ProfileTargets } from '../../packages/sandbox/src/profile/targets.ts';
+import { loadBundledDocument } from '../../packages/sandbox/src/spec/document.ts';
+import type { OpenApiDocument } from '../../packages/sdk/src/spec/openapi.ts';
 
 type FieldContradiction = Extract<Contradiction, { field: string }>;
 type OperationContradiction = Exclude<Contradiction, FieldContradiction>;

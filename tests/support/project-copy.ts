@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
-import { runTool, type ToolResult } from '../../src/support/tool.ts';
+import { runTool, type ToolResult } from '../../tools/support/tool.ts';
 import { repoRoot } from './run.ts';
 
 /** Top-level entries never copied: installed, version control, or made by a build or a run. */

@@ -1,10 +1,10 @@
-// The provider walk (src/sandbox/walk/provider-walk.ts) sent over the tests' signed
+// The provider walk (packages/sandbox/src/walk/provider-walk.ts) sent over the tests' signed
 // caller and kept as exchanges the traffic report reads: what a recorded staging run would hold.
-import type { Exchange } from '../../src/learn/findings.ts';
-import { walkProvider as walk } from '../../src/sandbox/walk/provider-walk.ts';
+import type { Exchange } from '../../tools/learn/findings.ts';
+import { walkProvider as walk } from '../../packages/sandbox/src/walk/provider-walk.ts';
 import { sendSigned, type Credentials } from './signed-http.ts';
 
-export { timestampSkews } from '../../src/sandbox/walk/provider-walk.ts';
+export { timestampSkews } from '../../packages/sandbox/src/walk/provider-walk.ts';
 
 /**
  * `rounds`: how many times each read is made, so that values a provider rotates through

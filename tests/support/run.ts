@@ -1,2 +1,2 @@
 // Where the repository is, for tests that run its scripts and binaries.
-export { repoRoot } from '../../src/support/repo.ts';
+export { repoRoot } from '../../tools/support/repo.ts';

@@ -2,8 +2,8 @@
 // signer over real HTTP, by ./signed-http.ts) and checks every response it sees against
 // the spec: API responses by operation and status, test-helper responses by the envelope
 // and the Transaction schema. A response that breaks the spec fails the calling test.
-import { isSuccessEnvelope } from '../../src/envelope/index.ts';
-import { SpecValidator } from '../../src/spec/validator.ts';
+import { isSuccessEnvelope } from '../../packages/sdk/src/envelope/index.ts';
+import { SpecValidator } from '../../packages/sandbox/src/spec/validator.ts';
 import { distinctInstants, sendSigned, type Credentials } from './signed-http.ts';
 
 export const specValidator = new SpecValidator();

@@ -2,14 +2,14 @@
 // (`hmacSha256` over the exact bytes sent), with every part of it (headers, body bytes,
 // content type, what is signed) under the test's control, sent over a keep-alive
 // connection from node:http so that thousands of requests stay cheap. The signing itself is
-// src/sandbox/walk/signed-request.ts, which `bench:learn` sends through the recorder.
+// packages/sandbox/src/walk/signed-request.ts, which `bench:learn` sends through the recorder.
 import { Agent, request as httpRequest } from 'node:http';
-import { signedHeaders, type Credentials, type SignedRequest } from '../../src/sandbox/walk/signed-request.ts';
-import { defaultSandboxTimeouts } from '../../src/sandbox/timeouts.ts';
+import { signedHeaders, type Credentials, type SignedRequest } from '../../packages/sandbox/src/walk/signed-request.ts';
+import { defaultSandboxTimeouts } from '../../packages/sandbox/src/timeouts.ts';
 
-export { signedHeaders, type AuthChanges, type Credentials, type SignedRequest } from '../../src/sandbox/walk/signed-request.ts';
+export { signedHeaders, type AuthChanges, type Credentials, type SignedRequest } from '../../packages/sandbox/src/walk/signed-request.ts';
 // The product's rule, a clock that never gives the same millisecond twice: the tests' signers keep it too.
-export { distinctInstants } from '../../src/signing/index.ts';
+export { distinctInstants } from '../../packages/sdk/src/signing/index.ts';
 
 export type SignedResponse = {
   status: number;

@@ -3,10 +3,10 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseDocument } from '../../src/spec/document.ts';
-import type { OpenApiDocument } from '../../src/spec/openapi.ts';
-import { redoclyBin, redoclyEnv, withoutNotices } from '../../src/support/redocly.ts';
-import { runTool } from '../../src/support/tool.ts';
+import { parseDocument } from '../../packages/sandbox/src/spec/document.ts';
+import type { OpenApiDocument } from '../../packages/sdk/src/spec/openapi.ts';
+import { redoclyBin, redoclyEnv, withoutNotices } from '../../tools/support/redocly.ts';
+import { runTool } from '../../tools/support/tool.ts';
 import { repoRoot } from './run.ts';
 
 export type SpecCopy = { dir: string; root: string; bundle(): Promise<OpenApiDocument>; lint(): Promise<{ exitCode: number; output: string }>; remove(): void };

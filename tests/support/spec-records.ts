@@ -1,8 +1,8 @@
 // The tests' own reading of where an answer holds the records of each component schema, and
 // which operation a request was for: written here, from the bundled spec's schemas, so that
-// a test's expectations never come from the readers it tests (src/spec/record-locations.ts,
-// src/spec/answer-reading.ts, the operation matching of src/learn/findings.ts).
-import type { OpenApiDocument } from '../../src/spec/openapi.ts';
+// a test's expectations never come from the readers it tests (packages/sdk/src/spec/record-locations.ts,
+// packages/sdk/src/spec/answer-reading.ts, the operation matching of tools/learn/findings.ts).
+import type { OpenApiDocument } from '../../packages/sdk/src/spec/openapi.ts';
 
 export type SpecSchema = { $ref?: string; type?: string | string[]; properties?: Record<string, SpecSchema>; required?: string[]; items?: SpecSchema; additionalProperties?: boolean | SpecSchema; 'x-values-seen'?: string[] };
 

@@ -4,9 +4,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/cli/main.ts';
-import { hmacSha256Sync } from '../../src/signing/index.ts';
-import { readHar } from '../../src/traffic/har-file.ts';
+import { main } from '../../packages/sdk/src/cli/main.ts';
+import { hmacSha256Sync } from '../../packages/sdk/src/signing/index.ts';
+import { readHar } from '../../packages/sdk/src/traffic/har-file.ts';
 import { answerJson, useCaptureServer } from '../support/capture-server.ts';
 import { leaks, hexSignatureShapes } from './support/leaks.ts';
 

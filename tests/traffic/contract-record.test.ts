@@ -6,17 +6,17 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runContract } from '../../src/contract/run.ts';
-import { readHarExchanges } from '../../src/learn/har-input.ts';
-import { renderMarkdown } from '../../src/learn/markdown.ts';
-import { buildReport } from '../../src/learn/report.ts';
-import { parseContractArgs } from '../../src/contract/targets.ts';
-import { parsePreflightArgs, preflightSteps } from '../../src/preflight/run.ts';
-import { demoCredentials } from '../../src/sandbox/defaults.ts';
-import { loadBundledDocument } from '../../src/spec/document.ts';
-import { listOperations } from '../../src/spec/openapi.ts';
-import { defaultPolicy } from '../../src/privacy/index.ts';
-import { readHar } from '../../src/traffic/har-file.ts';
+import { runContract } from '../../tools/contract/run.ts';
+import { readHarExchanges } from '../../tools/learn/har-input.ts';
+import { renderMarkdown } from '../../tools/learn/markdown.ts';
+import { buildReport } from '../../tools/learn/report.ts';
+import { parseContractArgs } from '../../tools/contract/targets.ts';
+import { parsePreflightArgs, preflightSteps } from '../../tools/preflight/run.ts';
+import { demoCredentials } from '../../packages/sandbox/src/defaults.ts';
+import { loadBundledDocument } from '../../packages/sandbox/src/spec/document.ts';
+import { listOperations } from '../../packages/sdk/src/spec/openapi.ts';
+import { defaultPolicy } from '../../packages/sdk/src/privacy/index.ts';
+import { readHar } from '../../packages/sdk/src/traffic/har-file.ts';
 import { hexSignatureShapes, leaks } from './support/leaks.ts';
 
 /** Every string value of a protected field anywhere in the bundled spec: the examples Dredd sends come from there. */

@@ -8,14 +8,14 @@ import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { readHarExchanges } from '../../src/learn/har-input.ts';
-import { appendExchanges, checkHarTarget, NotHarError, readHar } from '../../src/traffic/har-file.ts';
-import { defaultPolicy } from '../../src/privacy/index.ts';
-import { buildEntry } from '../../src/traffic/entry.ts';
-import type { RecordedExchange } from '../../src/privacy/exchange.ts';
-import type { HarEntry } from '../../src/traffic/har.ts';
-import { runRedocly } from '../../src/support/redocly.ts';
-import { repoRoot } from '../../src/support/repo.ts';
+import { readHarExchanges } from '../../tools/learn/har-input.ts';
+import { appendExchanges, checkHarTarget, NotHarError, readHar } from '../../packages/sdk/src/traffic/har-file.ts';
+import { defaultPolicy } from '../../packages/sdk/src/privacy/index.ts';
+import { buildEntry } from '../../packages/sdk/src/traffic/entry.ts';
+import type { RecordedExchange } from '../../packages/sdk/src/privacy/exchange.ts';
+import type { HarEntry } from '../../packages/sdk/src/traffic/har.ts';
+import { runRedocly } from '../../tools/support/redocly.ts';
+import { repoRoot } from '../../tools/support/repo.ts';
 
 const directory = () => mkdtempSync(join(tmpdir(), 'har-'));
 

@@ -8,12 +8,12 @@ import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient, hmacSha256, type WalletApiClient } from '../../src/client/index.ts';
-import { recordTraffic, type HarEntry } from '../../src/client/record-traffic.ts';
-import { instrumentWalletApi, metricNames } from '../../src/opentelemetry/index.ts';
-import { readHarExchanges } from '../../src/learn/har-input.ts';
-import { NotHarError } from '../../src/traffic/har-file.ts';
-import { HarLinesWriter } from '../../src/traffic/har-lines.ts';
+import { createClient, hmacSha256, type WalletApiClient } from '../../packages/sdk/src/client/index.ts';
+import { recordTraffic, type HarEntry } from '../../packages/sdk/src/client/record-traffic.ts';
+import { instrumentWalletApi, metricNames } from '../../packages/sdk/src/opentelemetry/index.ts';
+import { readHarExchanges } from '../../tools/learn/har-input.ts';
+import { NotHarError } from '../../packages/sdk/src/traffic/har-file.ts';
+import { HarLinesWriter } from '../../packages/sdk/src/traffic/har-lines.ts';
 import { ManualMetricReader } from '../support/manual-metric-reader.ts';
 
 const apiKey = 'record-key-6a1e';

@@ -1,8 +1,8 @@
-// One test per redaction rule of the privacy policy (src/privacy) on recorded exchanges, on the entry that is written.
+// One test per redaction rule of the privacy policy (packages/sdk/src/privacy) on recorded exchanges, on the entry that is written.
 import { describe, expect, it } from 'vitest';
-import { buildEntry } from '../../src/traffic/entry.ts';
-import type { RecordedExchange } from '../../src/privacy/exchange.ts';
-import { defaultPolicy, maskIdentifier, unreadableBodyValue } from '../../src/privacy/index.ts';
+import { buildEntry } from '../../packages/sdk/src/traffic/entry.ts';
+import type { RecordedExchange } from '../../packages/sdk/src/privacy/exchange.ts';
+import { defaultPolicy, maskIdentifier, unreadableBodyValue } from '../../packages/sdk/src/privacy/index.ts';
 
 const apiKey = 'key-live-5e1f0a9c';
 const signature = 'a'.repeat(64);

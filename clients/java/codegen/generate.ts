@@ -1,15 +1,15 @@
-// Writes the Java client's generated sources (src/codegen/java-client.ts) and removes any
+// Writes the Java client's generated sources (tools/codegen/java-client.ts) and removes any
 // generated file the spec no longer makes. Usage: node --import tsx clients/java/codegen/generate.ts
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { javaSourceRoot, renderJavaClient } from '../../../src/codegen/java-client.ts';
-import { repoRoot } from '../../../src/support/repo.ts';
+import { javaSourceRoot, renderJavaClient } from '../../../tools/codegen/java-client.ts';
+import { repoRoot } from '../../../tools/support/repo.ts';
 
 // --out-dir DIR writes the files under DIR (paths from the repository root) instead, to compare.
 const outAt = process.argv.indexOf('--out-dir');
 const root = outAt === -1 ? repoRoot : process.argv[outAt + 1]!;
 const files = renderJavaClient();
-const generatedMark = '// Generated from generated/openapi.json by src/codegen/java-client.ts';
+const generatedMark = '// Generated from generated/openapi.json by tools/codegen/java-client.ts';
 
 /** The files under the source root that a previous run generated. */
 function generatedOnDisk(dir: string): string[] {

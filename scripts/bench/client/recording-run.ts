@@ -15,7 +15,7 @@ import { loadBuiltSdk } from './built-sdk.ts';
 import { answerFor, apiKey, secret, swap, transactionsQuery } from './payloads.ts';
 import type { RecordingRun } from './results.ts';
 
-type Traffic = typeof import('../../../src/client/record-traffic.ts');
+type Traffic = typeof import('../../../packages/sdk/src/client/record-traffic.ts');
 
 const options = readBenchOptions(
   { command: 'node --expose-gc --import tsx scripts/bench/client/recording-run.ts', about: 'Times the client recording every call to a file, block by block, and prints one JSON line.' },
@@ -26,7 +26,7 @@ const options = readBenchOptions(
 );
 
 const { createClient, hmacSha256, unwrap } = await loadBuiltSdk();
-const { recordTraffic } = (await import(new URL('../../../packages/sdk/dist/client/record-traffic.js', import.meta.url).href)) as Traffic;
+const { recordTraffic } = (await import(new URL('../../../packages/sdk/dist/sdk/src/client/record-traffic.js', import.meta.url).href)) as Traffic;
 // Answered in-process, but in a later turn of the event loop, as any real fetch answers: an
 // answer made within the same turn would let a loop of calls run without the event loop ever
 // reaching the file system's completions, which no process talking to a network does.

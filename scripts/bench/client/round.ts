@@ -13,8 +13,8 @@
 // For both it prints, as one JSON line, the medians over the turns of the rate, the ratio to
 // the floor, the CPU time this process spent per request and the floor's CPU time over it.
 import { fileURLToPath } from 'node:url';
-import { freePort, spawnService, waitForHttp } from '../../../src/support/process.ts';
-import { closeOnSignal } from '../../../src/support/shutdown.ts';
+import { freePort, spawnService, waitForHttp } from '../../../tools/support/process.ts';
+import { closeOnSignal } from '../../../packages/sandbox/src/shutdown.ts';
 import { median } from '../support/median.ts';
 import { readBenchOptions } from '../support/options.ts';
 import { loadBuiltSdk } from './built-sdk.ts';

@@ -1,6 +1,6 @@
 // The floor of `npm run bench:client`, one function for the round trips (round.ts) and the
 // in-process timing (in-process-timing.ts), so both compare the client with the same code.
-import type { Signer } from '../../../src/signing/index.ts';
+import type { Signer } from '../../../packages/sdk/src/signing/index.ts';
 
 type FloorSetup = {
   baseUrl: string;

@@ -16,16 +16,16 @@ import { context, SpanKind, type Attributes } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import { BasicTracerProvider, BatchSpanProcessor, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
-import { freePort, spawnService, waitForHttp } from '../../../src/support/process.ts';
-import { closeOnSignal } from '../../../src/support/shutdown.ts';
+import { freePort, spawnService, waitForHttp } from '../../../tools/support/process.ts';
+import { closeOnSignal } from '../../../packages/sandbox/src/shutdown.ts';
 import { median } from '../support/median.ts';
 import { readBenchOptions } from '../support/options.ts';
 import { loadBuiltSdk } from './built-sdk.ts';
 import { apiKey, secret, swap, transactionsQuery } from './payloads.ts';
 import { requestKinds, telemetryVariants, type RequestKind, type TelemetryRound, type TelemetryVariant } from './results.ts';
 
-type Client = typeof import('../../../src/client/index.ts');
-type Telemetry = typeof import('../../../src/opentelemetry/index.ts');
+type Client = typeof import('../../../packages/sdk/src/client/index.ts');
+type Telemetry = typeof import('../../../packages/sdk/src/opentelemetry/index.ts');
 
 const options = readBenchOptions(
   { command: 'node --expose-gc --import tsx scripts/bench/client/telemetry-round.ts', about: 'Times the client as it was, this client with nobody subscribed and with telemetry on, in turns; prints the medians as one JSON line.' },
@@ -53,7 +53,7 @@ class IdleReader extends MetricReader {
   const blocks = Math.floor(options.requests / options.block);
   const sdk = await loadBuiltSdk();
   const before = (await import(new URL(`file://${options.base}/dist/client/index.js`).href)) as Client;
-  const { instrumentWalletApi, attributeNames, durationBuckets, instrumentationName, metricNames } = (await import(new URL('../../../packages/sdk/dist/opentelemetry/index.js', import.meta.url).href)) as Telemetry;
+  const { instrumentWalletApi, attributeNames, durationBuckets, instrumentationName, metricNames } = (await import(new URL('../../../packages/sdk/dist/sdk/src/opentelemetry/index.js', import.meta.url).href)) as Telemetry;
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   const tracerProvider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(new NoopExporter())] });
   const meterProvider = new MeterProvider({ readers: [new IdleReader()] });

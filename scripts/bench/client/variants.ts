@@ -16,7 +16,7 @@
 //                        finds nothing
 import createFetchClient from 'openapi-fetch';
 import type { paths } from '../../../generated/schema.d.ts';
-import type { Signer } from '../../../src/signing/index.ts';
+import type { Signer } from '../../../packages/sdk/src/signing/index.ts';
 import type { loadBuiltSdk } from './built-sdk.ts';
 import { apiKey, swap, transactionsPathWithQuery, transactionsQuery } from './payloads.ts';
 import { signedFetcher } from './signed-fetch.ts';

@@ -2,8 +2,8 @@
 // fetch handed them to the writer (before redaction): each put through
 // `defaultPolicy.redactExchange`, what every recorder does before it writes an entry. At most
 // the first 10,000 of the recording are timed: the cost per exchange is what is printed.
-import { defaultPolicy } from '../../../src/privacy/index.ts';
-import type { RecordedExchange } from '../../../src/privacy/exchange.ts';
+import { defaultPolicy } from '../../../packages/sdk/src/privacy/index.ts';
+import type { RecordedExchange } from '../../../packages/sdk/src/privacy/exchange.ts';
 
 export type PolicyCost = { exchanges: number; microsPerExchange: number; carried: number };
 

@@ -1,5 +1,5 @@
 // The traffic `bench:learn` times, recorded for real: the sandbox, in this process on
-// loopback, plays a provider profile; the provider walk (src/sandbox/walk/provider-walk.ts) sends every
+// loopback, plays a provider profile; the provider walk (packages/sandbox/src/walk/provider-walk.ts) sends every
 // operation and one deliberately wrong request per refusal class and timestamp skew through
 // the kit's recording fetch, each labelled with its probe; the kit's HAR writer redacts and
 // writes them. A walk of a few rounds is recorded and its exchanges are repeated, in order,
@@ -7,21 +7,21 @@
 // long as the count would cost minutes before anything is timed, and the sandbox keeps every
 // wallet it creates and lists them all unpaged, so by the end of a 400-round walk each
 // wallet list would hold over a thousand wallets and dwarf every other answer.
-import type { OpenApiDocument } from '../../../src/spec/openapi.ts';
-import { listOperations } from '../../../src/spec/openapi.ts';
-import { ExchangeAnalyser } from '../../../src/learn/findings.ts';
-import { demoCredentials, startSandbox } from '../../../src/sandbox/index.ts';
-import type { RecordedExchange } from '../../../src/privacy/exchange.ts';
-import { signingHeaderNames } from '../../../src/signing/index.ts';
+import type { OpenApiDocument } from '../../../packages/sdk/src/spec/openapi.ts';
+import { listOperations } from '../../../packages/sdk/src/spec/openapi.ts';
+import { ExchangeAnalyser } from '../../../tools/learn/findings.ts';
+import { demoCredentials, startSandbox } from '../../../packages/sandbox/src/index.ts';
+import type { RecordedExchange } from '../../../packages/sdk/src/privacy/exchange.ts';
+import { signingHeaderNames } from '../../../packages/sdk/src/signing/index.ts';
 import { copyFile } from 'node:fs/promises';
-import { defaultPolicy } from '../../../src/privacy/index.ts';
-import { buildEntry } from '../../../src/traffic/entry.ts';
-import { appendExchanges } from '../../../src/traffic/har-file.ts';
-import type { HarEntry } from '../../../src/traffic/har.ts';
-import { HarLinesWriter } from '../../../src/traffic/har-lines.ts';
-import { recordingFetch } from '../../../src/traffic/recording-fetch.ts';
-import { walkProvider, type WalkSend } from '../../../src/sandbox/walk/provider-walk.ts';
-import { signedHeaders } from '../../../src/sandbox/walk/signed-request.ts';
+import { defaultPolicy } from '../../../packages/sdk/src/privacy/index.ts';
+import { buildEntry } from '../../../packages/sdk/src/traffic/entry.ts';
+import { appendExchanges } from '../../../packages/sdk/src/traffic/har-file.ts';
+import type { HarEntry } from '../../../packages/sdk/src/traffic/har.ts';
+import { HarLinesWriter } from '../../../packages/sdk/src/traffic/har-lines.ts';
+import { recordingFetch } from '../../../packages/sdk/src/traffic/recording-fetch.ts';
+import { walkProvider, type WalkSend } from '../../../packages/sandbox/src/walk/provider-walk.ts';
+import { signedHeaders } from '../../../packages/sandbox/src/walk/signed-request.ts';
 
 export type RecordedTraffic = {
   /** Exchanges the walk made and the recorder kept. */

@@ -4,11 +4,11 @@
 // interleaved, one exchange at a time; wrapping ExchangeAnalyser.prototype.read and
 // ReportBuilder.prototype.add splits the stream's time into the reads, the grouping around
 // them and the rest (the file read and parsed into exchanges), without changing the report's code.
-import { ExchangeAnalyser } from '../../../src/learn/findings.ts';
-import { streamHarExchanges } from '../../../src/learn/har-input.ts';
-import { renderMarkdown } from '../../../src/learn/markdown.ts';
-import { ReportBuilder } from '../../../src/learn/report.ts';
-import { loadBundledDocument } from '../../../src/spec/document.ts';
+import { ExchangeAnalyser } from '../../../tools/learn/findings.ts';
+import { streamHarExchanges } from '../../../tools/learn/har-input.ts';
+import { renderMarkdown } from '../../../tools/learn/markdown.ts';
+import { ReportBuilder } from '../../../tools/learn/report.ts';
+import { loadBundledDocument } from '../../../packages/sandbox/src/spec/document.ts';
 
 export const phaseNames = [
   'start Node and tsx, load the modules',

@@ -6,9 +6,9 @@
 // comparison measures the sandbox's own work.
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
-import { startSandbox } from '../../../src/sandbox/index.ts';
-import { loadBundledDocument } from '../../../src/spec/document.ts';
-import { resolvePointer } from '../../../src/spec/examples.ts';
+import { startSandbox } from '../../../packages/sandbox/src/index.ts';
+import { loadBundledDocument } from '../../../packages/sandbox/src/spec/document.ts';
+import { resolvePointer } from '../../../tools/spec/examples.ts';
 import { readBenchOptions } from '../support/options.ts';
 
 /** The spec's 200 schema of an operation with every $ref inlined (fast-json-stringify needs no refs then). */

@@ -1,9 +1,9 @@
 // The flags of every benchmark and of the processes a benchmark starts, read one way:
-// parseFlags (src/support/args.ts) parses and refuses as the project's commands do; this
+// parseFlags (packages/sdk/src/cli/args.ts) parses and refuses as the project's commands do; this
 // adds defaults, whole numbers within a range, fixed choices and a --help listing them, so
 // no bench reads environment variables or positional arguments of its own. A refused flag
 // ends the process with the message and exit code 2.
-import { parseFlags } from '../../../src/support/args.ts';
+import { parseFlags } from '../../../packages/sdk/src/cli/args.ts';
 
 /** `defaultText` says what an option without a fixed default takes when absent, for --help. */
 type WholeNumber = { kind: 'whole number'; min: number; max: number; default?: number; defaultText?: string; required?: true; about: string };

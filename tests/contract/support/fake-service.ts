@@ -5,10 +5,10 @@
 // it received. `corrupt` lets a test make one operation's body violate the spec.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hmacSha256, signaturesMatch } from '../../../src/signing/index.ts';
-import { loadBundledDocument } from '../../../src/spec/document.ts';
-import { listOperations } from '../../../src/spec/openapi.ts';
-import { listMediaExamples } from '../../../src/spec/examples.ts';
+import { hmacSha256, signaturesMatch } from '../../../packages/sdk/src/signing/index.ts';
+import { loadBundledDocument } from '../../../packages/sandbox/src/spec/document.ts';
+import { listOperations } from '../../../packages/sdk/src/spec/openapi.ts';
+import { listMediaExamples } from '../../../tools/spec/examples.ts';
 
 export type Received = { method: string; path: string; operationId: string | undefined; apiKey: string | undefined; signature: string | undefined };
 

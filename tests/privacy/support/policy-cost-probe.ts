@@ -1,8 +1,8 @@
 // Run in a fresh process by tests/privacy/cost.test.ts (the suite's workers share loaded
 // modules): imports the client, makes calls with the drift watch off and no recorder, then
 // watched ones, and prints how many policies were compiled after each.
-import { createClient, hmacSha256, unwrap } from '../../../src/client/index.ts';
-import { policyStats } from '../../../src/privacy/policy.ts';
+import { createClient, hmacSha256, unwrap } from '../../../packages/sdk/src/client/index.ts';
+import { policyStats } from '../../../packages/sdk/src/privacy/policy.ts';
 
 const answer = () => new Response(JSON.stringify({ status: 'success', message: 'ok', data: [] }), { status: 200, headers: { 'content-type': 'application/json' } });
 const options = { environment: 'custom' as const, baseUrl: 'http://provider.test', apiKey: 'key-cost-1', signer: hmacSha256({ secret: 'secret-cost-1' }), fetch: async () => answer() };

@@ -6,7 +6,7 @@ namespace WalletApi\Privacy;
 
 /**
  * The privacy policy of the client's errors and log lines, ported from the kit's
- * src/privacy/policy.ts (docs/privacy.md is the one statement of it): protected fields by
+ * packages/sdk/src/privacy/policy.ts (docs/privacy.md is the one statement of it): protected fields by
  * name at any depth, `name: value` pairs in prose, wallet addresses by shape, and the values
  * the call carried wherever and however the provider repeats them.
  *

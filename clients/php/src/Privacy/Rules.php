@@ -6,7 +6,7 @@ namespace WalletApi\Privacy;
 
 /**
  * What the privacy policy protects, as data (docs/privacy.md is the one statement; the
- * TypeScript kit's src/privacy/rules.ts holds the same lists).
+ * TypeScript kit's packages/sdk/src/privacy/rules.ts holds the same lists).
  *
  * @internal
  */

@@ -1,4 +1,4 @@
-// Generated from generated/openapi.json by src/codegen/java-client.ts; do not edit.
+// Generated from generated/openapi.json by tools/codegen/java-client.ts; do not edit.
 // Regenerate: node --import tsx clients/java/codegen/generate.ts
 
 package walletapi;

@@ -15,7 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The project's privacy policy (docs/privacy.md; TypeScript: src/privacy/policy.ts) as the
+ * The project's privacy policy (docs/privacy.md; TypeScript: packages/sdk/src/privacy/policy.ts) as the
  * Java client applies it to text that came from outside the client: the provider's message,
  * a header it sent, a transport's error. Masks {@code name: value} pairs of protected names,
  * every value the call carried (the API key, the signing secret, the signatures sent, the
@@ -212,7 +212,7 @@ public final class Privacy {
       "(?<![0-9A-Za-z])(?:0x[0-9a-fA-F]{40}|(?:bc1|tb1)[02-9ac-hj-np-z]{11,87}|(?:BC1|TB1)[02-9AC-HJ-NP-Z]{11,87}|T[1-9A-HJ-NP-Za-km-z]{33})(?![0-9A-Za-z])");
   private static final Pattern BASE58 = Pattern.compile("(?<![0-9A-Za-z])[1-9A-HJ-NP-Za-km-z]{32,44}(?![0-9A-Za-z])");
 
-  /** Whether a run of 32 to 44 base58 characters is taken for a Solana address (src/privacy/rules.ts). */
+  /** Whether a run of 32 to 44 base58 characters is taken for a Solana address (packages/sdk/src/privacy/rules.ts). */
   static boolean solanaShaped(String run) {
     for (int i = 0; i < run.length(); i++) {
       char c = run.charAt(i);

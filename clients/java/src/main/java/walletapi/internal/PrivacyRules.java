@@ -1,9 +1,9 @@
-// Generated from generated/openapi.json by src/codegen/java-client.ts; do not edit.
+// Generated from generated/openapi.json by tools/codegen/java-client.ts; do not edit.
 // Regenerate: node --import tsx clients/java/codegen/generate.ts
 
 package walletapi.internal;
 
-/** The privacy policy's protected field names (src/privacy/rules.ts), normalised: lower case, no {@code -_.} or spaces. */
+/** The privacy policy's protected field names (packages/sdk/src/privacy/rules.ts), normalised: lower case, no {@code -_.} or spaces. */
 final class PrivacyRules {
   private PrivacyRules() {}
 
