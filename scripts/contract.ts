@@ -4,7 +4,8 @@
 // PostgreSQL database SANDBOX_DATABASE_URL names, when set; in memory otherwise). Staging and production
 // read their address and credentials from the environment (see README). --strict checks
 // answers against the strict reading of the spec (tools/spec/strict-reading.ts).
-import { environmentSecrets, redactingWriter } from '../packages/sdk/src/privacy/index.ts';
+import { redactingWriter } from '../packages/sdk/src/privacy/index.ts';
+import { environmentSecrets } from '../tools/contract/targets.ts';
 import { runContract } from '../tools/contract/run.ts';
 import { parseContractArgs, TargetRefused } from '../tools/contract/targets.ts';
 

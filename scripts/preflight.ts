@@ -6,7 +6,8 @@
 // 250 ms apart by default, recorded to --record or to probe-<target>-<UTC date-time>.har;
 // refused for production and the mock, exit 2), prints a one-screen report and exits 1
 // when any check failed. The probe: docs/learning-the-provider.md.
-import { environmentSecrets, redactingWriter } from '../packages/sdk/src/privacy/index.ts';
+import { redactingWriter } from '../packages/sdk/src/privacy/index.ts';
+import { environmentSecrets } from '../tools/contract/targets.ts';
 import { parsePreflightArgs, runPreflight } from '../tools/preflight/run.ts';
 
 try {

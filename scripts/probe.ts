@@ -5,7 +5,8 @@
 // FILE.har (default: probe-<target>-<UTC date-time>.har where npm was run). Production and
 // the mock are refused (exit 2) before anything is sent. docs/learning-the-provider.md lists
 // the requests.
-import { environmentSecrets, redactingWriter } from '../packages/sdk/src/privacy/index.ts';
+import { redactingWriter } from '../packages/sdk/src/privacy/index.ts';
+import { environmentSecrets } from '../tools/contract/targets.ts';
 import { parseProbeArgs, runProbeCommand } from '../tools/probe/command.ts';
 import { TargetRefused } from '../tools/contract/targets.ts';
 import { ProbeRefused } from '../tools/probe/request.ts';

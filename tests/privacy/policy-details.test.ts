@@ -3,7 +3,8 @@
 // encodings, base64 and hex, identifiers whatever their separators), what a request carries,
 // how URLs, bodies and headers are masked, and the integrator's rules and their refusals.
 import { describe, expect, it } from 'vitest';
-import { checkRedactionRules, defaultPolicy, environmentSecrets, jsonParseFault, maskIdentifier, maskNumber, normaliseName, privacyPolicy, redactedValue, redactingWriter, RedactionRulesError, secretHeaderNames, unreadableBodyValue } from '../../packages/sdk/src/privacy/index.ts';
+import { environmentSecrets } from '../../tools/contract/targets.ts';
+import { checkRedactionRules, defaultPolicy, jsonParseFault, maskIdentifier, maskNumber, normaliseName, privacyPolicy, redactedValue, redactingWriter, RedactionRulesError, secretHeaderNames, unreadableBodyValue } from '../../packages/sdk/src/privacy/index.ts';
 import { encodedForms, encodedPrefixes, Echoes, looseForms, variantsOf } from '../../packages/sdk/src/privacy/policy.ts';
 import { identifierFieldNames, secretFieldNames, solanaShaped } from '../../packages/sdk/src/privacy/rules.ts';
 import type { RecordedExchange } from '../../packages/sdk/src/privacy/exchange.ts';

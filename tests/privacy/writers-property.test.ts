@@ -24,7 +24,7 @@ import { propose, renderProposal } from '../../tools/learn/proposal/index.ts';
 import { renderMarkdown } from '../../tools/learn/markdown.ts';
 import { buildReport } from '../../tools/learn/report.ts';
 import type { Redacted } from '../../packages/sdk/src/privacy/index.ts';
-import { sandboxLogRedaction } from '../../packages/sandbox/src/app.ts';
+import { sandboxLogRedaction } from '../../packages/sandbox/src/log.ts';
 import { loadBundledDocument } from '../../packages/sandbox/src/spec/document.ts';
 import { buildEntry } from '../../packages/sdk/src/traffic/entry.ts';
 import type { RecordedExchange } from '../../packages/sdk/src/privacy/exchange.ts';

@@ -42,7 +42,7 @@ const noTraffic: Record<string, string> = {
   'scripts/build-standalone.ts': "the sandbox's standalone build: its bundle, executables and wheels",
   'scripts/standalone/executable.ts': "a single executable: the sandbox's bundle injected into a Node binary",
   'tools/generated-files/check.ts': 'generated files',
-  'packages/sandbox/src/command.ts': "the sandbox's banner; its request log goes through sandboxLogRedaction (packages/sandbox/src/app.ts)",
+  'packages/sandbox/src/command.ts': "the sandbox's banner; its request log goes through sandboxLogRedaction (packages/sandbox/src/log.ts)",
   'packages/sandbox/src/shutdown.ts': 'signal names',
   'tools/support/postgres-cluster.ts': "a throwaway test cluster's own password file",
   'scripts/build.ts': 'packages',

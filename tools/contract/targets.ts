@@ -18,6 +18,9 @@ export const envNames = {
   signerModule: 'WALLET_API_SIGNER_MODULE',
 } as const;
 
+/** The credentials of the environment, as carried values of a command's writer (redactingWriter). */
+export const environmentSecrets = (env: NodeJS.ProcessEnv): (string | undefined)[] => [env[envNames.apiKey], env[envNames.signingSecret]];
+
 export const confirmProductionFlag = '--confirm-production';
 
 /** How the hooks sign: the default HMAC with a secret, or an integrator-supplied signer module (absolute path). */

@@ -10,7 +10,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { errorEnvelope } from '../../packages/sdk/src/envelope/index.ts';
-import { answerClientError, buildSandboxApp, createSandboxContext, type SandboxAppOptions } from '../../packages/sandbox/src/app.ts';
+import { buildSandboxApp, createSandboxContext, type SandboxAppOptions } from '../../packages/sandbox/src/app.ts';
+import { answerClientError } from '../../packages/sandbox/src/client-error.ts';
 import { createOperations } from '../../packages/sandbox/src/operations/index.ts';
 import { compareWithHandlers } from '../../packages/sandbox/src/routes/api.ts';
 import { checkingIntervalMs, resolveTimeouts } from '../../packages/sandbox/src/timeouts.ts';
