@@ -310,7 +310,7 @@ try {
 }
 `,
     );
-    const { rows } = scenarioTable('packages/sandbox/README.md');
+    const { rows } = scenarioTable('docs/sandbox.md');
     const stdout = await scripts.run('scenario-rows.mjs', { env: { ROWS: JSON.stringify(rows) }, timeoutMs: 60_000 });
     expect(JSON.parse(stdout)).toEqual(rows.map(({ answer, kind, operationRuns }) => ({ answer, kind, operationRuns })));
   }, 60_000);

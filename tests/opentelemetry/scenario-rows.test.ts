@@ -1,4 +1,4 @@
-// Each row of the sandbox's failure scenarios table (packages/sandbox/README.md) as an on-call
+// Each row of the sandbox's failure scenarios table (docs/sandbox.md) as an on-call
 // engineer sees it: the call's span and the client's log lines, with telemetry and a logger
 // on. The rows docs/operating-in-production.md shows are what this test observes: it runs
 // each scenario and looks for the row it observed in the page, so the page cannot drift from

@@ -1,5 +1,5 @@
 // examples/sandbox-msw.test.ts, the integrator's unit test with @wallet-api/sandbox/msw: shown
-// verbatim in packages/sandbox/README.md, type-checked by tsc --noEmit, and run here: importing
+// verbatim in docs/sandbox.md, type-checked by tsc --noEmit, and run here: importing
 // it registers its hooks and tests in this file.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -9,10 +9,10 @@ import '../../examples/sandbox-msw.test.ts';
 
 const examplePath = 'examples/sandbox-msw.test.ts';
 
-describe('the sandbox README\'s unit test with MSW', () => {
+describe('the sandbox reference\'s unit test with MSW', () => {
   it('is examples/sandbox-msw.test.ts verbatim', () => {
-    const block = readmeBlock(examplePath, 'packages/sandbox/README.md');
-    expect(block, 'packages/sandbox/README.md has no example block for examples/sandbox-msw.test.ts').toBeDefined();
+    const block = readmeBlock(examplePath, 'docs/sandbox.md');
+    expect(block, 'docs/sandbox.md has no example block for examples/sandbox-msw.test.ts').toBeDefined();
     expect(block).toBe(readFileSync(`${repoRoot}${examplePath}`, 'utf8'));
   });
 });

@@ -1,4 +1,4 @@
-// The failure scenarios' table (packages/sandbox/README.md, and the README's copy for integrators)
+// The failure scenarios' table (docs/sandbox.md, "Failure scenarios")
 // holds row by row: each row's definition, armed on createSwap, makes the client throw the
 // error kind the row names, and leaves the swap created or not as the row says, over HTTP and
 // in process through MSW alike, and over HTTP with the state in PostgreSQL; and the answers in
@@ -17,7 +17,7 @@ import { sendSigned } from '../support/signed-http.ts';
 const apiKey = 'table-key';
 const secret = 'table-secret';
 const inProcessUrl = 'http://sandbox.test';
-const { rows } = scenarioTable('packages/sandbox/README.md');
+const { rows } = scenarioTable('docs/sandbox.md');
 // Each row runs under an API key of its own, so the rows run side by side: a key's records
 // and scenarios are its own, and the rows that wait (delay, dribble) wait together.
 const rowKey = (target: string, row: ScenarioRow) => `table-key-${target.replaceAll(' ', '-')}-${row.answer}`;

@@ -1,5 +1,5 @@
 // The calls the client's telemetry and logs are checked on, each against the sandbox with a
-// failure scenario armed for the case (packages/sandbox/README.md, "Failure scenarios"): a success,
+// failure scenario armed for the case (docs/sandbox.md, "Failure scenarios"): a success,
 // a GET retried under throttling, a refused POST, a timeout and a reset; and the calls that
 // carry every canary of the privacy policy (the password, an account number, an address; the
 // API key, its secret and each signature on every call).

@@ -36,7 +36,7 @@ export type MalformedCase = {
   kind: string;
   request: RawRequest;
   /**
-   * The status the sandbox promises for this case (packages/sandbox/README.md): 400 invalid
+   * The status the sandbox promises for this case (docs/sandbox.md): 400 invalid
    * input, 401 authentication, 404 unknown resource or route, 405 a known path asked with a
    * method it does not declare, 409 illegal state change.
    */
