@@ -17,7 +17,7 @@ export type SandboxOptions = {
   /** Accepted distance between x-timestamp and the sandbox's clock. Default: the profile's, else 300. */
   timestampWindowSeconds?: number;
   /**
-   * A provider profile to play (packages/sandbox/README.md, "Provider profiles"): the object, or
+   * A provider profile to play (docs/sandbox.md, "Provider profiles"): the object, or
    * the path of its JSON file. Checked at start; a bad one is refused naming the field.
    */
   profile?: ProviderProfile | string;
@@ -41,7 +41,7 @@ export type SandboxOptions = {
   /** Overrides of the connection timeouts, in milliseconds. Default defaultSandboxTimeouts. */
   timeouts?: Partial<SandboxTimeouts>;
   /**
-   * Failure scenarios armed at start for every API key (packages/sandbox/README.md, "Failure scenarios").
+   * Failure scenarios armed at start for every API key (docs/sandbox.md, "Failure scenarios").
    * With a database, armed only for keys that have none armed there yet, so replicas and restarts do not arm them twice.
    */
   scenarios?: ScenarioDefinition[];
