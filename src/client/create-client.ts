@@ -73,8 +73,9 @@ type KeepPrivacy = (privacy: () => ErrorPrivacy) => void;
  */
 export function createClient(options: ClientOptions = {}): WalletApiClient {
   const resolved = resolveOptions(options);
-  // The client's one privacy policy (the built-in rules plus the integrator's `drift.redact`):
-  // its errors, its paging errors and its log lines all mask with it.
+  // The client's one privacy policy (the built-in rules plus the integrator's `redact`, and the
+  // deprecated `drift.redact` on top): its errors, its paging errors, its log lines, its drift
+  // events, the recorder's entries and the spans of its calls all mask with it.
   const policy = resolved.drift.policy;
   const log = clientLog(options.logger, options.logLevel, resolved.apiKey, policy);
   const server = serverOf(resolved.baseUrl);
@@ -101,7 +102,7 @@ export function createClient(options: ClientOptions = {}): WalletApiClient {
     const started = performance.now();
     const response = await send(resolved, { url, method: request.method, headers, body }, ctx);
     // After send: its headers are those of the attempt that answered, signed (what recordTraffic records).
-    if (layered) rememberSent(request, { headers, body, started });
+    if (layered) rememberSent(request, { headers, body, started, policy });
     return utf8Answer(response, ctx);
   }
 
@@ -111,7 +112,7 @@ export function createClient(options: ClientOptions = {}): WalletApiClient {
    */
   function call(method: 'GET' | 'POST', path: string, init?: LooseInit, kept?: KeepPrivacy): Promise<CallResponse<Method, never>> {
     if (!observing(log)) return execute(method, path, init, undefined, kept);
-    return new CallObservation(method, path, server, log, init).run((observation) => execute(method, path, init, observation, kept));
+    return new CallObservation(method, path, server, log, policy, init).run((observation) => execute(method, path, init, observation, kept));
   }
 
   /** A GET of a paging walk: its result, and what an error the walk makes of its answer masks with (made only when asked for). */

@@ -6,6 +6,8 @@
 // request: to record it as sent and to redact every echo of the credentials in the answer.
 // A WeakMap: what is remembered goes with the Request. Nothing here is exported from the
 // package's entry points.
+import type { PrivacyPolicy } from '../privacy/index.ts';
+
 export type Sent = {
   /** The headers of the attempt that answered, signed. */
   headers: Headers;
@@ -13,6 +15,8 @@ export type Sent = {
   body: string | undefined;
   /** performance.now() when the call started sending. */
   started: number;
+  /** The privacy policy of the client that sent it: what the recorder masks the entry with. */
+  policy: PrivacyPolicy;
 };
 
 const sent = new WeakMap<Request, Sent>();
