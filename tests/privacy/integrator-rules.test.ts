@@ -177,3 +177,23 @@ describe("createClient({ redact }): the client's one policy, given once", () => 
     expect(() => createClient({ ...options, redact: { patterns: ['('] } } as never)).toThrow(/^createClient: redact\.patterns\[0\] is not a valid regular expression/);
   });
 });
+
+describe('client.unwrap: unwrap with the client\'s policy', () => {
+  const refusal = JSON.stringify({ status: 'error', message: 'refused for customer ACME-1234', data: null });
+  const refusing = async () => new Response(refusal, { status: 422, headers: { 'content-type': 'application/json' } });
+
+  it("masks with the client's policy even a result that carries no call (a copy), which the standalone unwrap masks with the built-in policy only", async () => {
+    const client = createClient({ ...options, fetch: refusing, redact: { patterns: ['ACME-[0-9]+'] } } as never);
+    const result = await client.POST('/api/v1/swaps', { body: { from: 'usdt', to: 'ngn', amount: 1 } } as never);
+    const copy = { ...result };
+    const bound = await client.unwrap(copy).catch((error: unknown) => error as Error);
+    const standalone = await unwrap(copy).catch((error: unknown) => error as Error);
+    expect(bound).toBeInstanceOf(ApiError);
+    expect((bound as Error).message).toContain('refused for customer');
+    expect((bound as Error).message).not.toMatch(/ACME-\d/);
+    // The copy lost the call: the standalone unwrap has only the built-in rules, so the integrator's value shows.
+    expect((standalone as Error).message).toContain('ACME-1234');
+    // The result as the client returned it carries its call: the standalone unwrap names it and masks with the client's policy.
+    expect(((await unwrap(result).catch((error: unknown) => error)) as Error).message).toBe('POST /api/v1/swaps failed with HTTP 422: refused for customer XXXX-0000');
+  });
+});
