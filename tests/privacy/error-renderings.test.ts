@@ -156,15 +156,12 @@ describe('every error of the client, from a careless provider, rendered every wa
   });
 });
 
-describe('an error masked again once the call is known', () => {
-  it('writes the new message into a stack already read, and masks every field again', async () => {
-    const { protectError } = await import('../../packages/sdk/src/client/errors.ts');
-    const error = new NetworkError('GET /api/v1/wallets', new TypeError('connect failed for pin 048213'));
-    // Read before the client masks it with what the call carried: the stack is formatted now.
-    expect(error.stack).toContain('048213');
-    expect(protectError(error, { carried: ['048213'] })).toBe(error);
-    expect(leaks(errorRenderings(error), [])).toEqual([]);
+describe('an error masked once, when it is made, with what the call carried', () => {
+  it('masks every field, the message and the stack from the start', () => {
+    const error = new NetworkError('GET /api/v1/wallets', new TypeError('connect failed for pin 048213'), { carried: ['048213'] });
+    // The stack is formatted when first read, from the message already masked.
     expect(error.stack).toMatch(/^NetworkError: GET \/api\/v1\/wallets failed before an answer arrived: connect failed for pin \[redacted\]\n {4}at /);
+    expect(leaks(errorRenderings(error), [])).toEqual([]);
     expect(JSON.stringify(errorRenderings(error))).not.toContain('048213');
   });
 });

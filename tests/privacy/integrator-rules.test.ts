@@ -1,12 +1,15 @@
-// An integrator's own rules, where each writer takes them: recordTraffic({ redact }),
-// createClient({ drift: { redact } }) and `npm run learn -- --redact FILE`; and how each
+// An integrator's own rules, where each writer takes them: createClient({ redact }) (the
+// client's one policy, for every writer of the client), the deprecated recordTraffic({ redact })
+// and createClient({ drift: { redact } }) and `npm run learn -- --redact FILE`; and how each
 // refuses rules that are not rules.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError, createClient, hmacSha256, type DriftEvent } from '../../packages/sdk/src/client/index.ts';
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { ApiError, ConfigurationError, createClient, hmacSha256, unwrap, type DriftEvent } from '../../packages/sdk/src/client/index.ts';
+import { instrumentWalletApi } from '../../packages/sdk/src/opentelemetry/index.ts';
 import { recordTraffic, type HarEntry } from '../../packages/sdk/src/client/record-traffic.ts';
 import { repoRoot } from '../support/run.ts';
 
@@ -77,4 +80,120 @@ describe("an integrator's redaction rules", () => {
     expect(plain.stdout).toContain('CUST-5678');
     expect(bad).toMatchObject({ code: 2, stdout: '', stderr: 'learn: --redact bad.yaml.fields must be a list of names\n' });
   }, 60_000);
+});
+
+describe("createClient({ redact }): the client's one policy, given once", () => {
+  const given = { patterns: ['ACME-[0-9]+'] };
+  /** Every text the tests look into is free of the integrator's values only when the rules given to createClient reached it. */
+  const acme = /ACME-\d/;
+  const refusal = JSON.stringify({ status: 'error', message: 'refused for customer ACME-1234', data: null });
+  const refusing = async () => new Response(refusal, { status: 422, headers: { 'content-type': 'application/json' } });
+  const refusingClient = (more: Record<string, unknown> = {}) => createClient({ ...options, fetch: refusing, redact: given, ...more } as never);
+  const thrown = async (run: () => Promise<unknown>): Promise<Error> => {
+    try {
+      await run();
+    } catch (error) {
+      return error as Error;
+    }
+    throw new Error('the call did not fail');
+  };
+
+  it("masks a thrown ApiError's message", async () => {
+    const error = await thrown(() => refusingClient().createSwap({ from: 'usdt', to: 'ngn', amount: 1 } as never));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toContain('refused for customer');
+    expect(error.message).not.toMatch(acme);
+    expect(JSON.stringify(error)).not.toMatch(acme);
+  });
+
+  it("masks unwrap's error", async () => {
+    const client = refusingClient();
+    const error = await thrown(async () => unwrap(await client.POST('/api/v1/swaps', { body: { from: 'usdt', to: 'ngn', amount: 1 } } as never)));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toContain('refused for customer');
+    expect(error.message).not.toMatch(acme);
+  });
+
+  it('masks a paging error', async () => {
+    const client = refusingClient();
+    const error = await thrown(async () => {
+      for await (const record of client.paginate('/api/v1/transactions')) void record;
+    });
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toContain('refused for customer');
+    expect(error.message).not.toMatch(acme);
+  });
+
+  it('masks the log lines', async () => {
+    const lines: unknown[][] = [];
+    const at = () => (...args: unknown[]) => void lines.push(args);
+    const client = refusingClient({ logger: { debug: at(), info: at(), warn: at(), error: at() }, logLevel: 'debug' });
+    await client.POST('/api/v1/swaps', { body: { from: 'usdt', to: 'ngn', amount: 1 } } as never);
+    const text = JSON.stringify(lines);
+    // The answer's body is on the debug line: the message is there, its value masked.
+    expect(text).toContain('refused for customer');
+    expect(text).not.toMatch(acme);
+  });
+
+  it('masks a recorded HAR entry (recordTraffic with no rules of its own)', async () => {
+    const entries: HarEntry[] = [];
+    const recorder = recordTraffic({ onEntry: (entry) => entries.push(entry) });
+    const client = refusingClient();
+    client.use(recorder);
+    await client.POST('/api/v1/swaps', { body: { from: 'usdt', to: 'ngn', amount: 1, note: 'for ACME-42' } } as never);
+    await recorder.flush();
+    expect(entries).toHaveLength(1);
+    const text = JSON.stringify(entries);
+    expect(text).toContain('refused for customer');
+    expect(text).not.toMatch(acme);
+  });
+
+  it('masks a drift event (drift with no rules of its own)', async () => {
+    const events: DriftEvent[] = [];
+    const answer = JSON.stringify({ status: 'success', message: 'ok', data: { id: 'swap-1', from: 'usdt', to: 'ngn', status: 'ACME-5678' } });
+    const client = createClient({ ...options, redact: given, fetch: async () => new Response(answer, { status: 200, headers: { 'content-type': 'application/json' } }), drift: { mode: 'report', onDrift: (event: DriftEvent) => events.push(event) } } as never);
+    await client.POST('/api/v1/swaps', { body: { from: 'usdt', to: 'ngn', amount: 1 } } as never);
+    expect(events.filter((event) => event.kind === 'value-not-seen').map((event) => event.value)).toEqual(['XXXX-0000']);
+    expect(JSON.stringify(events)).not.toMatch(acme);
+  });
+
+  it("masks a span's status message (instrumentWalletApi with no policy of its own)", async () => {
+    const exporter = new InMemorySpanExporter();
+    const telemetry = instrumentWalletApi({ tracerProvider: new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }) });
+    try {
+      const client = refusingClient();
+      // An error no client error class wraps (middleware's own): only the span's policy masks it.
+      client.use({ onRequest: () => { throw new Error('middleware refused ACME-77'); } });
+      await thrown(() => client.POST('/api/v1/swaps', { body: { from: 'usdt', to: 'ngn', amount: 1 } } as never));
+      const [span] = exporter.getFinishedSpans();
+      expect(span?.status.message).toContain('middleware refused');
+      expect(span?.status.message).not.toMatch(acme);
+    } finally {
+      telemetry.disable();
+    }
+  });
+
+  it('is refused, naming the option, when it is not rules', () => {
+    expect(() => createClient({ ...options, redact: { patterns: ['('] } } as never)).toThrow(/^createClient: redact\.patterns\[0\] is not a valid regular expression/);
+  });
+});
+
+describe('client.unwrap: unwrap with the client\'s policy', () => {
+  const refusal = JSON.stringify({ status: 'error', message: 'refused for customer ACME-1234', data: null });
+  const refusing = async () => new Response(refusal, { status: 422, headers: { 'content-type': 'application/json' } });
+
+  it("masks with the client's policy even a result that carries no call (a copy), which the standalone unwrap masks with the built-in policy only", async () => {
+    const client = createClient({ ...options, fetch: refusing, redact: { patterns: ['ACME-[0-9]+'] } } as never);
+    const result = await client.POST('/api/v1/swaps', { body: { from: 'usdt', to: 'ngn', amount: 1 } } as never);
+    const copy = { ...result };
+    const bound = await client.unwrap(copy).catch((error: unknown) => error as Error);
+    const standalone = await unwrap(copy).catch((error: unknown) => error as Error);
+    expect(bound).toBeInstanceOf(ApiError);
+    expect((bound as Error).message).toContain('refused for customer');
+    expect((bound as Error).message).not.toMatch(/ACME-\d/);
+    // The copy lost the call: the standalone unwrap has only the built-in rules, so the integrator's value shows.
+    expect((standalone as Error).message).toContain('ACME-1234');
+    // The result as the client returned it carries its call: the standalone unwrap names it and masks with the client's policy.
+    expect(((await unwrap(result).catch((error: unknown) => error)) as Error).message).toBe('POST /api/v1/swaps failed with HTTP 422: refused for customer XXXX-0000');
+  });
 });

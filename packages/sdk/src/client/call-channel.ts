@@ -10,6 +10,7 @@
 // given. The error itself is on `error` (the tracing channel's own field): the client's
 // errors carry no credentials (errors.ts).
 import diagnosticsChannel from 'node:diagnostics_channel';
+import type { PrivacyPolicy } from '../privacy/index.ts';
 import type { DriftEvent } from './drift/types.ts';
 
 export const callChannelName = 'wallet-api:call';
@@ -26,6 +27,11 @@ export type CallMessage = {
   readonly operation: string;
   readonly serverAddress: string;
   readonly serverPort: number;
+  /**
+   * The privacy policy of the client making the call (the built-in rules plus its `redact`):
+   * what a subscriber masks anything it writes of the call with, as the OpenTelemetry subpath does.
+   */
+  readonly policy: PrivacyPolicy;
   /** Attempts made so far (GETs with `retry` may make several). */
   attempts: number;
   /** The HTTP status of the answer the call ended with, once known. */

@@ -6,7 +6,7 @@ import { classifyResult } from './envelope.ts';
 import { callChannel, driftChannel, retryChannel, type CallMessage, type DriftMessage, type RetryMessage } from './call-channel.ts';
 import type { DriftEvent } from './drift/types.ts';
 import { WalletApiError } from './errors.ts';
-import type { Carried, CarriedValue } from '../privacy/index.ts';
+import type { Carried, CarriedValue, PrivacyPolicy } from '../privacy/index.ts';
 import type { ClientLog } from './logging.ts';
 
 /** The host and port of a client's base address, as telemetry names the server. */
@@ -36,8 +36,10 @@ export class CallObservation {
   readonly #request: { body?: unknown; params?: unknown } | undefined;
   #requestCarried: CarriedValue[] | undefined;
 
-  constructor(method: 'GET' | 'POST', path: string, server: ServerOf, log: ClientLog | undefined, request?: { body?: unknown; params?: unknown }) {
-    this.message = { method, urlTemplate: path, operation: `${method} ${path}`, serverAddress: server.address, serverPort: server.port, attempts: 0 };
+  constructor(method: 'GET' | 'POST', path: string, server: ServerOf, log: ClientLog | undefined, policy: PrivacyPolicy, request?: { body?: unknown; params?: unknown }) {
+    this.message = { method, urlTemplate: path, operation: `${method} ${path}`, serverAddress: server.address, serverPort: server.port, attempts: 0 } as CallMessage;
+    // Not enumerable: a subscriber that prints or serialises the message does not print the policy.
+    Object.defineProperty(this.message, 'policy', { value: policy, enumerable: false });
     this.#logged = log === undefined ? undefined : { log, started: performance.now(), signatures: [] };
     this.#request = request;
   }

@@ -11,11 +11,11 @@ import { driftSettings, sampled, type DriftSettings } from './drift/settings.ts'
 import type { DriftMode, DriftOptions } from './drift/types.ts';
 import { notJson } from '../spec/answer-reading.ts';
 import { answerBody, watchAnswer } from './drift/watch.ts';
-import { ConfigurationError, InvalidResponseError, WalletApiError, privacyOfResponse, protectError, type ErrorPrivacy } from './errors.ts';
+import { ConfigurationError, InvalidResponseError, WalletApiError, type ErrorPrivacy } from './errors.ts';
 import { checkTimeout, resolveOptions, resolveRetry, type ClientOptions, type EnvironmentName, type RetryOptions } from './options.ts';
 import { statusWatch, type Middleware } from './middleware.ts';
 import { paginate, type PagedPath, type PagedResult, type PaginateInit, type Paginator } from './paginate.ts';
-import { operationOfResponse } from './envelope.ts';
+import { callOf, unwrapWith, withCall, type CallResult, type UnwrappedData } from './envelope.ts';
 import { rememberSent } from './sent-headers.ts';
 import { classify, send, utf8Answer, type CallContext } from './transport.ts';
 import { CallObservation, observing, serverOf } from './call-observation.ts';
@@ -51,6 +51,13 @@ export type PathClient = {
    * the authentication headers.
    */
   use: (...middleware: Middleware[]) => void;
+  /**
+   * `unwrap` with this client's privacy policy: the envelope's `data`, or the error it throws,
+   * masked with the client's policy (its `redact` rules) and what the call carried. The
+   * standalone `unwrap(result)` does the same for a result of a client's call, which carries its
+   * call's privacy; this one also masks with the client's policy a result made elsewhere.
+   */
+  unwrap: <R extends CallResult>(call: R | Promise<R>) => Promise<UnwrappedData<R>>;
   /** Removes middleware registered with `use`. */
   eject: (...middleware: Middleware[]) => void;
 };
@@ -64,17 +71,15 @@ function carriedOf(drift: DriftSettings, init: { body?: unknown; params?: unknow
   return carriedByCall(drift.policy, init, [apiKey, ctx.signature]);
 }
 
-/** Hands a call's privacy (lazily: a success pays nothing for it) to whoever makes errors of its answer later. */
-type KeepPrivacy = (privacy: () => ErrorPrivacy) => void;
-
 /**
  * A client. Options not given are read from the WALLET_API_* variables (`createClient()` with
  * none reads all four); explicit options win, one by one.
  */
 export function createClient(options: ClientOptions = {}): WalletApiClient {
   const resolved = resolveOptions(options);
-  // The client's one privacy policy (the built-in rules plus the integrator's `drift.redact`):
-  // its errors, its paging errors and its log lines all mask with it.
+  // The client's one privacy policy (the built-in rules plus the integrator's `redact`, and the
+  // deprecated `drift.redact` on top): its errors, its paging errors, its log lines, its drift
+  // events, the recorder's entries and the spans of its calls all mask with it.
   const policy = resolved.drift.policy;
   const log = clientLog(options.logger, options.logLevel, resolved.apiKey, policy);
   const server = serverOf(resolved.baseUrl);
@@ -101,7 +106,7 @@ export function createClient(options: ClientOptions = {}): WalletApiClient {
     const started = performance.now();
     const response = await send(resolved, { url, method: request.method, headers, body }, ctx);
     // After send: its headers are those of the attempt that answered, signed (what recordTraffic records).
-    if (layered) rememberSent(request, { headers, body, started });
+    if (layered) rememberSent(request, { headers, body, started, policy });
     return utf8Answer(response, ctx);
   }
 
@@ -109,19 +114,21 @@ export function createClient(options: ClientOptions = {}): WalletApiClient {
    * A call, observed (published on the diagnostics channels, logged) only when something
    * listens: otherwise it goes straight to `execute` and costs what it cost without them.
    */
-  function call(method: 'GET' | 'POST', path: string, init?: LooseInit, kept?: KeepPrivacy): Promise<CallResponse<Method, never>> {
-    if (!observing(log)) return execute(method, path, init, undefined, kept);
-    return new CallObservation(method, path, server, log, init).run((observation) => execute(method, path, init, observation, kept));
+  function call(method: 'GET' | 'POST', path: string, init?: LooseInit): Promise<CallResponse<Method, never>> {
+    if (!observing(log)) return execute(method, path, init, undefined);
+    return new CallObservation(method, path, server, log, policy, init).run((observation) => execute(method, path, init, observation));
   }
+
+  /** What an error of a result masks with: its call's privacy, or the client's policy for a result made elsewhere. */
+  const privacyOf = (result: CallResult) => (): ErrorPrivacy => callOf(result)?.privacy() ?? { policy };
 
   /** A GET of a paging walk: its result, and what an error the walk makes of its answer masks with (made only when asked for). */
   async function pagedGet(path: string, init: LooseInit): Promise<PagedResult> {
-    let privacy: (() => ErrorPrivacy) | undefined;
-    const result = await call('GET', path, init, (made) => (privacy = made));
-    return { result, privacy: () => privacy?.() ?? { policy } };
+    const result = await call('GET', path, init);
+    return { result, privacy: privacyOf(result) };
   }
 
-  async function execute(method: 'GET' | 'POST', path: string, init: LooseInit = {}, observation: CallObservation | undefined, kept?: KeepPrivacy): Promise<CallResponse<Method, never>> {
+  async function execute(method: 'GET' | 'POST', path: string, init: LooseInit = {}, observation: CallObservation | undefined): Promise<CallResponse<Method, never>> {
     const { signal, timeoutMs: callTimeoutMs, retry, drift: callDrift, ...openapiInit } = init;
     // openapi-fetch takes a per-call baseUrl (JavaScript callers can pass one past the types):
     // the credentials and signatures go only to the client's own environment.
@@ -132,6 +139,9 @@ export function createClient(options: ClientOptions = {}): WalletApiClient {
     const watched = drift.mode !== 'off' && sampled(drift);
     const ctx: CallContext = {
       operation: `${method} ${path}`,
+      // Every error of the call masks what the call carried and its credentials wherever it
+      // quotes them: made when an error is, with the signature of the attempt that answered.
+      privacy: () => ({ carried: carriedOf(drift, openapiInit, ctx, resolved.apiKey), policy: drift.policy }),
       timeoutMs,
       signal,
       // POSTs move value and the interface has no idempotency key: never retried.
@@ -150,13 +160,9 @@ export function createClient(options: ClientOptions = {}): WalletApiClient {
       // The path and init were typed by the caller's method; here they are one call of many shapes.
       const methodCall = openapi[method] as unknown as (path: string, init: unknown) => Promise<CallResponse<Method, never>>;
       const result = await methodCall(path, callInit);
-      // What unwrap names in its errors, also for an answer middleware gave or replaced.
-      operationOfResponse.set(result.response, ctx.operation);
-      // What the errors unwrap throws for an answer that is no success mask: a success pays nothing for it.
-      const privacy = (): ErrorPrivacy => ({ carried: carriedOf(drift, openapiInit, ctx, resolved.apiKey), policy: drift.policy });
-      if (!result.response.ok || (result.data as { status?: unknown } | undefined)?.status !== 'success') privacyOfResponse.set(result.response, privacy());
-      // A paging walk may refuse a success (no page object): it masks with the same, made only then.
-      kept?.(privacy);
+      // What unwrap names in its errors and masks them with, also for an answer middleware gave
+      // or replaced: carried by the result itself, made only for an answer that is no success.
+      withCall(result, { operation: ctx.operation, privacy: ctx.privacy });
       if (watched) {
         const { response } = result;
         const body = answerBody(response.ok, result.data, result.error);
@@ -168,15 +174,14 @@ export function createClient(options: ClientOptions = {}): WalletApiClient {
       // a body JSON cannot serialise, or middleware's own errors), go to the caller unchanged.
       // Once the answer's status is known, what fails is reading its body: a timeout, an abort, a reset or not JSON.
       const status = watch ? watch.status() : (ctx.answeredStatus ?? 0);
-      // Every error of the call masks what the call carried and its credentials wherever it quotes them.
-      const protect = <E>(failure: E) => protectError(failure, { carried: carriedOf(drift, openapiInit, ctx, resolved.apiKey), policy: drift.policy });
-      if (error instanceof WalletApiError || !status) throw protect(error);
+      // The client's own errors were masked when they were made, with the call's privacy.
+      if (error instanceof WalletApiError || !status) throw error;
       // openapi-fetch reads a 2xx body as JSON and throws SyntaxError when it is not.
       if (error instanceof SyntaxError) {
         if (watched) await watchAnswer(drift, ctx.operation, status, notJson, await ctx.answerText, { carried: carriedOf(drift, openapiInit, ctx, resolved.apiKey), observation });
-        throw protect(new InvalidResponseError({ operation: ctx.operation, httpStatus: status, reason: 'with a body that is not JSON', body: undefined }));
+        throw new InvalidResponseError({ operation: ctx.operation, httpStatus: status, reason: 'with a body that is not JSON', body: undefined, privacy: ctx.privacy() });
       }
-      throw protect(classify(error, ctx));
+      throw classify(error, ctx);
     } finally {
       ctx.deadline?.disarm();
     }
@@ -188,6 +193,10 @@ export function createClient(options: ClientOptions = {}): WalletApiClient {
     GET: ((path: string, init?: LooseInit) => call('GET', path, init)) as CallMethod<'get'>,
     POST: ((path: string, init?: LooseInit) => call('POST', path, init)) as CallMethod<'post'>,
     paginate: ((path: PagedPath, init?: PaginateInit<PagedPath>) => paginate(pagedGet, path, init)) as PathClient['paginate'],
+    unwrap: async (pending) => {
+      const result = await pending;
+      return unwrapWith(result, privacyOf(result));
+    },
     use: (...middleware) => {
       // openapi-fetch's own rule for middleware objects, checked before anything is registered.
       for (const m of middleware) {

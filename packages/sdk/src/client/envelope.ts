@@ -2,10 +2,32 @@
 // the answer is (success, refusal, not an envelope, …) is decided by packages/sdk/src/envelope/answer.ts,
 // the one reading the mock, the drift watch and `npm run learn` share.
 import { classifyAnswer, notJson, type AnswerClass } from '../envelope/answer.ts';
-import { ApiError, InvalidResponseError, privacyOfResponse, type ErrorPrivacy } from './errors.ts';
+import { defaultPolicy } from '../privacy/index.ts';
+import { ApiError, InvalidResponseError, type ErrorPrivacy } from './errors.ts';
 
-/** The operation ("METHOD /path/template") of the call each answer belongs to, which `unwrap` names in its errors; the client records it. */
-export const operationOfResponse = new WeakMap<Response, string>();
+/**
+ * What a client's call result says of its call, for `unwrap`: the operation ("METHOD
+ * /path/template") its errors name, and what they mask with (the call's carried values and
+ * the client's policy), made only for an answer that is no success.
+ */
+export type CallOfResult = { readonly operation: string; readonly privacy: () => ErrorPrivacy };
+
+/** The key of a result's `CallOfResult`: a symbol, so it is never a field of the answer's. */
+const callOfResult = Symbol('wallet-api call');
+
+/**
+ * The result with its call attached as a non-enumerable property: data the result carries
+ * (not printed, not copied by a spread, not compared by deep equality), that `unwrap` reads.
+ */
+export function withCall<R extends CallResult>(result: R, call: CallOfResult): R {
+  Object.defineProperty(result, callOfResult, { value: call, enumerable: false, configurable: true });
+  return result;
+}
+
+/** The call a client's result carries; undefined for a result made elsewhere (another fetch's answer). */
+export function callOf(result: CallResult): CallOfResult | undefined {
+  return (result as { [callOfResult]?: CallOfResult })[callOfResult];
+}
 
 /** What every client call resolves to (openapi-fetch's result shape). */
 export type CallResult = { data?: unknown; error?: unknown; response: Response };
@@ -27,13 +49,14 @@ export function classifyResult({ response, data, error }: CallResult): AnswerCla
  */
 export async function unwrap<R extends CallResult>(call: R | Promise<R>): Promise<UnwrappedData<R>> {
   const result = await call;
-  return unwrapWith(result, () => privacyOfResponse.get(result.response));
+  // A client's result carries its call's privacy; one made elsewhere is masked by the built-in policy.
+  return unwrapWith(result, () => callOf(result)?.privacy() ?? { policy: defaultPolicy });
 }
 
 /** `unwrap`, with what its errors mask with given by the caller (the client's paging walk), made only for an answer that is no success. */
 export function unwrapWith<R extends CallResult>(result: R, privacyOf: () => ErrorPrivacy | undefined): UnwrappedData<R> {
   const { response } = result;
-  const operation = operationOfResponse.get(response) ?? `${response.url ? new URL(response.url).pathname : 'unknown operation'}`;
+  const operation = callOf(result)?.operation ?? `${response.url ? new URL(response.url).pathname : 'unknown operation'}`;
   const body = response.ok ? result.data : result.error;
   const answer = classifyResult(result);
   if (answer.kind === 'success') return answer.data as UnwrappedData<R>;

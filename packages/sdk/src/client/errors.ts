@@ -25,28 +25,18 @@ export type ErrorPrivacy = { carried?: Carried; policy?: PrivacyPolicy };
 /** How an error masks what came from outside: texts, JSON values, headers. */
 type Masker = { text: (value: string) => string; json: (value: unknown) => unknown; headers: (headers: Headers | undefined) => Headers };
 
-/** Sets what an error masks with and masks it again; the client calls it once it knows the call (see `protectError`). */
-let reprotect: (error: WalletApiError, privacy: ErrorPrivacy) => void;
-
 /** Base class of every error the client throws. */
 export abstract class WalletApiError extends Error {
   abstract readonly kind: ClientErrorKind;
   /** "METHOD /path/template" of the failed call, when there was one. */
   readonly operation: string | undefined;
-  #carried: Carried;
-  #policy: PrivacyPolicy;
-  /** Whether `show` set a message already: V8 writes the stack's first line from the message when the stack is first read. */
-  #shown = false;
+  readonly #carried: Carried;
+  readonly #policy: PrivacyPolicy;
 
-  static {
-    reprotect = (error, privacy) => {
-      // One array for the error's lifetime: the policy keeps what it found of it by its identity.
-      error.#carried = [...error.#carried, ...(privacy.carried ?? [])];
-      if (privacy.policy) error.#policy = privacy.policy;
-      error.render();
-    };
-  }
-
+  /**
+   * `privacy`: what the error masks with, given once, when it is made (the client gives the
+   * call's carried values and its policy): an error is never masked again after the fact.
+   */
   protected constructor(operation: string | undefined, privacy: ErrorPrivacy | undefined) {
     // The message is set by `show` once the subclass has masked what it says.
     super('');
@@ -56,7 +46,7 @@ export abstract class WalletApiError extends Error {
     this.#policy = privacy?.policy ?? defaultPolicy;
   }
 
-  /** Masks every field and the message from the raw values the error keeps; the subclass's constructor calls it last. */
+  /** Masks every field and the message from the raw values the error keeps; the subclass's constructor calls it last, once. */
   protected abstract render(): void;
 
   /** The policy with the call's carried values, as the subclasses apply it to what came from outside. */
@@ -71,16 +61,10 @@ export abstract class WalletApiError extends Error {
   }
 
   /**
-   * The message. The stack, written from the message when first read (V8 formats it then), is
-   * not read here: a message masked again is written into it too.
+   * The message, set once by the constructor before anything reads the stack: V8 writes the
+   * stack's first line from the message when the stack is first read.
    */
   protected show(message: string): void {
-    if (this.#shown && message !== this.message) {
-      const stack = this.stack ?? '';
-      const at = stack.indexOf(this.message);
-      this.stack = at === -1 ? this.#policy.redactText(stack, this.#carried) : `${stack.slice(0, at)}${message}${stack.slice(at + this.message.length)}`;
-    }
-    this.#shown = true;
     this.message = message;
   }
 
@@ -88,22 +72,6 @@ export abstract class WalletApiError extends Error {
     return { name: this.name, kind: this.kind, message: this.message, operation: this.operation };
   }
 }
-
-/**
- * The error with the call's carried values and credentials added to what it masks, and
- * masked again: the client calls it on every error of a call before the caller sees it.
- * Returns the same error.
- */
-export function protectError<E>(error: E, privacy: ErrorPrivacy): E {
-  if (error instanceof WalletApiError) reprotect(error, privacy);
-  return error;
-}
-
-/**
- * What masks the errors `unwrap` throws for an answer, by the answer: the client records it
- * for an answer that is not a success only (a success pays nothing for it).
- */
-export const privacyOfResponse = new WeakMap<Response, ErrorPrivacy>();
 
 /** The service answered with an error: a non-2xx status, or a 2xx whose envelope says `status: "error"`. */
 export class ApiError extends WalletApiError {
@@ -299,7 +267,7 @@ export class ConfigurationError extends WalletApiError {
   }
 }
 
-/** A masked field, enumerable as a class field is, set again whenever the error is masked again. */
+/** A masked field, enumerable as a class field is, read-only. */
 function field(error: WalletApiError, name: string, value: unknown): void {
   Object.defineProperty(error, name, { value, enumerable: true, configurable: true, writable: false });
 }

@@ -5,7 +5,7 @@ import { distinctInstants, processInstants, type Signer } from '../signing/index
 import { driftSettings, type DriftSettings } from './drift/settings.ts';
 import type { DriftMode, DriftOptions } from './drift/types.ts';
 import { warnOncePerFinding } from './drift/warnings.ts';
-import { defaultPolicy } from '../privacy/index.ts';
+import { checkRedactionRules, defaultPolicy, RedactionRulesError, type PrivacyPolicy, type RedactionRules } from '../privacy/index.ts';
 import { ConfigurationError } from './errors.ts';
 import { environmentReader, type EnvironmentRecord } from './environment-variables.ts';
 import type { Logger, LogLevel } from './logging.ts';
@@ -75,6 +75,15 @@ export type ClientOptions = {
    * process's, shared by every client; with it, the client's own.
    */
   now?: () => Date;
+  /**
+   * Your own additions to the privacy policy, given once for everything this client writes:
+   * more identifier `fields` (matched whatever their spelling), secret `headers`, and
+   * `patterns` of personal values masked inside any text. The client's one policy (the
+   * built-in rules plus these) masks its errors (`unwrap`'s and paging's too), its log lines,
+   * its drift events, what `recordTraffic` records of its calls and the OpenTelemetry spans
+   * of its calls (docs/privacy.md).
+   */
+  redact?: RedactionRules;
   /** The fetch implementation. Default the global fetch, as it is at each call (so a client made before MSW's `server.listen()` or a test's stub goes through it). */
   fetch?: typeof globalThis.fetch;
   /**
@@ -117,6 +126,8 @@ export type ResolvedOptions = {
   signingInstant: () => Date;
   /** The `fetch` option, or undefined for the global fetch, read at each call. */
   fetch: typeof globalThis.fetch | undefined;
+  /** The client's one privacy policy: the built-in rules plus `redact`. */
+  policy: PrivacyPolicy;
   /** The client's drift watch; a call's `drift` option is resolved over it. */
   drift: DriftSettings;
 };
@@ -175,6 +186,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   const maxResponseBytes = options.maxResponseBytes ?? defaultMaxResponseBytes;
   if (!Number.isSafeInteger(maxResponseBytes) || maxResponseBytes < 1) throw new ConfigurationError('maxResponseBytes must be a positive whole number of bytes');
   if (typeof (options.fetch ?? globalThis.fetch) !== 'function') throw new ConfigurationError('no fetch implementation: pass options.fetch');
+  const policy = clientPolicy(options.redact);
   return {
     environment,
     baseUrl,
@@ -188,8 +200,21 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     signingInstant: options.now === undefined ? processInstants : distinctInstants(options.now),
     fetch: options.fetch,
     // One default onDrift per client: its warnings are once per distinct finding of this client.
-    drift: driftSettings(options.drift, { mode: 'off', sampleRate: 1, onDrift: warnOncePerFinding(), policy: defaultPolicy, watchFailure: { warned: false } }, 'drift'),
+    policy,
+    // The drift watch starts from the client's policy; its deprecated `redact` extends it.
+    drift: driftSettings(options.drift, { mode: 'off', sampleRate: 1, onDrift: warnOncePerFinding(), policy, watchFailure: { warned: false } }, 'drift'),
   };
+}
+
+/** The client's one privacy policy: the built-in rules plus the integrator's `redact`, checked here. */
+function clientPolicy(redact: unknown): PrivacyPolicy {
+  if (redact === undefined) return defaultPolicy;
+  try {
+    return defaultPolicy.extend(checkRedactionRules(redact, 'redact'));
+  } catch (error) {
+    if (error instanceof RedactionRulesError) throw new ConfigurationError(error.message);
+    throw error;
+  }
 }
 
 export function checkTimeout(value: unknown, name: string): asserts value is number {

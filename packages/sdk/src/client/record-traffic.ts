@@ -20,7 +20,7 @@ import { buildEntry } from '../traffic/entry.ts';
 import { headerPairs, type RecordedExchange } from '../privacy/exchange.ts';
 import { signingHeaderNames } from '../signing/index.ts';
 import type { HarEntry } from '../traffic/har.ts';
-import { checkRedactionRules, defaultPolicy, RedactionRulesError, type PrivacyPolicy, type RedactionRules } from '../privacy/index.ts';
+import { checkRedactionRules, RedactionRulesError, type PrivacyPolicy, type RedactionRules } from '../privacy/index.ts';
 import { HarLinesWriter } from '../traffic/har-lines.ts';
 import { recordingDroppedChannel, type RecordingDroppedMessage } from './call-channel.ts';
 import { ConfigurationError } from './errors.ts';
@@ -44,6 +44,9 @@ export type RecordTrafficOptions = {
   /**
    * Your own additions to the privacy policy: more identifier `fields` (matched whatever their
    * spelling), secret `headers`, and `patterns` of personal values masked inside any text.
+   * They extend the policy of the client whose calls are recorded.
+   * @deprecated Give `redact` to `createClient` instead: the recorder masks each call with its
+   * client's policy. Kept, extending the client's, for one minor version.
    */
   redact?: RedactionRules;
   /** Size past which the file is rotated (FILE → FILE.1 …), in bytes. Default 64 MiB. */
@@ -78,9 +81,9 @@ export function recordTraffic(options: RecordTrafficOptions): TrafficRecorder {
   if (onEntry !== undefined && typeof onEntry !== 'function') throw new ConfigurationError('recordTraffic: onEntry must be a function');
   if (typeof sampleRate !== 'number' || !(sampleRate >= 0 && sampleRate <= 1)) throw new ConfigurationError('recordTraffic: sampleRate must be a number from 0 to 1');
   if (typeof onError !== 'function') throw new ConfigurationError('recordTraffic: onError must be a function');
-  let policy: PrivacyPolicy;
+  let extra: RedactionRules;
   try {
-    policy = defaultPolicy.extend(checkRedactionRules(redact, 'recordTraffic: redact'));
+    extra = checkRedactionRules(redact, 'recordTraffic: redact');
   } catch (error) {
     if (error instanceof RedactionRulesError) throw new ConfigurationError(error.message);
     throw error;
@@ -88,6 +91,16 @@ export function recordTraffic(options: RecordTrafficOptions): TrafficRecorder {
   for (const [name, value, least] of [['maxBytes', maxBytes, 1], ['maxFiles', maxFiles, 1], ['maxPending', maxPending, 1]] as const) {
     if (!Number.isSafeInteger(value) || value < least) throw new ConfigurationError(`recordTraffic: ${name} must be a whole number of at least ${least}`);
   }
+
+  // Each call is masked with the policy of the client that sent it, extended by the deprecated
+  // `redact` when given; extended once per client policy.
+  const extended = new WeakMap<PrivacyPolicy, PrivacyPolicy>();
+  const policyOf = (clientPolicy: PrivacyPolicy): PrivacyPolicy => {
+    if (redact === undefined) return clientPolicy;
+    let policy = extended.get(clientPolicy);
+    if (policy === undefined) extended.set(clientPolicy, (policy = clientPolicy.extend(extra)));
+    return policy;
+  };
 
   // Recording never fails a call: an onError that throws is not let out (it would be an
   // unhandled rejection, which ends a Node process), and the failure it was handed falls
@@ -122,7 +135,7 @@ export function recordTraffic(options: RecordTrafficOptions): TrafficRecorder {
   // disk. Kept until the write, they would outlive the young generation on a busy process
   // and grow the heap by the garbage they leave in the old one.
   const record = async (sent: Sent, request: Request, response: Response) => {
-    const entry = entryOf(policy, sent, request, response, await response.text());
+    const entry = entryOf(policyOf(sent.policy), sent, request, response, await response.text());
     if (onEntry) onEntry(entry);
     if (writer) writer.append(entry);
     else handedOver++;

@@ -4,7 +4,7 @@
 // headers and serialised body string, which the signer signs as it is and fetch sends. The
 // authentication headers go on the call's own Headers, which no middleware ever holds.
 import { formatTimestamp, type SignatureInput } from '../signing/index.ts';
-import { AbortedError, InvalidResponseError, NetworkError, SigningError, TimeoutError } from './errors.ts';
+import { AbortedError, InvalidResponseError, NetworkError, SigningError, TimeoutError, type ErrorPrivacy } from './errors.ts';
 import { headerValueRule, isHeaderValue } from './header-value.ts';
 import type { CallObservation } from './call-observation.ts';
 import type { ResolvedOptions } from './options.ts';
@@ -22,6 +22,11 @@ export type PreparedRequest = {
 /** Per-call settings the transport needs. */
 export type CallContext = {
   operation: string;
+  /**
+   * What the call's errors mask with, made when one is: the client's policy and what the call
+   * carried (its protected values, its API key, the signature of the attempt that answered).
+   */
+  privacy: () => ErrorPrivacy;
   timeoutMs: number;
   signal: AbortSignal | undefined;
   retry: ResolvedOptions['retry'];
@@ -128,7 +133,7 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
       const response = await (options.fetch ?? globalThis.fetch)(url, { method: prepared.method, headers, body: prepared.body, signal: deadline.signal, redirect: 'manual' });
       observation?.answered(response.status, response.headers);
       if (attempt >= attempts || !ctx.retry!.retryOnStatus.includes(response.status)) {
-        const limited = limitBodySize(response, options.maxResponseBytes, ctx.operation);
+        const limited = limitBodySize(response, options.maxResponseBytes, ctx);
         // The deadline stays armed while the body is read; the caller disarms it.
         ctx.answeredStatus = limited.status;
         if (ctx.keepAnswerText) ctx.answerText = limited.clone().text().catch(() => undefined);
@@ -160,7 +165,7 @@ export async function send(options: ResolvedOptions, prepared: PreparedRequest, 
  * through untouched (the HTTP client reads no more than it declares), so the usual answer
  * costs nothing extra; a compressed one is counted as fetch inflates it.
  */
-export function limitBodySize(response: Response, maxBytes: number, operation: string): Response {
+export function limitBodySize(response: Response, maxBytes: number, ctx: Pick<CallContext, 'operation' | 'privacy'>): Response {
   if (response.body === null) return response;
   const declared = response.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared.trim())) {
@@ -169,7 +174,7 @@ export function limitBodySize(response: Response, maxBytes: number, operation: s
     // counts the compressed bytes, so what it yields is counted below like a chunked body.
     if (Number(declared) > maxBytes) {
       void response.body.cancel().catch(() => {});
-      throw oversized(response, maxBytes, operation, declared.trim());
+      throw oversized(response, maxBytes, ctx, declared.trim());
     }
     if (!encoded(response)) return response;
   }
@@ -178,7 +183,7 @@ export function limitBodySize(response: Response, maxBytes: number, operation: s
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         received += chunk.byteLength;
-        if (received > maxBytes) controller.error(oversized(response, maxBytes, operation, `more than ${maxBytes}`));
+        if (received > maxBytes) controller.error(oversized(response, maxBytes, ctx, `more than ${maxBytes}`));
         else controller.enqueue(chunk);
       },
     }),
@@ -214,13 +219,13 @@ export async function utf8Answer(response: Response, ctx: CallContext): Promise<
   try {
     strictUtf8.decode(bytes);
   } catch {
-    throw new InvalidResponseError({ operation: ctx.operation, httpStatus: response.status, reason: 'with a body that is not UTF-8, the encoding JSON is written in', body: undefined });
+    throw new InvalidResponseError({ operation: ctx.operation, httpStatus: response.status, reason: 'with a body that is not UTF-8, the encoding JSON is written in', body: undefined, privacy: ctx.privacy() });
   }
   return new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-function oversized(response: Response, maxBytes: number, operation: string, bytes: string): InvalidResponseError {
-  return new InvalidResponseError({ operation, httpStatus: response.status, reason: `with a body of ${bytes} bytes, over the client's limit of ${maxBytes} bytes (maxResponseBytes)`, body: undefined });
+function oversized(response: Response, maxBytes: number, ctx: Pick<CallContext, 'operation' | 'privacy'>, bytes: string): InvalidResponseError {
+  return new InvalidResponseError({ operation: ctx.operation, httpStatus: response.status, reason: `with a body of ${bytes} bytes, over the client's limit of ${maxBytes} bytes (maxResponseBytes)`, body: undefined, privacy: ctx.privacy() });
 }
 
 /**
@@ -271,7 +276,7 @@ type WalletFailure = NetworkError | TimeoutError | AbortedError;
 export function classify(error: unknown, ctx: CallContext): WalletFailure {
   if (ctx.deadline?.timedOut) return new TimeoutError(ctx.operation, ctx.timeoutMs);
   if (ctx.signal?.aborted) return new AbortedError(ctx.operation);
-  return new NetworkError(ctx.operation, error);
+  return new NetworkError(ctx.operation, error, ctx.privacy());
 }
 
 /** Exponential backoff with jitter in [50 %, 100 %] of the step, capped. */

@@ -23,7 +23,11 @@ export type WalletApiTelemetryOptions = {
   tracerProvider?: TracerProvider;
   /** Default: the global meter provider, as registered when the first call ends. */
   meterProvider?: MeterProvider;
-  /** The privacy policy error descriptions go through. Default the built-in one; pass `privacyPolicy(rules)` for yours. */
+  /**
+   * A policy error descriptions go through besides the policy of the client that made the
+   * call (its `redact` option), which every span's description goes through.
+   * @deprecated Give `redact` to `createClient` instead. Kept, applied after the client's, for one minor version.
+   */
   privacy?: PrivacyPolicy;
 };
 
@@ -65,7 +69,7 @@ type Instruments = { duration: Histogram; findings: Counter; dropped: Counter };
 type Live = { span: Span; started: number; operationId: string | undefined };
 
 export function instrumentWalletApi(options: WalletApiTelemetryOptions = {}): WalletApiTelemetry {
-  const policy = options.privacy ?? defaultPolicy;
+  const extra = options.privacy;
   const tracer = (options.tracerProvider ?? trace.getTracerProvider()).getTracer(instrumentationName, sdkVersion);
   let instruments: Instruments | undefined;
   // Made at first use: a global meter provider registered after this call is the one used.
@@ -117,7 +121,7 @@ export function instrumentWalletApi(options: WalletApiTelemetryOptions = {}): Wa
     if (message.status !== undefined) span.setAttribute('http.response.status_code', message.status);
     if (message.errorType !== undefined) {
       span.setAttribute('error.type', message.errorType);
-      span.setStatus({ code: SpanStatusCode.ERROR, message: describeFailure(message, policy) });
+      span.setStatus({ code: SpanStatusCode.ERROR, message: describeFailure(message, extra) });
     }
     span.end();
     const measured: Attributes = { 'http.request.method': message.method, 'url.template': message.urlTemplate, 'server.address': message.serverAddress, 'server.port': message.serverPort };
@@ -166,9 +170,12 @@ export function instrumentWalletApi(options: WalletApiTelemetryOptions = {}): Wa
   };
 }
 
-/** The span status's description: the error's message, through the privacy policy. */
-function describeFailure(message: CallMessage, policy: PrivacyPolicy): string {
+/** The span status's description: the error's message, through the call's client's privacy policy (and the deprecated `privacy`). */
+function describeFailure(message: CallMessage, extra: PrivacyPolicy | undefined): string {
   const error = message.error;
-  if (error instanceof Error) return policy.redactText(error.message);
+  if (error instanceof Error) {
+    const masked = (message.policy ?? defaultPolicy).redactText(error.message);
+    return extra ? extra.redactText(masked) : masked;
+  }
   return `${message.operation} answered HTTP ${message.status ?? '?'}`;
 }

@@ -20,7 +20,9 @@ export type DriftOptions = {
   onDrift?: (event: DriftEvent) => void;
   /**
    * Your own additions to the privacy policy every event goes through: more identifier
-   * `fields`, secret `headers`, `patterns` of personal values (as recordTraffic's `redact`).
+   * `fields`, secret `headers`, `patterns` of personal values. They extend the client's policy.
+   * @deprecated Give `redact` to `createClient` instead: it masks the drift events and
+   * everything else the client writes. Kept, extending the client's policy, for one minor version.
    */
   redact?: RedactionRules;
 };

@@ -3,7 +3,7 @@
 // the call's error.
 import type { Carried, PrivacyPolicy } from '../../privacy/index.ts';
 import type { CallObservation } from '../call-observation.ts';
-import { InvalidResponseError } from '../errors.ts';
+import { InvalidResponseError, type ErrorPrivacy } from '../errors.ts';
 import { displayField, notJson } from '../../spec/answer-reading.ts';
 import type { DriftSettings } from './settings.ts';
 import type { DriftEvent } from './types.ts';
@@ -49,7 +49,7 @@ export async function watchAnswer(settings: DriftSettings, operation: string, st
     const { readDrift } = await driftReading.load();
     events = readDrift(operation, status, body, retryAfter).map((event) => redactEvent(settings.policy, event, carried));
   } catch (error) {
-    if (settings.mode === 'strict') throw watchFailedError(operation, status, error, keptBody);
+    if (settings.mode === 'strict') throw watchFailedError(operation, status, error, keptBody, { carried, policy: settings.policy });
     warnWatchFailed(settings, error);
     return;
   }
@@ -57,15 +57,15 @@ export async function watchAnswer(settings: DriftSettings, operation: string, st
   for (const event of events) deliver(settings, event, observation);
   if (settings.mode === 'strict') {
     const contradictions = events.filter((event) => event.class === 'contradiction');
-    if (contradictions.length > 0) throw driftError(operation, status, contradictions, keptBody);
+    if (contradictions.length > 0) throw driftError(operation, status, contradictions, keptBody, { carried, policy: settings.policy });
   }
 }
 
 /** What went wrong, by its name and code only: a message could quote the answer. */
 const failureName = (error: unknown) => (error instanceof Error ? `${error.name}${'code' in error && error.code !== undefined ? ` ${String(error.code)}` : ''}` : typeof error);
 
-function watchFailedError(operation: string, status: number, error: unknown, body: unknown): InvalidResponseError {
-  return new InvalidResponseError({ operation, httpStatus: status, reason: `that the drift watch could not check: the watch itself failed (${failureName(error)}), not the network or the answer`, body });
+function watchFailedError(operation: string, status: number, error: unknown, body: unknown, privacy: ErrorPrivacy): InvalidResponseError {
+  return new InvalidResponseError({ operation, httpStatus: status, reason: `that the drift watch could not check: the watch itself failed (${failureName(error)}), not the network or the answer`, body, privacy });
 }
 
 function warnWatchFailed(settings: DriftSettings, error: unknown): void {
@@ -75,13 +75,13 @@ function warnWatchFailed(settings: DriftSettings, error: unknown): void {
 }
 
 /** The error of a `strict` call whose answer contradicts the spec: the reason names the first contradiction. */
-export function driftError(operation: string, status: number, contradictions: DriftEvent[], body: unknown): InvalidResponseError {
+export function driftError(operation: string, status: number, contradictions: DriftEvent[], body: unknown, privacy: ErrorPrivacy): InvalidResponseError {
   const first = contradictions[0]!;
   const field = first.field === undefined ? undefined : displayField(first.field);
   const of = field !== undefined ? ` of ${first.schema === undefined ? '' : `${first.schema}${field.startsWith('[') ? '' : '.'}`}${field}` : '';
   const more = contradictions.length > 1 ? ` (and ${contradictions.length - 1} more)` : '';
   const reason = `that drifted from the spec (${first.kind}${of} at ${first.pointer || '/'}): ${first.detail}${more}`;
-  return new InvalidResponseError({ operation, httpStatus: status, reason, body, drift: contradictions });
+  return new InvalidResponseError({ operation, httpStatus: status, reason, body, drift: contradictions, privacy });
 }
 
 /** An event as it may leave: every text of the answer in it (a name, a pointer, a value, a shape, a detail) through the policy. */
