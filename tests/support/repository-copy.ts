@@ -8,7 +8,11 @@ import { dirname, join } from 'node:path';
 /** A copy of the repository's tracked and unignored files, sharing its node_modules, committed once. */
 export function copyRepository(root: string): { dir: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'wallet-api-dev-copy-'));
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
+  // node_modules is linked below, not copied: git's `node_modules/` rule ignores a directory, so
+  // an install that is a link to one (a clone sharing another checkout's install) is listed.
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
+    .split('\0')
+    .filter((file) => file !== '' && file !== 'node_modules');
   for (const file of files) {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     try {

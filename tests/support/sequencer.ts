@@ -25,6 +25,9 @@ export const inBackground = ['tests/learn/learning-loop.test.ts'];
 
 export const longestFirst = [
   'tests/packages.test.ts',
+  // Over a minute on a machine whose Python lane never ran: release:check first makes the
+  // lane's environment (clients/python/.venv) in its copy, then builds and checks the packages.
+  'tests/release/release-check.test.ts',
   'tests/dev/dev-command.test.ts',
   'tests/preflight/preflight.test.ts',
   'tests/diff/gate.test.ts',

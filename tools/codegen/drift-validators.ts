@@ -12,12 +12,12 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import ts from 'typescript';
-import { parse } from 'yaml';
 import { detectionReading, editSchemas } from '../spec/strict-reading.ts';
 import { createSpecAjv, openApiSchemaKeywords } from '../../packages/sandbox/src/spec/ajv.ts';
 import { bundledSpecPath } from '../../packages/sandbox/src/spec/document.ts';
 import { listOperations, type OpenApiDocument } from '../../packages/sdk/src/spec/openapi.ts';
 import { answerRecords } from '../../packages/sdk/src/spec/record-locations.ts';
+import { readBundledDocument } from './bundled-document.ts';
 import { openApiRootKeywords, responseSchemaPointerFor } from '../../packages/sandbox/src/spec/validator.ts';
 
 // ajv/dist/standalone is published as CommonJS with a default export.
@@ -91,7 +91,7 @@ export declare const answers: Record<string, OperationAnswers>;
 
 /** The module's code, exactly as committed. */
 export function renderDriftValidators(specPath: string = bundledSpecPath): string {
-  const doc = parse(readFileSync(specPath, 'utf8')) as OpenApiDocument;
+  const doc = readBundledDocument(specPath);
   const ajv = createSpecAjv({
     keywords: [...openApiSchemaKeywords, ...openApiRootKeywords],
     code: { source: true, esm: true, lines: true },

@@ -15,12 +15,11 @@ import { fileURLToPath } from 'node:url';
 import { _ } from 'ajv';
 import ucs2length from 'ajv/dist/runtime/ucs2length.js';
 import ts from 'typescript';
-import { parse } from 'yaml';
 import { stringFormats } from '../../packages/sdk/src/cli/formats.ts';
 import { loadOperations, type Operation } from '../../packages/sdk/src/cli/spec.ts';
 import { createSpecAjv, openApiSchemaKeywords } from '../../packages/sandbox/src/spec/ajv.ts';
-import { bundledSpecPath } from '../../packages/sandbox/src/spec/document.ts';
 import type { OpenApiDocument, Schema } from '../../packages/sdk/src/spec/openapi.ts';
+import { readBundledDocument } from './bundled-document.ts';
 import { answerReadingPath, declarationsOf, standaloneCode } from './drift-validators.ts';
 
 export const requestValidatorsPath = fileURLToPath(new URL('../../generated/request-validators.js', import.meta.url));
@@ -90,7 +89,7 @@ export declare const requests: Record<string, OperationRequest>;
 }
 
 /** The module's code, exactly as committed. `document`: the spec as JSON (default: the bundled one). */
-export function renderRequestValidators(document: OpenApiDocument = parse(readFileSync(bundledSpecPath, 'utf8')) as OpenApiDocument): string {
+export function renderRequestValidators(document: OpenApiDocument = readBundledDocument()): string {
   const operations: Operation[] = loadOperations(document);
   const ajv = createSpecAjv({
     keywords: openApiSchemaKeywords,

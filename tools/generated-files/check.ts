@@ -129,13 +129,17 @@ function phpClientArtefacts(): GeneratedArtefact[] {
     }
     return dir;
   };
+  // Asked once for all of the folder's files, not once per file.
+  let absent: boolean | undefined;
   const phpAbsent = () => {
+    if (absent !== undefined) return absent;
     try {
       execFileSync('php', ['--version'], { stdio: 'ignore' });
-      return false;
+      absent = false;
     } catch {
-      return true;
+      absent = true;
     }
+    return absent;
   };
   const writeFolder = () => void execFileSync('php', [join(repoRoot, 'clients/php/codegen/generate.php')], { stdio: ['ignore', 'ignore', 'inherit'] });
   return files.map((file, index) => ({
