@@ -4,8 +4,7 @@
 // cost, so a text already parsed is parsed once: each reader gets a copy of that parse (a
 // generator may annotate the document it reads without the next one seeing it).
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
-import { bundledSpecPath } from '../../packages/sandbox/src/spec/document.ts';
+import { bundledSpecPath, parseDocument } from '../../packages/sandbox/src/spec/document.ts';
 import type { OpenApiDocument } from '../../packages/sdk/src/spec/openapi.ts';
 
 /** The last text parsed and its parse, never handed out itself. */
@@ -14,6 +13,6 @@ let last: { text: string; parsed: unknown } | undefined;
 /** The document in `path` (default: generated/openapi.yaml), read now; a copy of the parse when the text is unchanged. */
 export function readBundledDocument(path: string = bundledSpecPath): OpenApiDocument {
   const text = readFileSync(path, 'utf8');
-  if (last?.text !== text) last = { text, parsed: parse(text) };
+  if (last?.text !== text) last = { text, parsed: parseDocument(text) };
   return structuredClone(last.parsed) as OpenApiDocument;
 }

@@ -5,7 +5,8 @@ import { distinctInstants, processInstants, type Signer } from '../signing/index
 import { driftSettings, type DriftSettings } from './drift/settings.ts';
 import type { DriftMode, DriftOptions } from './drift/types.ts';
 import { warnOncePerFinding } from './drift/warnings.ts';
-import { checkRedactionRules, defaultPolicy, RedactionRulesError, type PrivacyPolicy, type RedactionRules } from '../privacy/index.ts';
+import { defaultPolicy, type RedactionRules } from '../privacy/index.ts';
+import { redactOption } from './redact-option.ts';
 import { ConfigurationError } from './errors.ts';
 import { environmentReader, type EnvironmentRecord } from './environment-variables.ts';
 import type { Logger, LogLevel } from './logging.ts';
@@ -126,8 +127,6 @@ export type ResolvedOptions = {
   signingInstant: () => Date;
   /** The `fetch` option, or undefined for the global fetch, read at each call. */
   fetch: typeof globalThis.fetch | undefined;
-  /** The client's one privacy policy: the built-in rules plus `redact`. */
-  policy: PrivacyPolicy;
   /** The client's drift watch; a call's `drift` option is resolved over it. */
   drift: DriftSettings;
 };
@@ -186,7 +185,8 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   const maxResponseBytes = options.maxResponseBytes ?? defaultMaxResponseBytes;
   if (!Number.isSafeInteger(maxResponseBytes) || maxResponseBytes < 1) throw new ConfigurationError('maxResponseBytes must be a positive whole number of bytes');
   if (typeof (options.fetch ?? globalThis.fetch) !== 'function') throw new ConfigurationError('no fetch implementation: pass options.fetch');
-  const policy = clientPolicy(options.redact);
+  // The client's one privacy policy: the built-in rules plus `redact`.
+  const policy = options.redact === undefined ? defaultPolicy : defaultPolicy.extend(redactOption(options.redact, 'redact'));
   return {
     environment,
     baseUrl,
@@ -200,21 +200,10 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     signingInstant: options.now === undefined ? processInstants : distinctInstants(options.now),
     fetch: options.fetch,
     // One default onDrift per client: its warnings are once per distinct finding of this client.
-    policy,
-    // The drift watch starts from the client's policy; its deprecated `redact` extends it.
+    // The drift watch starts from the client's policy; its deprecated `redact` extends it, and
+    // drift.policy is the client's one policy from there on (createClient reads it).
     drift: driftSettings(options.drift, { mode: 'off', sampleRate: 1, onDrift: warnOncePerFinding(), policy, watchFailure: { warned: false } }, 'drift'),
   };
-}
-
-/** The client's one privacy policy: the built-in rules plus the integrator's `redact`, checked here. */
-function clientPolicy(redact: unknown): PrivacyPolicy {
-  if (redact === undefined) return defaultPolicy;
-  try {
-    return defaultPolicy.extend(checkRedactionRules(redact, 'redact'));
-  } catch (error) {
-    if (error instanceof RedactionRulesError) throw new ConfigurationError(error.message);
-    throw error;
-  }
 }
 
 export function checkTimeout(value: unknown, name: string): asserts value is number {

@@ -20,7 +20,8 @@ import { buildEntry } from '../traffic/entry.ts';
 import { headerPairs, type RecordedExchange } from '../privacy/exchange.ts';
 import { signingHeaderNames } from '../signing/index.ts';
 import type { HarEntry } from '../traffic/har.ts';
-import { checkRedactionRules, RedactionRulesError, type PrivacyPolicy, type RedactionRules } from '../privacy/index.ts';
+import type { PrivacyPolicy, RedactionRules } from '../privacy/index.ts';
+import { redactOption } from './redact-option.ts';
 import { HarLinesWriter } from '../traffic/har-lines.ts';
 import { recordingDroppedChannel, type RecordingDroppedMessage } from './call-channel.ts';
 import { ConfigurationError } from './errors.ts';
@@ -81,13 +82,7 @@ export function recordTraffic(options: RecordTrafficOptions): TrafficRecorder {
   if (onEntry !== undefined && typeof onEntry !== 'function') throw new ConfigurationError('recordTraffic: onEntry must be a function');
   if (typeof sampleRate !== 'number' || !(sampleRate >= 0 && sampleRate <= 1)) throw new ConfigurationError('recordTraffic: sampleRate must be a number from 0 to 1');
   if (typeof onError !== 'function') throw new ConfigurationError('recordTraffic: onError must be a function');
-  let extra: RedactionRules;
-  try {
-    extra = checkRedactionRules(redact, 'recordTraffic: redact');
-  } catch (error) {
-    if (error instanceof RedactionRulesError) throw new ConfigurationError(error.message);
-    throw error;
-  }
+  const extra = redactOption(redact, 'recordTraffic: redact');
   for (const [name, value, least] of [['maxBytes', maxBytes, 1], ['maxFiles', maxFiles, 1], ['maxPending', maxPending, 1]] as const) {
     if (!Number.isSafeInteger(value) || value < least) throw new ConfigurationError(`recordTraffic: ${name} must be a whole number of at least ${least}`);
   }

@@ -1,7 +1,8 @@
 // The drift watch's options, checked once where they are given (createClient, or a call),
 // and resolved into the settings a call reads: off, or which answers to check and where the
 // findings go.
-import { checkRedactionRules, RedactionRulesError, type PrivacyPolicy } from '../../privacy/index.ts';
+import type { PrivacyPolicy } from '../../privacy/index.ts';
+import { redactOption } from '../redact-option.ts';
 import { ConfigurationError } from '../errors.ts';
 import type { DriftEvent, DriftMode, DriftOptions } from './types.ts';
 
@@ -29,14 +30,8 @@ export function driftSettings(given: DriftOptions | DriftMode | undefined, base:
   const { sampleRate = base.sampleRate, onDrift = base.onDrift } = given;
   if (typeof sampleRate !== 'number' || !(sampleRate >= 0 && sampleRate <= 1)) throw new ConfigurationError(`${name}.sampleRate must be a number from 0 to 1`);
   if (typeof onDrift !== 'function') throw new ConfigurationError(`${name}.onDrift must be a function receiving each drift event`);
-  let policy = base.policy;
-  try {
-    // Compiled on the first event, not here: a rule given is only checked.
-    policy = base.policy.extend(checkRedactionRules(given.redact, `${name}.redact`));
-  } catch (error) {
-    if (error instanceof RedactionRulesError) throw new ConfigurationError(error.message);
-    throw error;
-  }
+  // Compiled on the first event, not here: a rule given is only checked.
+  const policy = base.policy.extend(redactOption(given.redact, `${name}.redact`));
   return { mode: given.mode, sampleRate, onDrift, policy, watchFailure: base.watchFailure };
 }
 
