@@ -55,6 +55,7 @@ if (out !== undefined) {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
 }
+const npmPackages = chosen.flatMap(({ npmPackage }) => (npmPackage === undefined ? [] : [npmPackage]));
 let failed = 0;
 try {
   for (const artifact of chosen) {
@@ -66,7 +67,7 @@ try {
     const folder = join(work, artifact.folder);
     mkdirSync(folder);
     try {
-      const detail = await artifact.check({ root: repoRoot, version, work: folder });
+      const detail = await artifact.check({ root: repoRoot, version, work: folder, npmPackages });
       say(`ok       ${artifact.name}: ${detail} (${seconds(since)})`);
     } catch (error) {
       failed += 1;

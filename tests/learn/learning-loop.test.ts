@@ -3,7 +3,8 @@
 // on that recording (every deviation of the profile and nothing else), the proposal,
 // regeneration, lint, the generated-file check, a strict contract run, the gate, and the report again. A
 // provider that contradicts the interface fails the report and the proposal, and the
-// proposal changes nothing the interface documents.
+// proposal changes nothing the interface documents (recorded with the contract tests and the
+// probe that preflight runs, without preflight's checks of the repository the first loop ran).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -73,8 +74,22 @@ function reportKeys(exchanges: Exchange[], profile: ProviderProfile, doc: OpenAp
   );
 }
 
-/** Runs preflight against the sandbox playing the profile as staging, recording with the probe, on a fresh copy of the project. */
-async function recordStaging(fixture: string, contractRuns: 1 | 2) {
+/** Preflight --record --probe against staging, as a release engineer runs it. */
+const recordWithPreflight = (copy: ProjectCopy, env: NodeJS.ProcessEnv) => copy.script('preflight', ['--target', 'staging', '--record', 'staging.har', '--probe', '--probe-interval-ms', '0'], env);
+
+/**
+ * The two recording commands preflight runs, without its checks of the repository itself
+ * (lint, the generated files, the gate: the first provider's loop runs them): the contract
+ * tests recording, then the probe appending to the same file.
+ */
+async function recordWithCommands(copy: ProjectCopy, env: NodeJS.ProcessEnv) {
+  const contract = await copy.script('contract', ['--target', 'staging', '--record', 'staging.har'], env);
+  const probe = await copy.script('probe', ['--target', 'staging', '--record', 'staging.har', '--interval-ms', '0'], env);
+  return { contract, probe };
+}
+
+/** Records the sandbox playing the profile as staging with `record`, on a fresh copy of the project. */
+async function recordStaging<Recorded>(fixture: string, contractRuns: 1 | 2, record: (copy: ProjectCopy, env: NodeJS.ProcessEnv) => Promise<Recorded>) {
   const profilePath = join(repoRoot, 'tests/fixtures/providers', fixture);
   const profile = JSON.parse(readFileSync(profilePath, 'utf8')) as ProviderProfile;
   const copy = copyProject();
@@ -82,14 +97,14 @@ async function recordStaging(fixture: string, contractRuns: 1 | 2) {
   const staging = await startSandbox({ logger: false, rejectReplays: true, profile: profilePath, apiKeys: { [credentials.apiKey]: credentials.secret } });
   const env = { WALLET_API_STAGING_URL: staging.url, WALLET_API_KEY: credentials.apiKey, WALLET_API_SIGNING_SECRET: credentials.secret };
   try {
-    const preflight = await copy.script('preflight', ['--target', 'staging', '--record', 'staging.har', '--probe', '--probe-interval-ms', '0'], env);
+    const recorded = await record(copy, env);
     // A second contract run, as a team records a few: each unpublished answer needs two samples to be claimed.
     if (contractRuns === 2) {
       const second = await copy.script('contract', ['--target', 'staging', '--record', 'staging.har'], env);
       if (!second.output.includes('contract: recorded')) throw new Error(`the second contract run recorded nothing:\n${second.output}`);
     }
     const exchanges = readHarExchanges(join(copy.dir, 'staging.har'));
-    return { profile, copy, env, staging, preflight, exchanges };
+    return { profile, copy, env, staging, recorded, exchanges };
   } catch (error) {
     await staging.close();
     throw error;
@@ -106,7 +121,7 @@ const loopTimeoutMs = 600_000;
 // The two providers' loops run side by side: each spends most of its time waiting on the commands it runs.
 describe.concurrent('the learning loop against a provider double', () => {
   it('learns every unknown the provider fills, proposes it, and after review the spec holds the provider strictly', async () => {
-    const { profile, copy, env, staging, preflight, exchanges } = await recordStaging('fills-unknowns.json', 2);
+    const { profile, copy, env, staging, recorded: preflight, exchanges } = await recordStaging('fills-unknowns.json', 2, recordWithPreflight);
     try {
       expect(preflight.output).toMatch(/PASS {2}probe \(staging\) .*probe: 38 requests sent \(at most 46, and those asked again after backing off\)/);
       expect(preflight.exitCode, preflight.output).toBe(0);
@@ -167,11 +182,15 @@ describe.concurrent('the learning loop against a provider double', () => {
   }, loopTimeoutMs);
 
   it('fails on a provider that contradicts the interface, names each contradiction, and proposes nothing documented', async () => {
-    const { profile, copy, staging, preflight, exchanges } = await recordStaging('contradicts.json', 1);
+    const { profile, copy, staging, recorded, exchanges } = await recordStaging('contradicts.json', 1, recordWithCommands);
     await staging.close();
-    // The contract run fails on the contradictions; the probe still ran and recorded.
-    expect(preflight.output).toMatch(/FAIL {2}contract \(staging\)/);
-    expect(preflight.output).toMatch(/PASS {2}probe \(staging\)/);
+    // The contract run fails on the contradictions; the probe, run after it as preflight runs it
+    // also after a failed check (tests/preflight), records on.
+    const { contract, probe } = recorded;
+    expect(contract.exitCode, contract.output).toBe(1);
+    expect(contract.output).toMatch(/complete: \d+ passing, [1-9]\d* failing/);
+    expect(probe.exitCode, probe.output).toBe(0);
+    expect(probe.output).toMatch(/probe: \d+ requests sent/);
 
     const shown = exercised(exchanges);
     const found = reportKeys(exchanges, profile);

@@ -42,6 +42,15 @@ describe('preflight', () => {
     // about 17 s on an idle 2-core machine, over 30 s on a busy one.
   }, 120_000);
 
+  it('runs the checks after a failed one, as the probe after failing contract tests, and fails the whole', async () => {
+    const step = (name: string, code: number) => ({ name, command: [process.execPath, '-e', `console.log('${name} said ${code}'); process.exit(${code})`], summarize: (o: string) => o.trim().split('\n').pop() ?? '' });
+    let output = '';
+    const exitCode = await runPreflight({ target: 'staging', confirmProduction: false }, {}, (t) => (output += t), [step('contract (staging)', 1), step('probe (staging)', 0)]);
+    expect(exitCode).toBe(1);
+    expect(output).toMatch(/FAIL {2}contract \(staging\) .*contract \(staging\) said 1\n {2}PASS {2}probe \(staging\) .*probe \(staging\) said 0/);
+    expect(output).toContain('Preflight FAILED: contract (staging).');
+  });
+
   it("masks the credentials, of any length, in a check's output and never alters Dredd's closing line", async () => {
     const secrets = valuesToRedact({ WALLET_API_KEY: 'k', WALLET_API_SIGNING_SECRET: secret });
     expect(secrets).toEqual(['k', secret]);

@@ -155,10 +155,11 @@ export function valuesToRedact(env: NodeJS.ProcessEnv): string[] {
   return [env[envNames.apiKey], env[envNames.signingSecret]].filter((s): s is string => typeof s === 'string' && s !== '');
 }
 
-export async function runPreflight(options: PreflightOptions, env: NodeJS.ProcessEnv, write: (text: string) => void): Promise<number> {
+/** Runs every step, the later ones also after one fails (the report shows each), and prints the report; exits 1 when any failed. */
+export async function runPreflight(options: PreflightOptions, env: NodeJS.ProcessEnv, write: (text: string) => void, steps: readonly Step[] = preflightSteps(options)): Promise<number> {
   const secrets = valuesToRedact(env);
   const results: StepResult[] = [];
-  for (const step of preflightSteps(options)) {
+  for (const step of steps) {
     write(`preflight: ${step.name}...\n`);
     results.push(await runStep(step, env, secrets));
   }

@@ -15,6 +15,8 @@ export type ReleaseArtifact = {
   name: string;
   /** Its folder under release:check's output (--out): what `npm run release:publish` uploads from. */
   folder: string;
+  /** The npm package the row checks: the chosen rows' packages are built and packed together, once. */
+  npmPackage?: string;
   /** The folder whose presence makes the row apply (a client that may not have landed); absent: always. */
   whenPresent?: string;
   /** Builds and checks the artifact; returns what passed, throws what failed. */
@@ -22,8 +24,8 @@ export type ReleaseArtifact = {
 };
 
 export const releaseArtifacts: ReleaseArtifact[] = [
-  { name: 'npm @wallet-api/sdk', folder: 'npm-sdk', check: (context) => checkNpmPackage('@wallet-api/sdk', context) },
-  { name: 'npm @wallet-api/sandbox', folder: 'npm-sandbox', check: (context) => checkNpmPackage('@wallet-api/sandbox', context) },
+  { name: 'npm @wallet-api/sdk', folder: 'npm-sdk', npmPackage: '@wallet-api/sdk', check: (context) => checkNpmPackage('@wallet-api/sdk', context) },
+  { name: 'npm @wallet-api/sandbox', folder: 'npm-sandbox', npmPackage: '@wallet-api/sandbox', check: (context) => checkNpmPackage('@wallet-api/sandbox', context) },
   { name: 'PyPI wallet-api-sdk', folder: 'python', check: checkPythonDistributions },
   { name: 'Go module clients/go', folder: 'go', check: checkGoModule },
   { name: 'Maven clients/java', folder: 'java', whenPresent: 'clients/java', check: checkJavaArtifact },

@@ -11,6 +11,8 @@ export type ReleaseContext = {
   version: string;
   /** A scratch folder for this artifact, removed after the run. */
   work: string;
+  /** The npm packages of the rows this run checks: built and packed together, once. */
+  npmPackages: readonly string[];
 };
 
 export type ToolOptions = {

@@ -2,7 +2,7 @@
 // manifest and its files as Node and bundlers resolve them), @arethetypeswrong/cli (the types
 // each entry point gives TypeScript under every module resolution, against the code Node
 // loads) and `npm publish --dry-run` (what npm would upload, to the registry npm is configured
-// for). The packages are built and packed once for every row.
+// for). The packages of the rows chosen are built and packed together, once for every row.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
@@ -11,12 +11,12 @@ import { installedBin, tool, type ReleaseContext } from './context.ts';
 type Packed = Map<string, string>;
 let packing: Promise<Packed> | undefined;
 
-/** Builds and packs every package once per run: package name → tarball. */
+/** Builds and packs the chosen rows' packages once per run: package name → tarball. */
 function packedTarballs(context: ReleaseContext): Promise<Packed> {
   packing ??= (async () => {
     const out = join(context.work, '..', '.npm-pack');
     mkdirSync(out, { recursive: true });
-    const printed = await tool(process.execPath, ['--import', 'tsx', join(context.root, 'scripts', 'pack.ts'), '--out', out], { cwd: context.root });
+    const printed = await tool(process.execPath, ['--import', 'tsx', join(context.root, 'scripts', 'pack.ts'), '--out', out, ...context.npmPackages.flatMap((name) => ['--package', name])], { cwd: context.root });
     const tarballs: Packed = new Map();
     for (const match of printed.matchAll(/^(@wallet-api\/[\w-]+): (.+\.tgz)$/gm)) tarballs.set(match[1]!, match[2]!);
     return tarballs;
