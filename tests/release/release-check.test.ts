@@ -55,5 +55,8 @@ describe('npm run release:check on planted packaging defects', () => {
     expect(go).toContain('golang.org/x/text');
     expect(lines).toContain('release:check: 2 artifact(s) failed in ' + /2 artifact\(s\) failed in (\S+ s)/.exec(run.output)?.[1]);
     expect(run.exitCode).toBe(1);
+    // Only the package of the npm row checked was built and packed.
+    expect(existsSync(join(copy.dir, 'packages', 'sdk', 'dist')), 'the SDK built').toBe(true);
+    expect(existsSync(join(copy.dir, 'packages', 'sandbox', 'dist')), 'the sandbox built').toBe(false);
   });
 });
