@@ -74,10 +74,10 @@ function manifestOf(folder: string): Manifest {
 /** The builds of the packages named (their npm names), in the kit's order; every package when none is named. Throws naming an unknown one. */
 export function packageBuildsNamed(names?: readonly string[]): PackageBuild[] {
   if (names === undefined) return packageBuilds;
-  const known = packageBuilds.map(({ folder }) => manifestOf(folder).name);
-  const unknown = names.filter((name) => !known.includes(name));
-  if (unknown.length > 0) throw new Error(`${unknown.join(', ')} is not a package of the kit (${known.join(', ')})`);
-  return packageBuilds.filter(({ folder }) => names.includes(manifestOf(folder).name));
+  const known = packageBuilds.map((build) => ({ build, name: manifestOf(build.folder).name }));
+  const unknown = names.filter((name) => !known.some((entry) => entry.name === name));
+  if (unknown.length > 0) throw new Error(`${unknown.join(', ')} is not a package of the kit (${known.map(({ name }) => name).join(', ')})`);
+  return known.filter(({ name }) => names.includes(name)).map(({ build }) => build);
 }
 
 /**

@@ -23,9 +23,12 @@ export type ReleaseArtifact = {
   check: (context: ReleaseContext) => Promise<string>;
 };
 
+/** The row of one npm package: its tarball checked as the registry and its consumers take it. */
+const npmRow = (npmPackage: string, folder: string): ReleaseArtifact => ({ name: `npm ${npmPackage}`, folder, npmPackage, check: (context) => checkNpmPackage(npmPackage, context) });
+
 export const releaseArtifacts: ReleaseArtifact[] = [
-  { name: 'npm @wallet-api/sdk', folder: 'npm-sdk', npmPackage: '@wallet-api/sdk', check: (context) => checkNpmPackage('@wallet-api/sdk', context) },
-  { name: 'npm @wallet-api/sandbox', folder: 'npm-sandbox', npmPackage: '@wallet-api/sandbox', check: (context) => checkNpmPackage('@wallet-api/sandbox', context) },
+  npmRow('@wallet-api/sdk', 'npm-sdk'),
+  npmRow('@wallet-api/sandbox', 'npm-sandbox'),
   { name: 'PyPI wallet-api-sdk', folder: 'python', check: checkPythonDistributions },
   { name: 'Go module clients/go', folder: 'go', check: checkGoModule },
   { name: 'Maven clients/java', folder: 'java', whenPresent: 'clients/java', check: checkJavaArtifact },
