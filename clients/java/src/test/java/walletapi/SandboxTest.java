@@ -16,7 +16,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -88,11 +87,19 @@ class SandboxTest {
 
   @Test
   void asyncAndRawGiveTheSameData() throws Exception {
-    CompletableFuture<Map<String, MarketTicker>> future = client.async().listMarkets();
     RawResponse<Map<String, MarketTicker>> raw = client.withRawResponse().listMarkets();
+    Map<String, MarketTicker> async = client.async().listMarkets().get();
     assertEquals(200, raw.statusCode());
     assertTrue(raw.headers().firstValue("content-type").orElse("").startsWith("application/json"));
-    assertEquals(raw.data(), future.get());
+    // The same markets and prices; each ticker's `at` is the sandbox's current second, so the
+    // later call may carry the next one, never an earlier one.
+    assertEquals(raw.data().keySet(), async.keySet());
+    for (Map.Entry<String, MarketTicker> market : raw.data().entrySet()) {
+      MarketTicker later = async.get(market.getKey());
+      assertEquals(market.getValue().ticker(), later.ticker(), market.getKey());
+      assertEquals(market.getValue().additionalProperties(), later.additionalProperties(), market.getKey());
+      assertTrue(later.at() >= market.getValue().at(), market.getKey() + ": at went back from " + market.getValue().at() + " to " + later.at());
+    }
   }
 
   @Test
